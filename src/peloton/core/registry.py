@@ -1,0 +1,50 @@
+"""The registry of games: how the CLI, bots and records find a game by its name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+from .errors import ConfigError
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the rest of Peloton needs to know about one game."""
+
+    name: str
+    title: str
+    #: Load a record (already decoded JSON) of this game into a replayable object.
+    load_record: Callable[[dict[str, Any]], Any]
+    #: Game-specific helpers that bots may use (rollout policy, move scoring, ...).
+    heuristics: dict[str, Callable[..., Any]] = field(default_factory=dict)
+
+
+_GAMES: dict[str, GameInfo] = {}
+
+# Games register themselves when their package is imported; this maps a name to that
+# package so that ``get("mind-cycling")`` works without importing every game up front.
+_MODULES = {"mind-cycling": "peloton.games.mindcycling"}
+
+
+def register(info: GameInfo) -> None:
+    """Make a game known by its name (called by each game package on import)."""
+    _GAMES[info.name] = info
+
+
+def get(name: str) -> GameInfo:
+    """The registered game called ``name``; :class:`ConfigError` if there is none."""
+    if name not in _GAMES and name in _MODULES:
+        import_module(_MODULES[name])
+    try:
+        return _GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(set(_GAMES) | set(_MODULES)))
+        raise ConfigError(f"unknown game {name!r} (known games: {known})") from None
+
+
+def names() -> list[str]:
+    """The names of every game Peloton knows."""
+    return sorted(set(_GAMES) | set(_MODULES))

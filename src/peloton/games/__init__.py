@@ -1,0 +1,1 @@
+"""The games Peloton plays, one package each."""

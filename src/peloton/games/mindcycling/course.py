@@ -1,0 +1,356 @@
+"""Courses: the road, its sections, feed zones and rocks (MC-1).
+
+A square is coded as the integer ``row << 5 | lane`` (lane 0 is ``a``) so that the
+engine's hot path works on small ints; :meth:`Course.square_name` and
+:meth:`Course.parse_square` convert to and from the ``c12`` notation of MC-1.1.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import CourseError
+
+SECTION_TYPES = ("plain", "sprint", "mountain")
+#: Pseudo-section of the rows before the first tab (MC-1.2); it rides as plain.
+START = "start"
+LANE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+MAX_LANES = len(LANE_LETTERS)
+MAX_FEED = 2
+MAX_ROCKS = 6
+COURSE_KEYS = ("name", "lanes", "finish", "sections", "feed", "rocks")
+
+_SQUARE_RE = re.compile(r"([a-z])([1-9][0-9]*)")
+
+
+def square(row: int, lane: int) -> int:
+    """The integer code of the square on ``row`` (from 1) and ``lane`` (from 0)."""
+    return row << 5 | lane
+
+
+def row_of(sq: int) -> int:
+    """The row of a square code."""
+    return sq >> 5
+
+
+def lane_of(sq: int) -> int:
+    """The lane (0 = ``a``) of a square code."""
+    return sq & 31
+
+
+def square_text(sq: int) -> str:
+    """The MC-1.1 name of a square code, e.g. ``c12``."""
+    return f"{LANE_LETTERS[sq & 31]}{sq >> 5}"
+
+
+def parse_square_text(text: str) -> int | None:
+    """The square code of ``c12``-style text, or ``None`` if it is not a square name."""
+    m = _SQUARE_RE.fullmatch(text)
+    if m is None:
+        return None
+    return int(m.group(2)) << 5 | LANE_LETTERS.index(m.group(1))
+
+
+@dataclass(frozen=True)
+class Course:
+    """A validated Mind Cycling course (MC-1.2).
+
+    Build one with :meth:`load` (bundled name), :meth:`from_file` or :meth:`from_dict`;
+    every constructor validates (MC-1.3) and raises :class:`peloton.CourseError`
+    listing every problem found.
+    """
+
+    name: str
+    lanes: int
+    finish: int
+    sections: tuple[tuple[int, str], ...]
+    feed: tuple[str, ...] = ()
+    rocks: tuple[str, ...] = ()
+    # Derived tables for the engine, indexed by row (0 .. finish); filled in __post_init__.
+    section_by_row: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    rock_mask: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    feed_mask: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: ``names[row][lane]`` is the square's MC-1.1 name (rows 0 .. finish - 1).
+    names: tuple[tuple[str, ...], ...] = field(init=False, repr=False, compare=False)
+    #: square name -> square code, for every square of the road.
+    codes: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        problems = _problems(self.name, self.lanes, self.finish, self.sections, self.feed, self.rocks)
+        if problems:
+            raise CourseError(problems, self.name)
+        by_row = [START] * (self.finish + 1)
+        bounds = [*(r for r, _ in self.sections[1:]), self.finish]
+        for (start, kind), end in zip(self.sections, bounds, strict=True):
+            for r in range(start, end):
+                by_row[r] = kind
+        rock = [0] * (self.finish + 2)
+        for text in self.rocks:
+            sq = parse_square_text(text)
+            assert sq is not None  # validated above
+            rock[row_of(sq)] |= 1 << lane_of(sq)
+        feed = [0] * (self.finish + 2)
+        for text in self.feed:
+            sq = parse_square_text(text)
+            assert sq is not None
+            feed[row_of(sq)] |= 1 << lane_of(sq)
+        object.__setattr__(self, "section_by_row", tuple(by_row))
+        object.__setattr__(self, "rock_mask", tuple(rock))
+        object.__setattr__(self, "feed_mask", tuple(feed))
+        names = tuple(
+            tuple(square_text(square(r, lane)) for lane in range(self.lanes)) for r in range(self.finish)
+        )
+        object.__setattr__(self, "names", names)
+        codes = {names[r][lane]: square(r, lane) for r in range(1, self.finish) for lane in range(self.lanes)}
+        object.__setattr__(self, "codes", codes)
+
+    # ---------------------------------------------------------------- building
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Course:
+        """A course from the MC-1.5 keys (``name`` optional, ``lanes`` defaults to 5)."""
+        if not isinstance(data, Mapping):
+            raise CourseError(f"a course must be a table of keys, not {type(data).__name__}")
+        name = data.get("name", "custom")
+        problems: list[str] = []
+        unknown = sorted(set(data) - set(COURSE_KEYS))
+        if unknown:
+            problems.append(
+                f"unknown key(s) {', '.join(map(repr, unknown))} (allowed: {', '.join(COURSE_KEYS)})"
+            )
+        if not isinstance(name, str) or not name:
+            problems.append(f"'name' must be a non-empty string, not {name!r}")
+            name = "custom"
+        lanes = data.get("lanes", 5)
+        if not _is_int(lanes):
+            problems.append(f"'lanes' must be an integer, not {lanes!r}")
+        if "finish" not in data:
+            problems.append("'finish' is missing (the row just past the finish line)")
+        finish = data.get("finish")
+        if "finish" in data and not _is_int(finish):
+            problems.append(f"'finish' must be an integer, not {finish!r}")
+        sections: list[tuple[int, str]] = []
+        raw_sections = data.get("sections")
+        if raw_sections is None:
+            problems.append("'sections' is missing (a list of [row, type] tabs)")
+        elif not isinstance(raw_sections, list | tuple):
+            problems.append(f"'sections' must be a list of [row, type] tabs, not {raw_sections!r}")
+        else:
+            for tab in raw_sections:
+                if (
+                    isinstance(tab, list | tuple)
+                    and len(tab) == 2
+                    and _is_int(tab[0])
+                    and isinstance(tab[1], str)
+                ):
+                    sections.append((int(tab[0]), tab[1]))
+                else:
+                    problems.append(f"section tab {tab!r} must be [row, type], e.g. [9, \"plain\"]")
+        feed = _square_list(data, "feed", problems)
+        rocks = _square_list(data, "rocks", problems)
+        if problems:
+            raise CourseError(problems, name)
+        return cls(name, int(lanes), int(finish), tuple(sections), tuple(feed), tuple(rocks))  # type: ignore[arg-type]
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Course:
+        """A course from a TOML (``.toml``) or JSON (any other suffix) file."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CourseError(f"cannot read {str(path)!r}: {exc}") from None
+        return cls.from_text(text, toml=path.suffix.lower() == ".toml", source=str(path))
+
+    @classmethod
+    def from_text(cls, text: str, *, toml: bool, source: str = "course") -> Course:
+        """A course from TOML or JSON text."""
+        try:
+            data = tomllib.loads(text) if toml else json.loads(text)
+        except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+            kind = "TOML" if toml else "JSON"
+            raise CourseError(f"{source!r} is not valid {kind}: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, name: str) -> Course:
+        """A bundled course by name (``standard``, ``short``, ``solo``) or a file path."""
+        if name in bundled_names():
+            text = resources.files(__package__).joinpath("courses", f"{name}.toml").read_text("utf-8")
+            return cls.from_text(text, toml=True, source=name)
+        if Path(name).suffix.lower() in (".toml", ".json") and Path(name).exists():
+            return cls.from_file(name)
+        raise CourseError(
+            f"no bundled course called {name!r} (bundled: {', '.join(bundled_names())}) "
+            "and no such .toml/.json file"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The MC-1.5 keys of this course (what a record stores)."""
+        return {
+            "name": self.name,
+            "lanes": self.lanes,
+            "finish": self.finish,
+            "sections": [[r, kind] for r, kind in self.sections],
+            "feed": list(self.feed),
+            "rocks": list(self.rocks),
+        }
+
+    # ---------------------------------------------------------------- queries
+
+    @property
+    def start_rows(self) -> int:
+        """The number of rows of the start zone (rows ``1 .. first tab - 1``)."""
+        return self.sections[0][0] - 1
+
+    @property
+    def start_capacity(self) -> int:
+        """How many riders the start zone holds."""
+        return self.start_rows * self.lanes
+
+    def section_of(self, row: int) -> str:
+        """The section type of a road row: ``start`` (rides as plain) or an MC-1.2 type."""
+        return self.section_by_row[row]
+
+    def last_row_of(self, kind: str) -> int | None:
+        """The last row of the ``sprint`` or ``mountain`` section, ``None`` if absent."""
+        for i, (_, k) in enumerate(self.sections):
+            if k == kind:
+                return (self.sections[i + 1][0] if i + 1 < len(self.sections) else self.finish) - 1
+        return None
+
+    def square_name(self, sq: int) -> str:
+        """``c12``-style name of a square code."""
+        return square_text(sq)
+
+    def parse_square(self, text: str) -> int | None:
+        """The code of a square name that lies on this road, else ``None``."""
+        return self.codes.get(text)
+
+    def is_rock(self, sq: int) -> bool:
+        """Whether a rocky mountain stands on this square."""
+        return bool(self.rock_mask[row_of(sq)] >> lane_of(sq) & 1)
+
+    def is_feed(self, sq: int) -> bool:
+        """Whether a feed-zone token lies on this square."""
+        return bool(self.feed_mask[row_of(sq)] >> lane_of(sq) & 1)
+
+    def check_room(self, riders: int) -> None:
+        """Raise :class:`CourseError` unless the start zone holds ``riders`` riders."""
+        if riders > self.start_capacity:
+            raise CourseError(
+                f"the start zone ({self.start_rows} rows × {self.lanes} lanes = "
+                f"{self.start_capacity} squares) has no room for {riders} riders",
+                self.name,
+            )
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _square_list(data: Mapping[str, Any], key: str, problems: list[str]) -> list[str]:
+    raw = data.get(key, [])
+    if not isinstance(raw, list | tuple) or not all(isinstance(s, str) for s in raw):
+        problems.append(f"{key!r} must be a list of square names such as \"c42\", not {raw!r}")
+        return []
+    return list(raw)
+
+
+def _problems(
+    name: str,
+    lanes: int,
+    finish: int,
+    sections: Iterable[tuple[int, str]],
+    feed: Iterable[str],
+    rocks: Iterable[str],
+) -> list[str]:
+    """Every MC-1.3 problem of a course, one clear sentence each (empty if valid)."""
+    problems: list[str] = []
+    sections = list(sections)
+    if not 1 <= lanes <= MAX_LANES:
+        problems.append(f"lanes must be between 1 and {MAX_LANES}, not {lanes}")
+        return problems
+    if not sections:
+        problems.append("there must be at least one section tab")
+        return problems
+    for _, kind in sections:
+        if kind not in SECTION_TYPES:
+            problems.append(f"section type {kind!r} is not one of {', '.join(SECTION_TYPES)}")
+    rows = [r for r, _ in sections]
+    if rows[0] <= 1:
+        problems.append(f"the first tab is at row {rows[0]}; it must be above row 1 (room for a start zone)")
+    for a, b in zip(rows, rows[1:], strict=False):
+        if b <= a:
+            problems.append(f"tab rows must strictly increase, but row {b} follows row {a}")
+    if finish <= rows[-1]:
+        problems.append(f"finish {finish} must be greater than the last tab row {rows[-1]}")
+    for kind in ("sprint", "mountain"):
+        count = sum(1 for _, k in sections if k == kind)
+        if count > 1:
+            problems.append(f"there are {count} {kind} sections; at most one is allowed (one medal each)")
+    if problems:
+        return problems
+
+    first_tab = rows[0]
+    seen: dict[int, str] = {}
+    for key, squares, limit in (("feed", feed, MAX_FEED), ("rocks", rocks, MAX_ROCKS)):
+        squares = list(squares)
+        if len(squares) > limit:
+            problems.append(f"{key} lists {len(squares)} squares; at most {limit} are allowed")
+        for text in squares:
+            sq = parse_square_text(text)
+            if sq is None:
+                problems.append(f"{key} square {text!r} is not a square name such as \"c42\"")
+                continue
+            if lane_of(sq) >= lanes or not 1 <= row_of(sq) < finish:
+                problems.append(
+                    f"{key} square {text!r} is off the road (lanes a-{LANE_LETTERS[lanes - 1]}, "
+                    f"rows 1-{finish - 1})"
+                )
+                continue
+            if row_of(sq) < first_tab:
+                problems.append(f"{key} square {text!r} is in the start zone (rows 1-{first_tab - 1})")
+                continue
+            if sq in seen:
+                what = "listed twice" if seen[sq] == key else "both a feed square and a rock"
+                problems.append(f"square {text!r} is {what}")
+                continue
+            seen[sq] = key
+    if problems:
+        return problems
+
+    full = (1 << lanes) - 1
+    rock = [0] * (finish + 1)
+    for text in rocks:
+        sq = parse_square_text(text)
+        assert sq is not None
+        rock[row_of(sq)] |= 1 << lane_of(sq)
+    for r in range(1, finish):
+        free = full & ~rock[r]
+        if not free:
+            problems.append(f"row {r} is all rocks; every row must keep a free square")
+            continue
+        if r + 1 >= finish:
+            continue
+        nxt = full & ~rock[r + 1]
+        for lane in range(lanes):
+            if free >> lane & 1 and not (nxt & (0b111 << lane >> 1)):
+                problems.append(
+                    f"square {square_text(square(r, lane))} is walled in: no free square on row "
+                    f"{r + 1} one step ahead of it"
+                )
+    return problems
+
+
+def bundled_names() -> list[str]:
+    """Names of the courses shipped with Peloton."""
+    folder = resources.files(__package__).joinpath("courses")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))

@@ -1,0 +1,166 @@
+"""Game records (MC-10.3): JSON holding everything needed to replay a game exactly."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import ConfigError, PelotonError, RecordError
+from ...core.record import RECORD_FORMAT, decode_record, require
+from .course import Course
+from .state import DEFAULT_RELAY_LIMIT, State, from_mcn
+
+GAME = "mind-cycling"
+
+
+@dataclass
+class Record:
+    """A Mind Cycling game record. ``players`` maps a team letter to
+    ``{"name": ..., "controller": ...}`` (``human``, ``random``, ``greedy`` ...)."""
+
+    course: Course
+    teams: dict[str, str]
+    wind: str = "front"
+    relay_limit: int = DEFAULT_RELAY_LIMIT
+    players: dict[str, dict[str, str]] = field(default_factory=dict)
+    start: str | None = None
+    moves: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------ from a game
+
+    @classmethod
+    def from_state(cls, state: State, players: dict[str, dict[str, str]] | None = None) -> Record:
+        """The record of a game played so far (its start and every move)."""
+        return cls(
+            course=state.course,
+            teams=dict(state.teams),
+            wind=state.wind,
+            relay_limit=state.relay_limit,
+            players=dict(players or {}),
+            start=state.start_mcn,
+            moves=[str(m) for m in state.history],
+            result=state.result.to_dict(),
+        )
+
+    def initial_state(self) -> State:
+        """The state before the first recorded move."""
+        if self.start is not None:
+            return from_mcn(self.course, self.start, wind=self.wind, relay_limit=self.relay_limit)
+        return State(
+            self.course, self.teams, wind=self.wind, relay_limit=self.relay_limit, solo=len(self.teams) == 1
+        )
+
+    def states(self) -> list[State]:
+        """The state before each move and after the last (for stepping through a replay)."""
+        state = self.initial_state()
+        out = [state.copy()]
+        for i, text in enumerate(self.moves):
+            _play(state, i, text)
+            out.append(state.copy())
+        return out
+
+    def replay(self) -> State:
+        """Replay every move through the rules; :class:`RecordError` names the first
+        illegal move with its 0-based index."""
+        try:
+            state = self.initial_state()
+        except PelotonError as exc:
+            raise RecordError(f"record cannot start: {exc}") from exc
+        for i, text in enumerate(self.moves):
+            _play(state, i, text)
+        return state
+
+    # ------------------------------------------------------------ JSON
+
+    def to_dict(self) -> dict[str, Any]:
+        """The MC-10.3 object."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": GAME,
+            "rules": {"wind": self.wind, "relay_limit": self.relay_limit},
+            "course": self.course.to_dict(),
+            "teams": dict(self.teams),
+            "players": {t: dict(p) for t, p in self.players.items()},
+            "start": self.start,
+            "moves": list(self.moves),
+            "result": self.result,
+        }
+
+    def to_json(self, indent: int | None = 1) -> str:
+        """JSON text of the record."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    def save(self, path: str | Path) -> None:
+        """Write the record to a file."""
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, text: str) -> Record:
+        """Parse record text; :class:`RecordError` says what is wrong with it."""
+        return cls.from_dict(decode_record(text))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        """Read a record file."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RecordError(f"cannot read record {str(path)!r}: {exc}") from None
+        return cls.from_json(text)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Record:
+        """A record from its decoded JSON object (format header already checked)."""
+        if data.get("game") != GAME:
+            raise RecordError(f"this is a record of {data.get('game')!r}, not of {GAME!r}")
+        rules = require(data, "rules", dict)
+        wind = rules.get("wind", "front")
+        relay_limit = rules.get("relay_limit", DEFAULT_RELAY_LIMIT)
+        try:
+            course = Course.from_dict(require(data, "course", dict))
+        except ConfigError as exc:
+            raise RecordError(f"record course is invalid: {exc}") from None
+        teams = require(data, "teams", dict)
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in teams.items()):
+            raise RecordError(f"record 'teams' must map team letters to compositions: {teams!r}")
+        players = data.get("players") or {}
+        if not isinstance(players, dict) or not all(isinstance(p, dict) for p in players.values()):
+            raise RecordError(f"record 'players' must map team letters to objects: {players!r}")
+        start = data.get("start")
+        if start is not None and not isinstance(start, str):
+            raise RecordError(f"record 'start' must be an MCN text or null, not {start!r}")
+        moves = require(data, "moves", list)
+        for i, m in enumerate(moves):
+            if not isinstance(m, str):
+                raise RecordError(f"record move {i} is not text: {m!r}", index=i)
+        result = data.get("result")
+        record = cls(
+            course=course,
+            teams=dict(teams),
+            wind=wind,
+            relay_limit=relay_limit,
+            players={t: {k: str(v) for k, v in p.items()} for t, p in players.items()},
+            start=start,
+            moves=list(moves),
+            result=result if isinstance(result, dict) else None,
+        )
+        try:
+            record.initial_state()
+        except PelotonError as exc:
+            raise RecordError(f"record cannot start: {exc}") from None
+        return record
+
+
+def _play(state: State, index: int, text: str) -> None:
+    try:
+        state.play(text)
+    except PelotonError as exc:
+        raise RecordError(f"record move {index} ({text!r}) rejected: {exc}", index=index) from exc
+
+
+def load_record(data: dict[str, Any]) -> Record:
+    """Registry hook: a decoded record object of this game."""
+    return Record.from_dict(data)

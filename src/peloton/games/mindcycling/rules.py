@@ -1,0 +1,342 @@
+"""Move generation and move effects: setup (MC-3), movement and wind (MC-5), trains
+(MC-6), bottles (MC-7), finish and section medals (MC-8).
+
+Reachability uses lane bitmasks: the set of squares a rider can stand on after ``k``
+steps is one int per row, spread one lane left and right and masked by the free
+squares of the next row (MC-5.1).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from .course import Course
+from .notation import ATTACK, FINISH, GIVE, MOVE, PLACE, RELAY, STAY, WHEEL, Move
+from .riders import OWN_SECTIONS, SPRINTER
+
+if TYPE_CHECKING:
+    from .state import State
+
+_new = tuple.__new__
+
+
+@cache
+def medal_lines(course: Course) -> tuple[tuple[str, int], ...]:
+    """``(medal, last row)`` of each section medal the course awards (MC-8.3)."""
+    lines = []
+    for medal, kind in (("sprinter", "sprint"), ("climber", "mountain")):
+        last = course.last_row_of(kind)
+        if last is not None:
+            lines.append((medal, last))
+    return tuple(lines)
+
+
+# ---------------------------------------------------------------- generation
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal move of the state, in a stable order."""
+    if state.over:
+        return []
+    if state.round == 0:
+        return _placements(state)
+    return _race_moves(state)
+
+
+def _placement_squares(state: State, team: str) -> list[int]:
+    """Free start-zone squares for ``team`` (MC-3.1, MC-3.2, MC-9.2), front rows first."""
+    course, at = state.course, state.at
+    last = course.start_rows
+    rows = [last] if state.solo else range(last, 0, -1)
+    free = [r << 5 | lane for r in rows for lane in range(course.lanes) if (r << 5 | lane) not in at]
+    if state.solo:
+        return free
+
+    def clear(sq: int) -> bool:
+        ahead, behind = at.get(sq + 32), at.get(sq - 32)
+        return not (ahead and ahead[0] == team or behind and behind[0] == team)
+
+    allowed = [sq for sq in free if clear(sq)]
+    return allowed or free  # MC-3.2 [decision]: lifted when nothing respects it
+
+
+def _placements(state: State) -> list[Move]:
+    team = state.current_player
+    assert team is not None
+    names = state.course.names
+    squares = [names[sq >> 5][sq & 31] for sq in _placement_squares(state, team)]
+    return [_new(Move, (PLACE, rid, name, None)) for rid in state._unplaced[team] for name in squares]
+
+
+def _race_moves(state: State) -> list[Move]:
+    rid = state.current
+    assert rid is not None
+    course = state.course
+    finish = course.finish
+    names = course.names
+    rows = state.rows
+    rock = course.rock_mask
+    sq = state.pos[rid]
+    row = sq >> 5
+    moves: list[Move] = []
+
+    # MC-7.1: a bottle for the teammate directly behind, before moving.
+    if not state._gave and rid in state.bottles:
+        mate = state.at.get(sq - 32)
+        if mate is not None and mate[0] == rid[0] and mate not in state.bottles:
+            moves.append(_new(Move, (GIVE, rid, None, mate)))
+
+    # MC-5: normal moves within the allowance; MC-7.2: attacks within allowance + 3.
+    allowance = state._allow[rid]
+    attack = rid in state._held and rid in state.bottles and state._sect[rid] in OWN_SECTIONS[rid[1]]
+    reach = allowance + 3 if attack else allowance
+    full = (1 << course.lanes) - 1
+    frontier = 1 << (sq & 31)
+    for k in range(1, reach + 1):
+        r = row + k
+        if r >= finish:  # MC-5.6: any lane may step across the line
+            if k <= allowance:
+                moves.append(_new(Move, (MOVE, rid, FINISH, None)))
+            if attack:
+                moves.append(_new(Move, (ATTACK, rid, FINISH, None)))
+            break
+        frontier = (frontier | frontier << 1 | frontier >> 1) & full & ~(rows[r] | rock[r])
+        if not frontier:
+            break
+        line = names[r]
+        bits = frontier
+        lane = 0
+        while bits:
+            if bits & 1:
+                if k <= allowance:
+                    moves.append(_new(Move, (MOVE, rid, line[lane], None)))
+                if attack:
+                    moves.append(_new(Move, (ATTACK, rid, line[lane], None)))
+            bits >>= 1
+            lane += 1
+
+    # MC-6: wheel and relay behind the rider this one is linked to.
+    x = state._leader.get(rid)
+    if x is not None and may_follow(state, rid, x):
+        moves.extend(_train_moves(state, rid, x))
+
+    if not any(m[0] != GIVE for m in moves):
+        moves.append(_new(Move, (STAY, rid, None, None)))  # MC-5.3
+    return moves
+
+
+def may_follow(state: State, y: str, x: str) -> bool:
+    """MC-6.3 (b)-(d) for ``y`` linked to ``x``: may ``y`` wheel or relay behind ``x``?"""
+    if y in state._tired:  # (c)
+        return False
+    if y[1] == SPRINTER and state._sect[y] == "mountain":  # (b)
+        return False
+    gi = state._group_of.get(x)  # (d): no group means x stayed or has not moved
+    return gi is not None and not state._groups[gi][3]
+
+
+def _train_moves(state: State, rid: str, x: str) -> list[Move]:
+    """Wheel and relay targets behind ``x``'s group (MC-6.4, 6.5, 6.6); (e) checked here."""
+    course = state.course
+    group = state._groups[state._group_of[x]]
+    head, rear, size = group[0], group[1], group[2]
+    dl = state.dl
+    out = []
+    target = rear - 32 - dl  # one row back along the shelter direction
+    lane = (rear & 31) - dl
+    if 0 <= lane < course.lanes and target >> 5 >= 1 and _free(state, target):
+        out.append(_new(Move, (WHEEL, rid, course.names[target >> 5][lane], None)))
+    if size <= state.relay_limit:
+        lane = (head & 31) + dl
+        target = head + 32 + dl
+        if 0 <= lane < course.lanes:
+            if target >> 5 >= course.finish:
+                out.append(_new(Move, (RELAY, rid, FINISH, None)))
+            elif _free(state, target):
+                out.append(_new(Move, (RELAY, rid, course.names[target >> 5][lane], None)))
+    return out
+
+
+def _free(state: State, sq: int) -> bool:
+    return sq not in state.at and not state.course.rock_mask[sq >> 5] >> (sq & 31) & 1
+
+
+# ---------------------------------------------------------------- effects
+
+
+def apply(state: State, move: Move) -> None:
+    """Apply a legal race move (already validated) and hand the turn on."""
+    kind, rid, dest, target = move
+    if kind == GIVE:  # MC-7.1: no move is spent; the same rider goes on
+        state.bottles.discard(rid)
+        state.bottles.add(target)  # type: ignore[arg-type]
+        state._gave = True
+        return
+    if kind == STAY:
+        state._end_turn(rid)
+        return
+    course = state.course
+    start = state.pos[rid]
+    crossed = dest == FINISH
+    end = -1 if crossed else course.codes[dest]  # type: ignore[index]
+    if kind == ATTACK:
+        state.bottles.discard(rid)  # thrown away before riding (MC-7.2, MC-7.5)
+    if (
+        kind in (MOVE, ATTACK)
+        and not crossed
+        and rid[1] == "D"
+        and rid not in state.bottles
+        and _feed_on_path(state, start, end)
+    ):
+        state.bottles.add(rid)
+    state._lift(rid)
+    _award_section_medals(state, rid, start >> 5, course.finish if crossed else end >> 5)
+    if crossed:
+        _cross(state, rid)
+    else:
+        state._put(rid, end)
+
+    groups = state._groups
+    if kind in (MOVE, ATTACK):  # MC-6.2: a new group; an attack's is closed
+        groups.append([end, end, 1, kind == ATTACK or crossed])
+        state._group_of[rid] = len(groups) - 1
+    else:
+        gi = state._group_of[state._leader[rid]]
+        group = groups[gi]
+        group[2] += 1
+        if kind == WHEEL:
+            group[1] = end
+        else:
+            group[0] = end
+            if crossed:
+                group[3] = True
+        state._group_of[rid] = gi
+    state._end_turn(rid)
+
+
+def _feed_on_path(state: State, start: int, end: int) -> bool:
+    """MC-7.5: does some path from ``start`` to ``end`` enter a feed square?"""
+    course = state.course
+    feed = course.feed_mask
+    first, last = (start >> 5) + 1, end >> 5
+    if not any(feed[r] for r in range(first, last + 1)):
+        return False
+    full = (1 << course.lanes) - 1
+    rows, rock = state.rows, course.rock_mask
+    reach, fed = 1 << (start & 31), 0
+    for r in range(first, last + 1):
+        reach = (reach | reach << 1 | reach >> 1) & full & ~(rows[r] | rock[r])
+        fed = ((fed | fed << 1 | fed >> 1) & reach) | (reach & feed[r])
+    return bool(fed >> (end & 31) & 1)
+
+
+def _award_section_medals(state: State, rid: str, before: int, after: int) -> None:
+    """MC-8.3: the first move from a section's last row or before to beyond it."""
+    for medal, last in medal_lines(state.course):
+        if before <= last < after and medal not in state.medals:
+            state.medals[medal] = rid
+
+
+def _cross(state: State, rid: str) -> None:
+    """MC-8.1: the rider leaves the road and takes the next place."""
+    state.bottles.discard(rid)
+    state.finished.append(rid)
+    if len(state.finished) == 1:
+        state.medals["cyclist"] = rid
+
+
+# ---------------------------------------------------------------- explanations
+
+
+def why_illegal(state: State, move: Move) -> str:
+    """A player-facing reason why ``move`` is not legal now (it is assumed illegal)."""
+    kind, rid, dest, target = move
+    if state.over:
+        return "the game is over"
+    if rid not in state.ids:
+        return f"there is no rider {rid} in this game"
+    if state.round == 0:
+        return _why_not_placement(state, move)
+    if kind == PLACE:
+        return "setup is over; riders are placed only before round 1"
+    if rid in state.finished:
+        return f"{rid} has already crossed the finish line"
+    if rid != state.current:
+        return f"it is {state.current}'s turn, not {rid}'s (out of turn)"
+    if kind == GIVE:
+        return _why_not_give(state, rid, target)  # type: ignore[arg-type]
+    if kind == STAY:
+        return "staying is legal only when no square can be reached and no wheel or relay is possible"
+    here = state.course.square_name(state.pos[rid])
+    allowance = state._allow[rid]
+    if kind == ATTACK:
+        if state._sect[rid] not in OWN_SECTIONS[rid[1]]:
+            return f"{rid} may attack only in its own section, not in the {state._sect[rid]}"
+        if rid not in state._held:
+            return f"{rid} held no bottle at the start of the round"
+        if rid not in state.bottles:
+            return f"{rid} has given its bottle away"
+        return f"{rid} cannot reach {dest} from {here} even attacking (allowance {allowance} + 3)"
+    if kind in (WHEEL, RELAY):
+        word = "wheel" if kind == WHEEL else "relay"
+        x = state._leader.get(rid)
+        if x is None:
+            return f"{rid} is not linked to a rider (it rides against the wind), so it cannot {word}"
+        if rid in state._tired:
+            return f"{rid} is an exhausted domestique and cannot {word}"
+        if rid[1] == SPRINTER and state._sect[rid] == "mountain":
+            return f"a sprinter in the mountain cannot {word}"
+        gi = state._group_of.get(x)
+        if gi is None:
+            return f"{x} has not moved at least one square this round"
+        if state._groups[gi][3]:
+            return f"{x}'s group is closed (an attack or a finish)"
+        if kind == RELAY and state._groups[gi][2] > state.relay_limit:
+            return f"{x}'s group already holds {state._groups[gi][2]} riders (relay limit {state.relay_limit})"
+        return f"the {word} square for {rid} is {_train_target_text(state, rid, x, kind)}"
+    return (
+        f"{rid} cannot reach {dest} from {here}: allowance {allowance}, each step one row forward "
+        "(straight or diagonal) into free squares, no rocks"
+    )
+
+
+def _train_target_text(state: State, rid: str, x: str, kind: str) -> str:
+    for m in _train_moves(state, rid, x):
+        if m[0] == kind:
+            return f"{m[2]}, not the one given"
+    return "off the road, a rock or taken"
+
+
+def _why_not_give(state: State, rid: str, target: str) -> str:
+    if state._gave:
+        return f"{rid} has already given a bottle this turn"
+    if rid not in state.bottles:
+        return f"{rid} holds no bottle"
+    if target[0] != rid[0]:
+        return "a bottle is never given to an opponent"
+    behind = state.at.get(state.pos[rid] - 32)
+    if behind != target:
+        return f"{target} is not directly behind {rid} (same lane, previous row)"
+    return f"{target} already holds a bottle"
+
+
+def _why_not_placement(state: State, move: Move) -> str:
+    kind, rid, dest, _ = move
+    team = state.current_player
+    if kind != PLACE:
+        return f"during setup every move places a rider, e.g. {team}D1@a1"
+    if rid[0] != team:
+        return f"it is team {team}'s turn to place a rider (out of turn)"
+    if rid not in state._unplaced[rid[0]]:
+        return f"{rid} is already placed"
+    course = state.course
+    sq = course.parse_square(dest or "")
+    last = course.start_rows
+    if sq is None or sq >> 5 > last:
+        return f"{dest} is not in the start zone (rows 1-{last})"
+    if state.solo and sq >> 5 != last:
+        return f"solo riders start side by side on the start zone's last row, row {last} (MC-9.2)"
+    if sq in state.at:
+        return f"{dest} is taken by {state.at[sq]}"
+    return f"{dest} is directly in front of or behind a teammate (MC-3.2)"

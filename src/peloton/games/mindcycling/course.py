@@ -13,6 +13,7 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -287,7 +288,7 @@ def _problems(
     rows = [r for r, _ in sections]
     if rows[0] <= 1:
         problems.append(f"the first tab is at row {rows[0]}; it must be above row 1 (room for a start zone)")
-    for a, b in zip(rows, rows[1:], strict=False):
+    for a, b in pairwise(rows):
         if b <= a:
             problems.append(f"tab rows must strictly increase, but row {b} follows row {a}")
     if finish <= rows[-1]:

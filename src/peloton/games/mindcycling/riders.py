@@ -64,7 +64,7 @@ def canonical_composition(text: str, *, riders: int | None = None) -> str:
 
 def team_rider_ids(team: str, composition: str) -> list[str]:
     """The rider ids of a team (MC-2.3), e.g. ``AD1, AD2, AS1, AC1``."""
-    ids = []
+    ids: list[str] = []
     for t in TYPES:
         ids.extend(f"{team}{t}{n}" for n in range(1, composition.count(t) + 1))
     return ids

@@ -55,7 +55,7 @@ def _placement_squares(state: State, team: str) -> list[int]:
 
     def clear(sq: int) -> bool:
         ahead, behind = at.get(sq + 32), at.get(sq - 32)
-        return not (ahead and ahead[0] == team or behind and behind[0] == team)
+        return not ((ahead and ahead[0] == team) or (behind and behind[0] == team))
 
     allowed = [sq for sq in free if clear(sq)]
     return allowed or free  # MC-3.2 [decision]: lifted when nothing respects it

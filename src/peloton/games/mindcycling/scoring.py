@@ -43,10 +43,10 @@ def trophy(medals: Mapping[str, str], places: Sequence[str], teams: Sequence[str
     for key, holder in medals.items():
         count[holder if key == "team" else holder[0]] += 1
     points = team_points(places, teams)
-    holder = medals.get("team")
+    team_medal = medals.get("team")
     return min(
         teams,
-        key=lambda t: (-count[t], t != holder, -points[t], _best_place(t, places), teams.index(t)),
+        key=lambda t: (-count[t], t != team_medal, -points[t], _best_place(t, places), teams.index(t)),
     )
 
 

@@ -364,8 +364,12 @@ class State:
             return
         self._end_round()
 
+    def _solo_done(self) -> bool:
+        """MC-9.3: the fourth rider is across (checked at the end of a round)."""
+        return (self.solo and len(self.finished) >= SOLO_TARGET) or not self.pos
+
     def _end_round(self) -> None:
-        if self.solo and len(self.finished) >= SOLO_TARGET or not self.pos:
+        if self._solo_done():
             self._finish_game()
             return
         self.round += 1
@@ -608,8 +612,6 @@ def from_mcn(
     state.round = pos.round
     state._assess()
     state.start_mcn = state.to_mcn()
-    if state.solo and len(state.finished) >= SOLO_TARGET or not state.pos:
-        state._finish_game()
-    elif not state.solo and state._race_decided():
+    if state._solo_done() or (not state.solo and state._race_decided()):
         state._finish_game()
     return state

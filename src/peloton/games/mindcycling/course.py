@@ -82,6 +82,16 @@ class Course:
     names: tuple[tuple[str, ...], ...] = field(init=False, repr=False, compare=False)
     #: square name -> square code, for every square of the road.
     codes: dict[str, int] = field(init=False, repr=False, compare=False)
+    #: ``by_mask[row][mask]``: names of the lanes set in ``mask`` on ``row``, filled
+    #: lazily by :meth:`squares_in` (the move generator's hot path reads it directly).
+    by_mask: tuple[dict[int, tuple[str, ...]], ...] = field(init=False, repr=False, compare=False)
+    #: ``feed_before[r]``: how many feed squares lie on rows before ``r`` (0 .. finish + 1).
+    feed_before: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: ``(medal, last row)`` of each section medal the course awards (MC-8.3).
+    medal_lines: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
+    #: Memo of the move generator: rider id -> key -> tuple of moves (see ``rules``).
+    #: Moves are immutable values, so games on this course share them safely.
+    move_memo: dict[str, dict[int, tuple[Any, ...]]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         problems = _problems(self.name, self.lanes, self.finish, self.sections, self.feed, self.rocks)
@@ -111,6 +121,18 @@ class Course:
         object.__setattr__(self, "names", names)
         codes = {names[r][lane]: square(r, lane) for r in range(1, self.finish) for lane in range(self.lanes)}
         object.__setattr__(self, "codes", codes)
+        object.__setattr__(self, "by_mask", tuple({} for _ in range(self.finish)))
+        object.__setattr__(self, "move_memo", {})
+        before = [0]
+        for r in range(self.finish + 1):
+            before.append(before[-1] + bin(feed[r]).count("1"))
+        object.__setattr__(self, "feed_before", tuple(before))
+        lines = []
+        for medal, kind in (("sprinter", "sprint"), ("climber", "mountain")):
+            last = self.last_row_of(kind)
+            if last is not None:
+                lines.append((medal, last))
+        object.__setattr__(self, "medal_lines", tuple(lines))
 
     # ---------------------------------------------------------------- building
 
@@ -234,6 +256,15 @@ class Course:
     def parse_square(self, text: str) -> int | None:
         """The code of a square name that lies on this road, else ``None``."""
         return self.codes.get(text)
+
+    def squares_in(self, row: int, mask: int) -> tuple[str, ...]:
+        """Names of the squares of ``row`` whose lanes are set in ``mask``, left first."""
+        names = self.by_mask[row].get(mask)
+        if names is None:
+            line = self.names[row]
+            names = tuple(line[lane] for lane in range(self.lanes) if mask >> lane & 1)
+            self.by_mask[row][mask] = names
+        return names
 
     def is_rock(self, sq: int) -> bool:
         """Whether a rocky mountain stands on this square."""

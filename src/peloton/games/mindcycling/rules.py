@@ -8,7 +8,6 @@ squares of the next row (MC-5.1).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from .course import Course
@@ -19,17 +18,6 @@ if TYPE_CHECKING:
     from .state import State
 
 _new = tuple.__new__
-
-
-@cache
-def medal_lines(course: Course) -> tuple[tuple[str, int], ...]:
-    """``(medal, last row)`` of each section medal the course awards (MC-8.3)."""
-    lines = []
-    for medal, kind in (("sprinter", "sprint"), ("climber", "mountain")):
-        last = course.last_row_of(kind)
-        if last is not None:
-            lines.append((medal, last))
-    return tuple(lines)
 
 
 # ---------------------------------------------------------------- generation
@@ -74,9 +62,7 @@ def _race_moves(state: State) -> list[Move]:
     assert rid is not None
     course = state.course
     finish = course.finish
-    names = course.names
     rows = state.rows
-    rock = course.rock_mask
     sq = state.pos[rid]
     row = sq >> 5
     moves: list[Move] = []
@@ -86,44 +72,62 @@ def _race_moves(state: State) -> list[Move]:
         mate = state.at.get(sq - 32)
         if mate is not None and mate[0] == rid[0] and mate not in state.bottles:
             moves.append(_new(Move, (GIVE, rid, None, mate)))
+    gives = len(moves)
 
     # MC-5: normal moves within the allowance; MC-7.2: attacks within allowance + 3.
+    # The moves reaching a row depend only on the rider, the kind, the row and the
+    # lanes reachable there, so they are memoised per course (a large share of a
+    # random playout's time otherwise goes to building the same tuples again).
+    memo = course.move_memo.get(rid)
+    if memo is None:
+        memo = course.move_memo[rid] = {}
     allowance = state._allow[rid]
     attack = rid in state._held and rid in state.bottles and state._sect[rid] in OWN_SECTIONS[rid[1]]
-    reach = allowance + 3 if attack else allowance
+    top = row + (allowance + 3 if attack else allowance)
+    last = top if top < finish else finish - 1
     full = (1 << course.lanes) - 1
     frontier = 1 << (sq & 31)
-    for k in range(1, reach + 1):
-        r = row + k
-        if r >= finish:  # MC-5.6: any lane may step across the line
-            if k <= allowance:
+    r = row
+    while r < last:
+        r += 1
+        # ``rows`` marks riders and rocks alike: the squares a path may not enter.
+        frontier = (frontier | frontier << 1 | frontier >> 1) & full & ~rows[r]
+        if not frontier:
+            break
+        key = r << 32 | frontier
+        if r - row <= allowance:
+            found = memo.get(key)
+            moves += found if found is not None else _memo_moves(memo, key, course, MOVE, rid, r, frontier)
+        if attack:
+            key |= _ATTACK_BIT
+            found = memo.get(key)
+            moves += found if found is not None else _memo_moves(memo, key, course, ATTACK, rid, r, frontier)
+    else:
+        if top >= finish:  # MC-5.6: a path that reaches the last row can step across
+            if finish - row <= allowance:
                 moves.append(_new(Move, (MOVE, rid, FINISH, None)))
             if attack:
                 moves.append(_new(Move, (ATTACK, rid, FINISH, None)))
-            break
-        frontier = (frontier | frontier << 1 | frontier >> 1) & full & ~(rows[r] | rock[r])
-        if not frontier:
-            break
-        line = names[r]
-        bits = frontier
-        lane = 0
-        while bits:
-            if bits & 1:
-                if k <= allowance:
-                    moves.append(_new(Move, (MOVE, rid, line[lane], None)))
-                if attack:
-                    moves.append(_new(Move, (ATTACK, rid, line[lane], None)))
-            bits >>= 1
-            lane += 1
 
     # MC-6: wheel and relay behind the rider this one is linked to.
     x = state._leader.get(rid)
     if x is not None and may_follow(state, rid, x):
         moves.extend(_train_moves(state, rid, x))
 
-    if not any(m[0] != GIVE for m in moves):
+    if len(moves) == gives:
         moves.append(_new(Move, (STAY, rid, None, None)))  # MC-5.3
     return moves
+
+
+_ATTACK_BIT = 1 << 31
+
+
+def _memo_moves(
+    memo: dict[int, tuple[Move, ...]], key: int, course: Course, kind: str, rid: str, row: int, lanes: int
+) -> tuple[Move, ...]:
+    """Build (and remember) the moves of ``kind`` taking ``rid`` to the ``lanes`` of ``row``."""
+    found = memo[key] = tuple(_new(Move, (kind, rid, name, None)) for name in course.squares_in(row, lanes))
+    return found
 
 
 def may_follow(state: State, y: str, x: str) -> bool:
@@ -159,7 +163,7 @@ def _train_moves(state: State, rid: str, x: str) -> list[Move]:
 
 
 def _free(state: State, sq: int) -> bool:
-    return sq not in state.at and not state.course.rock_mask[sq >> 5] >> (sq & 31) & 1
+    return not state.rows[sq >> 5] >> (sq & 31) & 1
 
 
 # ---------------------------------------------------------------- effects
@@ -190,12 +194,20 @@ def apply(state: State, move: Move) -> None:
         and _feed_on_path(state, start, end)
     ):
         state.bottles.add(rid)
-    state._lift(rid)
-    _award_section_medals(state, rid, start >> 5, course.finish if crossed else end >> 5)
+    # Lift the rider off its square (inlined State._lift/_put: this is the hot path).
+    del state.at[start]
+    state.rows[start >> 5] &= ~(1 << (start & 31))
+    after = course.finish if crossed else end >> 5
+    for medal, last in course.medal_lines:  # MC-8.3: first across a section's last row
+        if start >> 5 <= last < after and medal not in state.medals:
+            state.medals[medal] = rid
     if crossed:
+        del state.pos[rid]
         _cross(state, rid)
     else:
-        state._put(rid, end)
+        state.pos[rid] = end
+        state.at[end] = rid
+        state.rows[after] |= 1 << (end & 31)
 
     groups = state._groups
     if kind in (MOVE, ATTACK):  # MC-6.2: a new group; an attack's is closed
@@ -220,22 +232,15 @@ def _feed_on_path(state: State, start: int, end: int) -> bool:
     course = state.course
     feed = course.feed_mask
     first, last = (start >> 5) + 1, end >> 5
-    if not any(feed[r] for r in range(first, last + 1)):
-        return False
+    if course.feed_before[last + 1] == course.feed_before[first]:
+        return False  # no feed square on the rows crossed: the common case
     full = (1 << course.lanes) - 1
-    rows, rock = state.rows, course.rock_mask
+    rows = state.rows
     reach, fed = 1 << (start & 31), 0
     for r in range(first, last + 1):
-        reach = (reach | reach << 1 | reach >> 1) & full & ~(rows[r] | rock[r])
+        reach = (reach | reach << 1 | reach >> 1) & full & ~rows[r]
         fed = ((fed | fed << 1 | fed >> 1) & reach) | (reach & feed[r])
     return bool(fed >> (end & 31) & 1)
-
-
-def _award_section_medals(state: State, rid: str, before: int, after: int) -> None:
-    """MC-8.3: the first move from a section's last row or before to beyond it."""
-    for medal, last in medal_lines(state.course):
-        if before <= last < after and medal not in state.medals:
-            state.medals[medal] = rid
 
 
 def _cross(state: State, rid: str) -> None:

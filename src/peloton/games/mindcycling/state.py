@@ -120,7 +120,8 @@ class State:
         )
         self.pos: dict[str, int] = {}
         self.at: dict[int, str] = {}
-        self.rows = [0] * (course.finish + 2)
+        # Per row, a bitmask of the lanes a rider may not enter: riders and rocks.
+        self.rows = [*course.rock_mask]
         self.bottles = {rid for rid in self.ids if rid[1] == "D"}  # MC-2.4
         self.finished: list[str] = []
         self.medals: dict[str, str] = {}
@@ -251,10 +252,11 @@ class State:
         :class:`peloton.IllegalMoveError` (saying why) for a move not legal now; the
         state is unchanged after either.
         """
-        if isinstance(move, str):
-            move = parse_move(move)
-        elif not isinstance(move, Move):
-            raise NotationError(f"a move must be a Move or its text, not {move!r}")
+        if type(move) is not Move:
+            if isinstance(move, str):
+                move = parse_move(move)
+            elif not isinstance(move, Move):
+                raise NotationError(f"a move must be a Move or its text, not {move!r}")
         legal = self._legal
         if legal is None:
             legal = self._legal = rules.legal_moves(self)
@@ -344,17 +346,19 @@ class State:
 
     def _end_turn(self, rid: str) -> None:
         """Mark ``rid``'s turn done and hand the turn on (MC-4.4, MC-4.5, MC-8.5)."""
-        self._done.add(rid)
+        done = self._done
+        done.add(rid)
         self._gave = False
-        if not self.solo and self._race_decided():
+        # The cheap length test first: this runs after every turn.
+        if (len(self.finished) >= SCORING_PLACES or not self.pos) and not self.solo and self._race_decided():
             self._finish_game()
             return
         # MC-4.4: the rider linked to ``rid`` takes its turn at once if it may follow.
         y = self._follower.get(rid)
-        if y is not None and y not in self._done and rules.may_follow(self, y, rid):
+        if y is not None and y not in done and rules.may_follow(self, y, rid):
             self.current = y
             return
-        order, done = self._order, self._done
+        order = self._order
         i = self._order_i
         while i < len(order) and order[i] in done:
             i += 1
@@ -381,7 +385,7 @@ class State:
             return True
         if len(self.finished) < SCORING_PLACES:
             return False
-        return all(key in self.medals for key, _ in rules.medal_lines(self.course))
+        return all(key in self.medals for key, _ in self.course.medal_lines)
 
     def _finish_game(self) -> None:
         self.over = True

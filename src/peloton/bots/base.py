@@ -1,0 +1,117 @@
+"""The bot protocol, the bot registry and a helper that plays a game out with bots.
+
+A bot is anything with a ``name`` and a ``choose(state)`` method returning one of
+``state.legal_moves()``. Bots drive games only through the core protocol
+(:mod:`peloton.core.protocol`), so the same bot object can sit at a Mind Cycling,
+Mind Twist or Pistard table; a bot that needs game knowledge (the greedy bot) looks
+it up by ``state.game``.
+
+Bots are reproducible: every random decision draws from a :class:`peloton.core.rng.Rng`
+built from the seed given to :func:`make_bot`, so the same seeds replay the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from importlib import import_module
+from typing import Any, Protocol, runtime_checkable
+
+from ..core.errors import ConfigError, StateError
+from ..core.protocol import GameState
+from ..core.rng import Rng
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player that picks a move for whoever is to act in a state.
+
+    ``choose`` must not modify ``state`` (copy it to look ahead) and must return one
+    of ``state.legal_moves()``. It is only called while the game is not over and not
+    at a chance step.
+    """
+
+    name: str
+
+    def choose(self, state: GameState) -> Any: ...
+
+
+#: A factory builds a bot from an optional seed (``None``: seeded from the system).
+BotFactory = Callable[[int | None], Bot]
+
+# name -> "module:attribute" of the factory, imported on first use so that asking for
+# the random bot never imports a game's heuristics (or, later, an MCTS).
+_FACTORIES: dict[str, str | BotFactory] = {
+    "random": "peloton.bots.random_bot:RandomBot",
+    "greedy": "peloton.bots.greedy:GreedyBot",
+}
+
+
+def register_bot(name: str, factory: BotFactory | str) -> None:
+    """Make a bot known to :func:`make_bot` by name.
+
+    ``factory`` is a callable taking the seed, or its ``"module:attribute"`` path to be
+    imported lazily. Registering an existing name replaces it.
+    """
+    if not name or not isinstance(name, str):
+        raise ConfigError(f"a bot name must be a non-empty string, not {name!r}")
+    _FACTORIES[name] = factory
+
+
+def bot_names() -> list[str]:
+    """The names :func:`make_bot` accepts, sorted."""
+    return sorted(_FACTORIES)
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """A new bot called ``name`` (see :func:`bot_names`), seeded with ``seed``.
+
+    Raises :class:`peloton.ConfigError` for an unknown name, listing the known ones.
+    """
+    try:
+        factory = _FACTORIES[name]
+    except (KeyError, TypeError):
+        raise ConfigError(f"unknown bot {name!r} (known bots: {', '.join(bot_names())})") from None
+    if isinstance(factory, str):
+        module, _, attr = factory.partition(":")
+        factory = getattr(import_module(module), attr)
+        _FACTORIES[name] = factory
+    bot: Bot = factory(seed)
+    return bot
+
+
+def play_out(
+    state: GameState,
+    bots: Mapping[str, Bot] | Bot,
+    *,
+    chance: Rng | None = None,
+    max_moves: int | None = None,
+) -> GameState:
+    """Play ``state`` forward in place until it is over; return it.
+
+    ``bots`` maps each player (``state.current_player``) to its bot, or is one bot that
+    plays every seat. Chance steps are drawn from ``chance`` (required for games with
+    dice). ``max_moves`` guards against a game that never ends: :class:`StateError`
+    when exceeded.
+    """
+    played = 0
+    while not state.is_over:
+        if state.is_chance:
+            if chance is None:
+                raise StateError(f"{state.game} has a chance step: play_out needs a chance Rng")
+            move = state.chance_move(chance)
+        else:
+            move = _seat_bot(bots, state.current_player).choose(state)
+        state.play(move)
+        played += 1
+        if max_moves is not None and played > max_moves:
+            raise StateError(f"{state.game} game not over after {max_moves} moves")
+    return state
+
+
+def _seat_bot(bots: Mapping[str, Bot] | Bot, player: str | None) -> Bot:
+    if not isinstance(bots, Mapping):
+        return bots
+    bot = bots.get(player) if player is not None else None
+    if bot is None:
+        raise ConfigError(f"no bot for player {player!r} (bots for: {', '.join(bots)})")
+    return bot

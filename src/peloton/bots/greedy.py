@@ -1,0 +1,88 @@
+"""The greedy bot: the best move by the game's own move-scoring heuristic, no search.
+
+The bot itself knows no game. It asks the game for a ``score_moves(state, moves)``
+heuristic (a score per legal move, higher is better) and plays a top-scoring move,
+breaking exact ties with its seeded :class:`~peloton.core.rng.Rng`.
+
+**Where a game plugs in.** A game offers its heuristics as a dict of named callables,
+either in its registry entry (``GameInfo.heuristics``, looked at first) or as the
+``HEURISTICS`` attribute of a module listed in :data:`HEURISTIC_MODULES` below. A new
+game adds one line there (or fills ``GameInfo.heuristics``); the greedy bot needs the
+key ``score_moves``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from importlib import import_module
+from typing import Any
+
+from ..core import registry
+from ..core.errors import ConfigError, StateError
+from ..core.protocol import GameState
+from ..core.rng import Rng
+
+#: game name -> module whose ``HEURISTICS`` dict holds that game's heuristics.
+HEURISTIC_MODULES: dict[str, str] = {
+    "mind-cycling": "peloton.games.mindcycling.heuristics",
+}
+
+ScoreMoves = Callable[[Any, Sequence[Any]], Sequence[float]]
+
+_cache: dict[str, Mapping[str, Callable[..., Any]]] = {}
+
+
+def heuristics_for(game: str) -> Mapping[str, Callable[..., Any]]:
+    """The heuristics dict of ``game``: its ``GameInfo.heuristics`` if it filled them,
+    else the ``HEURISTICS`` of its module in :data:`HEURISTIC_MODULES`, else empty.
+
+    Raises :class:`peloton.ConfigError` for a game Peloton does not know.
+    """
+    found = _cache.get(game)
+    if found is None:
+        found = registry.get(game).heuristics
+        if not found and game in HEURISTIC_MODULES:
+            found = getattr(import_module(HEURISTIC_MODULES[game]), "HEURISTICS", {})
+        _cache[game] = found
+    return found
+
+
+def move_scorer(game: str) -> ScoreMoves:
+    """The ``score_moves`` heuristic of ``game``; :class:`ConfigError` if it has none."""
+    score = heuristics_for(game).get("score_moves")
+    if score is None:
+        raise ConfigError(
+            f"the greedy bot needs a 'score_moves' heuristic and game {game!r} has none "
+            f"(games with one: {', '.join(sorted(HEURISTIC_MODULES))})"
+        )
+    return score
+
+
+class GreedyBot:
+    """Plays a move of highest heuristic score; exact ties broken at random (seeded)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None, *, tolerance: float = 1e-9) -> None:
+        self.rng = Rng(seed)
+        self.tolerance = tolerance
+
+    @property
+    def seed(self) -> int:
+        """The seed the tie-breaks derive from."""
+        return self.rng.seed
+
+    def choose(self, state: GameState) -> Any:
+        """A top-scoring legal move of ``state`` (the state is not modified)."""
+        moves = state.legal_moves()
+        if not moves:
+            raise StateError(f"no legal move to choose: the {state.game} game is over")
+        if len(moves) == 1:
+            return moves[0]
+        scores = move_scorer(state.game)(state, moves)
+        top = max(scores)
+        best = [m for m, s in zip(moves, scores, strict=True) if s >= top - self.tolerance]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed})"

@@ -1,0 +1,356 @@
+"""Move-scoring heuristics for Mind Cycling bots (the greedy bot, rollout policies).
+
+:func:`score_moves` gives every legal move of the rider (or, in setup, the team) to
+act a score in *rows*: how far the move takes the rider now, plus how far it can
+expect to ride next round from where it stops, plus bonuses for medals won by the
+move, minus what a bottle thrown away or given is worth. There is no search: each
+move is scored from the position alone, so a whole 6×6 game of greedy bots costs a
+fraction of a second.
+
+The heuristic, rule by rule:
+
+* **progress** (MC-5): rows gained by the move; crossing the finish line is worth
+  :attr:`Weights.finish`.
+* **next round** (MC-4.2, MC-5.4/5.5, MC-6): the allowance the rider will have from
+  its destination: its type's steps in that row's section, −1 against the wind (its
+  shelter square is empty), −1 if it is a domestique left without a bottle. When a
+  rider stands on its shelter square, the train may carry it further than its own
+  legs: a relay lands one row ahead of the leader's move, a wheel right behind it,
+  so the expected gain over riding alone is added in part
+  (:attr:`Weights.train_trust`). The leader's own move is estimated the same way,
+  recursively, so that a place at the back of a long train counts. Riders ahead
+  of the destination have all moved this round (MC-4.3), so shelter and links
+  next round are known exactly.
+* **medals** (MC-8.3): crossing the sprint or mountain line first, or the finish
+  line first, is worth :attr:`Weights.medal` each.
+* **bottles** (MC-7): a domestique's bottle is worth :attr:`Weights.bottle_round` per
+  round it would otherwise ride exhausted (until the next feed zone or the finish);
+  a sprinter's (climber's) is worth :attr:`Weights.attack_bottle` while it can still
+  attack in the sprint (mountain) later. So a rider attacks when the attack wins a
+  medal, crosses the line, refills at a feed zone, or is its last chance in its
+  section; a domestique gives its bottle to the sprinter (climber) behind it when
+  that sprint (mountain) medal is still open and the gift is worth more than the
+  domestique's bottle; a domestique without a bottle rides through a feed zone when
+  it can and aims to get one within reach for next round.
+* **trains** (MC-4.4, MC-6.2): an attack closes the group, so it costs the teammate
+  linked behind the rider (who could have relayed) :attr:`Weights.follower`; a
+  normal move that leaves the relay square free for such a teammate gains a little.
+* **setup** (MC-3): a placement scores like a destination: far forward, sheltered,
+  linked to a strong leader; domestiques go first to the front.
+
+All weights sit in :class:`Weights` so that experiments can vary them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .notation import ATTACK, FINISH, GIVE, MOVE, PLACE, RELAY, STAY, WHEEL, Move
+from .riders import CLIMBER, DOMESTIQUE, SPRINTER, STEPS
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["HEURISTICS", "Weights", "best_moves", "score_moves"]
+
+_WIND_SHIFT = {"front": 0, "left": -1, "right": 1}
+# Rows a rider covers in a typical round, to turn distances into rounds.
+_ROWS_PER_ROUND = 6.0
+# Leaders further up a train than this are estimated without their own train.
+_TRAIN_DEPTH = 3
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The weights of :func:`score_moves`, in rows."""
+
+    #: Weight of next round's expected rows against rows gained now.
+    next_round: float = 0.9
+    #: Share of a train's extra rows (relay or wheel over riding alone) counted.
+    train_trust: float = 0.6
+    #: Crossing the finish line.
+    finish: float = 100.0
+    #: Each medal the move wins (sprint line, mountain line, first across).
+    medal: float = 40.0
+    #: A domestique's bottle: rows per round of exhaustion it saves.
+    bottle_round: float = 1.5
+    #: A sprinter's or climber's bottle while it may still attack in its section.
+    attack_bottle: float = 3.5
+    #: A bottle given to the sprinter (climber) behind while its medal is open.
+    give: float = 9.0
+    #: A domestique without a bottle that can reach a feed square next round.
+    feed_next: float = 2.0
+    #: An attack closing the group on a teammate who could follow.
+    follower: float = 2.0
+    #: Leaving the relay square free for a linked teammate.
+    relay_room: float = 0.5
+    #: Placement order in setup: domestiques first, then climbers, then sprinters.
+    setup_type: tuple[tuple[str, float], ...] = ((DOMESTIQUE, 0.3), (CLIMBER, 0.1), (SPRINTER, 0.0))
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+class _Scorer:
+    """The per-position context of one :func:`score_moves` call."""
+
+    __slots__ = (
+        "at",
+        "bottles",
+        "course",
+        "dl",
+        "feed_rows",
+        "finish",
+        "lanes",
+        "lines",
+        "medals",
+        "memo",
+        "section",
+        "state",
+        "w",
+    )
+
+    def __init__(self, state: State, w: Weights) -> None:
+        course = state.course
+        self.state = state
+        self.w = w
+        self.course = course
+        self.at = state.at
+        self.bottles = state.bottles
+        self.dl = _WIND_SHIFT[state.wind]
+        self.finish = course.finish
+        self.lanes = course.lanes
+        self.section = course.section_by_row
+        self.medals = state.medals
+        # Section lines still to be won: (last row of the section, medal key).
+        self.lines = []
+        for medal, kind in (("sprinter", "sprint"), ("climber", "mountain")):
+            last = course.last_row_of(kind)
+            if last is not None and medal not in state.medals:
+                self.lines.append((last, medal))
+        self.feed_rows = sorted({course.codes[name] >> 5 for name in course.feed})
+        self.memo: dict[str, float] = {}
+
+    # ------------------------------------------------------------ estimates
+
+    def shelter_of(self, sq: int) -> str | None:
+        """The rider on ``sq``'s shelter square (MC-5.5), if any."""
+        lane = (sq & 31) + self.dl
+        if not 0 <= lane < self.lanes:
+            return None
+        return self.at.get(sq + 32 + self.dl)
+
+    def next_round(self, rid: str, sq: int, bottle: bool, depth: int = 0) -> float:
+        """Rows ``rid`` standing on ``sq`` may expect to ride next round."""
+        row = sq >> 5
+        section = self.section[row]
+        kind = rid[1]
+        alone = STEPS[kind][section]
+        tired = kind == DOMESTIQUE and not bottle
+        if tired:
+            alone -= 1
+        leader = self.shelter_of(sq)
+        if leader is None or leader == rid:
+            return alone - 1.0
+        if tired or (kind == SPRINTER and section == "mountain") or depth >= _TRAIN_DEPTH:
+            return float(alone)
+        carried = self.leader_move(leader, depth + 1)
+        relay = carried + 2 if self.state.relay_limit > 0 else carried
+        gain = max(relay, carried) - alone
+        return alone + self.w.train_trust * gain if gain > 0 else float(alone)
+
+    def leader_move(self, rid: str, depth: int) -> float:
+        """Rows the rider ``rid`` (already placed for next round) may ride next round."""
+        got = self.memo.get(rid)
+        if got is None:
+            got = self.next_round(rid, self.state.pos[rid], rid in self.bottles, depth)
+            self.memo[rid] = got
+        return got
+
+    def bottle_value(self, rid: str, row: int) -> float:
+        """What holding a bottle at ``row`` is worth to ``rid`` (MC-7.2, MC-7.4)."""
+        kind = rid[1]
+        if kind == DOMESTIQUE:
+            horizon = self.finish - row
+            for feed in self.feed_rows:
+                if feed > row:
+                    horizon = feed - row
+                    break
+            return self.w.bottle_round * max(0.0, horizon / _ROWS_PER_ROUND)
+        own = "sprint" if kind == SPRINTER else "mountain"
+        last = self.course.last_row_of(own)
+        if last is not None and row <= last:
+            return self.w.attack_bottle
+        return 0.0
+
+    def feed_within(self, sq: int, reach: int) -> bool:
+        """Whether a feed square lies within ``reach`` forward steps of ``sq``."""
+        row, lane = sq >> 5, sq & 31
+        for name in self.course.feed:
+            f = self.course.codes[name]
+            ahead = (f >> 5) - row
+            if 0 < ahead <= reach and abs((f & 31) - lane) <= ahead:
+                return True
+        return False
+
+    def feed_on_path(self, start: int, end: int) -> bool:
+        """MC-7.5: whether some path from ``start`` to ``end`` enters a feed square."""
+        course, at = self.course, self.at
+        first, last = (start >> 5) + 1, end >> 5
+        feed = [0] * (last + 1)
+        for name in course.feed:
+            f = course.codes[name]
+            if first <= f >> 5 <= last:
+                feed[f >> 5] |= 1 << (f & 31)
+        if not any(feed):
+            return False
+        full = (1 << self.lanes) - 1
+        reach, fed = 1 << (start & 31), 0
+        for r in range(first, last + 1):
+            blocked = 0
+            for lane in range(self.lanes):
+                sq = r << 5 | lane
+                if sq in at or course.is_rock(sq):
+                    blocked |= 1 << lane
+            reach = (reach | reach << 1 | reach >> 1) & full & ~blocked
+            fed = ((fed | fed << 1 | fed >> 1) & reach) | (reach & feed[r])
+        return bool(fed >> (end & 31) & 1)
+
+    def medal_bonus(self, before: int, after: int, crosses: bool) -> float:
+        """Medals a move from row ``before`` to row ``after`` wins (MC-8.3)."""
+        bonus = 0.0
+        for last, _ in self.lines:
+            if before <= last < after:
+                bonus += self.w.medal
+        if crosses and not self.state.finished:
+            bonus += self.w.medal
+        return bonus
+
+    # ------------------------------------------------------------ moves
+
+    def destination(self, rid: str, sq: int, bottle: bool) -> float:
+        """Score of ``rid`` standing on ``sq`` with or without a bottle: position value."""
+        w = self.w
+        score = (sq >> 5) + w.next_round * self.next_round(rid, sq, bottle)
+        if bottle:
+            score += self.bottle_value(rid, sq >> 5)
+        elif rid[1] == DOMESTIQUE and self.feed_within(sq, STEPS[DOMESTIQUE]["plain"] - 2):
+            score += w.feed_next
+        return score
+
+    def race(self, moves: Sequence[Move]) -> list[float]:
+        rid = moves[0][1]
+        start = self.state.pos[rid]
+        follower = self.follower(rid, start)
+        holds = rid in self.bottles
+        scores = [self.race_move(m, start, holds, follower) for m in moves]
+        for i, move in enumerate(moves):
+            if move[0] == GIVE:
+                scores[i] = self.give(move, moves, start, follower)
+        return scores
+
+    def race_move(self, move: Move, start: int, holds: bool, follower: str | None) -> float:
+        """Score of one race move of the rider on ``start`` (``holds``: its bottle)."""
+        w = self.w
+        kind, rid, dest, _ = move
+        srow = start >> 5
+        if kind in (GIVE, STAY):
+            return 0.0
+        if dest == FINISH:
+            score = w.finish + self.medal_bonus(srow, self.finish, True) + (self.finish - srow) * 0.01
+            # Same place either way; keep the bottle-free, group-friendly move.
+            return score - 0.001 if kind == ATTACK else score
+        assert dest is not None
+        sq = self.course.codes[dest]
+        bottle = holds and kind != ATTACK
+        if (
+            not bottle
+            and rid[1] == DOMESTIQUE
+            and kind in (MOVE, ATTACK)
+            and self.feed_on_path(start, sq)
+        ):
+            bottle = True  # MC-7.5
+        score = self.destination(rid, sq, bottle) + self.medal_bonus(srow, sq >> 5, False)
+        if follower is not None:
+            if kind == ATTACK:
+                score -= w.follower
+            elif self.shelter_of(sq) is None:
+                score += w.relay_room
+        return score
+
+    def follower(self, rid: str, start: int) -> str | None:
+        """The teammate linked behind ``rid`` who may wheel or relay after it (MC-4.4)."""
+        state = self.state
+        y = self.at.get(start - 32 - self.dl)
+        if y is None or y[0] != rid[0] or state.has_moved(y):
+            return None
+        seen = state.assessment(y)
+        if seen is None or seen.leader != rid or seen.exhausted:
+            return None
+        if y[1] == SPRINTER and seen.section == "mountain":
+            return None
+        return y
+
+    def give(self, move: Move, moves: Sequence[Move], start: int, follower: str | None) -> float:
+        """A gift (MC-7.1) scores as the best move left to the giver once it holds no
+        bottle, plus what the bottle is worth to the teammate behind."""
+        mate = move[3]
+        assert mate is not None
+        after = max(
+            (
+                self.race_move(m, start, False, follower)
+                for m in moves
+                if m[0] in (MOVE, WHEEL, RELAY, STAY)
+            ),
+            default=0.0,
+        )
+        medal = {SPRINTER: "sprinter", CLIMBER: "climber"}.get(mate[1])
+        if medal is None or medal not in {m for _, m in self.lines}:
+            return after - 1.0  # the line is already won (or the course has none)
+        last = self.course.last_row_of("sprint" if mate[1] == SPRINTER else "mountain")
+        if last is None or self.state.pos[mate] >> 5 > last:
+            return after - 1.0
+        return after + self.w.give
+
+    def setup(self, moves: Sequence[Move]) -> list[float]:
+        codes = self.course.codes
+        order = dict(self.w.setup_type)
+        scores = []
+        for move in moves:
+            rid, dest = move[1], move[2]
+            assert dest is not None
+            sq = codes[dest]
+            score = self.destination(rid, sq, rid in self.bottles) + order.get(rid[1], 0.0)
+            scores.append(score)
+        return scores
+
+
+def score_moves(state: State, moves: Sequence[Move], weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
+    """A score (in rows, higher is better) for each of ``moves``, legal in ``state``.
+
+    All moves must belong to the player to act now (as :meth:`State.legal_moves`
+    returns them); the state is only read.
+    """
+    if not moves:
+        return []
+    scorer = _Scorer(state, weights)
+    if moves[0][0] == PLACE:
+        return scorer.setup(moves)
+    return scorer.race(moves)
+
+
+def best_moves(state: State, weights: Weights = DEFAULT_WEIGHTS, *, tolerance: float = 1e-9) -> list[Move]:
+    """The legal moves of ``state`` whose score is within ``tolerance`` of the best."""
+    moves = state.legal_moves()
+    if len(moves) <= 1:
+        return moves
+    scores = score_moves(state, moves, weights)
+    top = max(scores)
+    return [m for m, s in zip(moves, scores, strict=True) if s >= top - tolerance]
+
+
+#: What bots look up for Mind Cycling (see ``peloton.bots.greedy``): the same keys a
+#: game may put in its ``GameInfo.heuristics``.
+HEURISTICS = {"score_moves": score_moves, "best_moves": best_moves}

@@ -1,5 +1,251 @@
-"""Placeholder; replaced by the Typer CLI."""
+"""The ``peloton`` command: play Mind Cycling in the terminal, replay records, list
+legal moves, list and check courses.
+
+Every error is one line on stderr and a non-zero exit code: engine errors (bad
+options, courses, positions, records) exit 1, command-line usage errors exit 2, an
+interrupted game exits 130. Set ``PELOTON_DEBUG=1`` to see tracebacks of unexpected
+errors.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from .core.errors import ConfigError, CourseError, PelotonError
+from .games import mindcycling as mc
+from .terminal.board import render_board
+from .terminal.courses import course_facts, course_lines, load_course
+from .terminal.play import GameSession
+from .terminal.prompt import Ask
+from .terminal.replay import ReplaySession
+from .terminal.seats import HUMAN, make_seats, parse_seats
+
+app = typer.Typer(
+    name="peloton",
+    help="Peloton: play Mind Cycling in the terminal, replay records, check courses.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+course_app = typer.Typer(help="Check or draw a course.", no_args_is_help=True)
+app.add_typer(course_app, name="course")
+
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 
 
-def main() -> None:
-    raise SystemExit("not yet")
+def _fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
+    """Print a one-line error on stderr; the caller raises the returned Exit."""
+    print(f"peloton: error: {' '.join(message.split())}", file=sys.stderr)
+    return typer.Exit(code)
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    """Turn the engine's typed errors and file errors into one-line messages."""
+    try:
+        yield
+    except PelotonError as exc:
+        raise _fail(str(exc)) from None
+    except OSError as exc:
+        raise _fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc)) from None
+
+
+def _console() -> Console:
+    # Built per command, not at import, so that it writes to the sys.stdout of the
+    # moment (tests capture it).
+    return Console(highlight=False)
+
+
+def terminal_ask(console: Console) -> Ask:
+    """Read lines from stdin after printing a prompt. When stdin is not a terminal
+    (piped moves) the line read is echoed, so that the transcript reads naturally."""
+    echo = not sys.stdin.isatty()
+
+    def ask(prompt: str) -> str:
+        line = console.input(prompt)
+        if echo:
+            console.print(line, markup=False)
+        return line
+
+    return ask
+
+
+# ---------------------------------------------------------------- play
+
+
+@app.command()
+def play(
+    seats: Annotated[
+        str | None,
+        typer.Option(help="One controller per team, team A first: human or a bot name."),
+    ] = None,
+    course: Annotated[str, typer.Option(help="A bundled course name or a .toml/.json file.")] = "standard",
+    riders: Annotated[int | None, typer.Option(help="Riders per team, 3 to 6 (default 6; solo 5).")] = None,
+    wind: Annotated[str, typer.Option(help="Wind direction: front, left or right (MC-5.5).")] = "front",
+    relay_limit: Annotated[int, typer.Option(help="Largest group a rider may relay (MC-6.5).")] = 3,
+    solo: Annotated[bool, typer.Option("--solo", help="The solo challenge (MC-9): one seat.")] = False,
+    seed: Annotated[int | None, typer.Option(help="Seed for the bots (reproducible games).")] = None,
+    record: Annotated[Path | None, typer.Option(help="Save the game record to this file on exit.")] = None,
+    full_board: Annotated[bool, typer.Option("--full-board", help="Draw the whole road.")] = False,
+) -> None:
+    """Play a game of Mind Cycling at the terminal, humans and bots."""
+    console = _console()
+    with _errors():
+        names = parse_seats(seats or (HUMAN if solo else f"{HUMAN},greedy"), solo=solo)
+        state = _new_state(load_course(course), len(names), riders, wind, relay_limit, solo)
+        if record is not None and not record.parent.is_dir():
+            raise _fail(f"cannot save the record to {str(record)!r}: no such directory")
+        table = make_seats(names, seed)
+    session = GameSession(state, table, console, terminal_ask(console), record_path=record, full_board=full_board)
+    code = session.run()
+    raise typer.Exit(code)
+
+
+def _new_state(
+    course: mc.Course, teams: int, riders: int | None, wind: str, relay_limit: int, solo: bool
+) -> mc.State:
+    if solo:
+        if riders not in (None, len(mc.SOLO_COMPOSITION)):
+            raise ConfigError(f"the solo team has {len(mc.SOLO_COMPOSITION)} riders, not {riders}")
+        return mc.new_solo(course, wind=wind, relay_limit=relay_limit)
+    compositions = mc.default_teams(teams, 6 if riders is None else riders)
+    return mc.new_game(course, compositions, wind=wind, relay_limit=relay_limit)
+
+
+# ---------------------------------------------------------------- replay
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    to_end: Annotated[bool, typer.Option("--to-end", help="Print the final position and result.")] = False,
+) -> None:
+    """Step through a game record move by move."""
+    console = _console()
+    with _errors():
+        record = mc.Record.load(file)
+        states = record.states()
+    session = ReplaySession(record, states, console, terminal_ask(console))
+    if to_end:
+        session.show_end()
+        raise typer.Exit(0)
+    raise typer.Exit(session.run())
+
+
+# ---------------------------------------------------------------- moves
+
+
+@app.command()
+def moves(
+    position: Annotated[str, typer.Option(help='An MCN position, e.g. "3 AD1:c12+,BS1:d12 / - / -".')],
+    course: Annotated[str, typer.Option(help="A bundled course name or a course file.")] = "standard",
+    wind: Annotated[str, typer.Option(help="Wind direction: front, left or right.")] = "front",
+    relay_limit: Annotated[int, typer.Option(help="Relay limit (MC-6.5).")] = 3,
+    board: Annotated[bool, typer.Option("--board", help="Also draw the position.")] = False,
+) -> None:
+    """Print the legal moves of an MCN position, one per line."""
+    console = _console()
+    with _errors():
+        state = mc.from_mcn(load_course(course), position, wind=wind, relay_limit=relay_limit)
+    if board:
+        console.print(render_board(state.course, state))
+    legal = state.legal_moves()
+    if state.is_over:
+        console.print("The race is over: no legal moves.")
+        raise typer.Exit(0)
+    console.print(f"# round {state.round}, {state.current_rider} to play, {len(legal)} legal moves")
+    for move in legal:
+        console.print(str(move), markup=False)
+
+
+# ---------------------------------------------------------------- courses
+
+
+@app.command()
+def courses() -> None:
+    """List the bundled courses."""
+    console = _console()
+    with _errors():
+        for name in mc.bundled_names():
+            for line in course_lines(mc.Course.load(name)):
+                console.print(line, markup=False)
+
+
+@course_app.command("check")
+def course_check(file: Annotated[Path, typer.Argument(help="A course file (TOML or JSON).")]) -> None:
+    """Validate a course file, printing every problem (exit 1 if invalid)."""
+    console = _console()
+    if not file.is_file():
+        raise _fail(f"no such course file {str(file)!r}")
+    try:
+        checked = mc.Course.from_file(file)
+    except CourseError as exc:
+        print(f"{file}: invalid course ({len(exc.problems)} problem(s)):", file=sys.stderr)
+        for problem in exc.problems:
+            print(f"  - {problem}", file=sys.stderr)
+        raise typer.Exit(EXIT_ERROR) from None
+    console.print(f"{file}: valid course {checked.name!r}", markup=False)
+    _print_facts(console, checked)
+
+
+@course_app.command("show")
+def course_show(name: Annotated[str, typer.Argument(help="A bundled course name or a course file.")]) -> None:
+    """Draw a course, empty, from start to finish."""
+    console = _console()
+    with _errors():
+        shown = load_course(name)
+    console.print(f"course {shown.name!r}", markup=False)
+    _print_facts(console, shown)
+    console.print(render_board(shown, full=True))
+
+
+def _print_facts(console: Console, course: mc.Course) -> None:
+    for label, value in course_facts(course):
+        console.print(f"  {label + ':':<12}{value}", markup=False)
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the ``peloton`` command (``argv`` defaults to ``sys.argv[1:]``)."""
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(args=argv, prog_name="peloton", standalone_mode=False)
+    except KeyboardInterrupt:
+        print("peloton: interrupted", file=sys.stderr)
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    except Exception as exc:
+        if os.environ.get("PELOTON_DEBUG"):
+            raise
+        raise SystemExit(_report(exc)) from None
+    raise SystemExit(code if isinstance(code, int) else 0)
+
+
+def _report(exc: Exception) -> int:
+    """Print an exception escaping the commands as one line; its exit code."""
+    # Typer's usage errors (click's ClickException family) carry their own message and
+    # exit code; they are recognised by shape because Typer may vendor click.
+    fmt = getattr(exc, "format_message", None)
+    code = getattr(exc, "exit_code", None)
+    if callable(fmt) and isinstance(code, int):
+        message = " ".join(str(fmt()).split())
+        if not message:  # `peloton` alone: the help has been printed, nothing went wrong
+            return 0
+        print(f"peloton: error: {message} (see 'peloton --help')", file=sys.stderr)
+        return code
+    if isinstance(exc, PelotonError):
+        print(f"peloton: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"peloton: internal error: {type(exc).__name__}: {exc} (PELOTON_DEBUG=1 shows more)", file=sys.stderr)
+    return EXIT_ERROR

@@ -1,0 +1,85 @@
+"""Seats at the table: one per team, each a human at the terminal or a bot.
+
+``--seats human,greedy,random`` gives team A to a human, B to the greedy bot and C to
+the random bot. Bots come from :func:`peloton.bots.make_bot`; each bot seat gets its
+own seed derived from the game's seed, so a bot game replays exactly from its seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bots import Bot, bot_names, make_bot
+from ..core.errors import ConfigError
+from ..core.rng import Rng
+from ..games.mindcycling.riders import TEAM_LETTERS
+
+HUMAN = "human"
+
+
+@dataclass
+class Seat:
+    """One team's seat: who controls it, and the bot object if it is a bot."""
+
+    team: str
+    controller: str
+    bot: Bot | None = None
+    seed: int | None = None
+
+    @property
+    def is_human(self) -> bool:
+        """Whether moves for this seat are typed at the terminal."""
+        return self.bot is None
+
+    @property
+    def label(self) -> str:
+        """A short name for the board's panel and the move log."""
+        return self.controller
+
+    def player(self) -> dict[str, str]:
+        """The record's ``players`` entry for this seat (MC-10.3)."""
+        entry = {"name": self.label, "controller": self.controller}
+        if self.seed is not None:
+            # A bot's seed is what makes a bot game reproducible; keep it with the record.
+            entry["seed"] = str(self.seed)
+        return entry
+
+
+def parse_seats(text: str, *, solo: bool = False) -> list[str]:
+    """Split ``human,greedy,random`` into controller names, checking the seat count."""
+    names = [part.strip().lower() for part in text.split(",")]
+    if any(not name for name in names):
+        raise ConfigError(f"--seats {text!r} has an empty entry; write e.g. human,greedy")
+    if solo and len(names) != 1:
+        raise ConfigError(f"the solo game has exactly one seat, not {len(names)} ({text!r})")
+    if not solo and not 2 <= len(names) <= len(TEAM_LETTERS):
+        hint = " (one seat plays with --solo)" if len(names) == 1 else ""
+        raise ConfigError(
+            f"a race needs 2 to {len(TEAM_LETTERS)} seats, one per team; {text!r} has {len(names)}{hint}"
+        )
+    return names
+
+
+def make_seats(names: list[str], seed: int | None = None) -> list[Seat]:
+    """Seats for teams A, B, ... in order; bots are built with per-seat seeds."""
+    base = Rng(seed)
+    seats = []
+    for index, name in enumerate(names):
+        team = TEAM_LETTERS[index]
+        if name == HUMAN:
+            seats.append(Seat(team, HUMAN))
+            continue
+        bot_seed = base.spawn(index).seed
+        seats.append(Seat(team, name, _make_bot(name, bot_seed), bot_seed))
+    return seats
+
+
+def seat_names() -> list[str]:
+    """Every controller a seat may have: ``human`` and the bots' names."""
+    return [HUMAN, *bot_names()]
+
+
+def _make_bot(name: str, seed: int) -> Bot:
+    if name not in bot_names():
+        raise ConfigError(f"unknown seat {name!r} (choose from {', '.join(seat_names())})")
+    return make_bot(name, seed)

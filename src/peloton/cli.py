@@ -74,7 +74,7 @@ def terminal_ask(console: Console) -> Ask:
     def ask(prompt: str) -> str:
         line = console.input(prompt)
         if echo:
-            console.print(line, markup=False)
+            console.print(line, markup=False, soft_wrap=True)
         return line
 
     return ask
@@ -89,7 +89,10 @@ def play(
         str | None,
         typer.Option(help="One controller per team, team A first: human or a bot name."),
     ] = None,
-    course: Annotated[str, typer.Option(help="A bundled course name or a .toml/.json file.")] = "standard",
+    course: Annotated[
+        str | None,
+        typer.Option(help="A bundled course name or a .toml/.json file (default standard; solo with --solo)."),
+    ] = None,
     riders: Annotated[int | None, typer.Option(help="Riders per team, 3 to 6 (default 6; solo 5).")] = None,
     wind: Annotated[str, typer.Option(help="Wind direction: front, left or right (MC-5.5).")] = "front",
     relay_limit: Annotated[int, typer.Option(help="Largest group a rider may relay (MC-6.5).")] = 3,
@@ -102,7 +105,9 @@ def play(
     console = _console()
     with _errors():
         names = parse_seats(seats or (HUMAN if solo else f"{HUMAN},greedy"), solo=solo)
-        state = _new_state(load_course(course), len(names), riders, wind, relay_limit, solo)
+        # MC-9.1 recommends the solo course for the solo challenge.
+        chosen = course or ("solo" if solo else "standard")
+        state = _new_state(load_course(chosen), len(names), riders, wind, relay_limit, solo)
         if record is not None and not record.parent.is_dir():
             raise _fail(f"cannot save the record to {str(record)!r}: no such directory")
         table = make_seats(names, seed)
@@ -165,7 +170,7 @@ def moves(
         raise typer.Exit(0)
     console.print(f"# round {state.round}, {state.current_rider} to play, {len(legal)} legal moves")
     for move in legal:
-        console.print(str(move), markup=False)
+        console.print(str(move), markup=False, soft_wrap=True)
 
 
 # ---------------------------------------------------------------- courses
@@ -178,7 +183,7 @@ def courses() -> None:
     with _errors():
         for name in mc.bundled_names():
             for line in course_lines(mc.Course.load(name)):
-                console.print(line, markup=False)
+                console.print(line, markup=False, soft_wrap=True)
 
 
 @course_app.command("check")
@@ -194,7 +199,7 @@ def course_check(file: Annotated[Path, typer.Argument(help="A course file (TOML 
         for problem in exc.problems:
             print(f"  - {problem}", file=sys.stderr)
         raise typer.Exit(EXIT_ERROR) from None
-    console.print(f"{file}: valid course {checked.name!r}", markup=False)
+    console.print(f"{file}: valid course {checked.name!r}", markup=False, soft_wrap=True)
     _print_facts(console, checked)
 
 
@@ -204,14 +209,14 @@ def course_show(name: Annotated[str, typer.Argument(help="A bundled course name 
     console = _console()
     with _errors():
         shown = load_course(name)
-    console.print(f"course {shown.name!r}", markup=False)
+    console.print(f"course {shown.name!r}", markup=False, soft_wrap=True)
     _print_facts(console, shown)
     console.print(render_board(shown, full=True))
 
 
 def _print_facts(console: Console, course: mc.Course) -> None:
     for label, value in course_facts(course):
-        console.print(f"  {label + ':':<12}{value}", markup=False)
+        console.print(f"  {label + ':':<12}{value}", markup=False, soft_wrap=True)
 
 
 # ---------------------------------------------------------------- entry point

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from peloton.bots import make_bot, play_out
 from peloton.games import mindcycling as mc
 from peloton.terminal.board import render_board, visible_rows
 from peloton.terminal.panel import render_classification, render_panel, render_view
@@ -106,3 +107,16 @@ def test_panel_and_classification_after_a_finish_mc_8_3() -> None:
     assert "  1. AS1  sprinter    team A  12 pts" in out.text
     assert "  2. BS1  sprinter    team B  11 pts" in out.text
     assert "(the race is not finished)" in out.text
+
+
+def test_no_wind_marks_once_the_race_is_over_mc_8_5() -> None:
+    # Six greedy teams on the standard course: the race ends early (twelve across and
+    # both section medals given) with riders still on the road.
+    state = mc.new_game("standard", mc.default_teams(6, 6))
+    play_out(state, {team: make_bot("greedy", i) for i, team in enumerate(state.players)})
+    on_road = [r for r in state.riders() if r.square is not None]
+    assert state.is_over and on_road
+    text = render_board(state.course, state).plain
+    for rider in on_road:
+        assert f" {rider.id}" in text
+    assert not re.search(r"[~↑↖↗][A-G][DSC]\d", text)

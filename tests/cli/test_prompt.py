@@ -91,7 +91,7 @@ def test_setup_listing_groups_riders_and_squares_mc_3_2(setup: mc.State) -> None
 def test_describe_turn_names_the_assessment_mc_4_2(race: mc.State) -> None:
     text = describe_turn(race).plain
     assert text.startswith("BD1 to play: domestique in the plain, allowance 6, against the wind")
-    assert text.endswith("holds a bottle")
+    assert text.endswith("holds a bottle and may attack (+3, MC-7.2)")
     race.play("BD1-d14")
     # MC-4.4: BS1, linked to BD1, plays at once; the assessment still says sheltered.
     assert describe_turn(race).plain == (

@@ -38,7 +38,7 @@ AHEAD = 10
 LABEL = 10
 
 LEGEND = (
-    f"{WIND_MARK} in the wind  ↑↖↗ sheltered (train link)  {BOTTLE_MARK} bottle  F feed  ^^^ rock\n"
+    f"this round: {WIND_MARK} in the wind, ↑↖↗ sheltered (link)   {BOTTLE_MARK} bottle  F feed  ^^^ rock\n"
     "o may go there (! by attacking only)  reverse: to play  dim: has moved"
 )
 
@@ -134,8 +134,10 @@ def render_board(
 
 def rider_cell(state: State, rid: str) -> Text:
     """The 5-character cell of a rider: wind mark, id in team colour, bottle mark."""
-    assessment = state.assessment(rid)
-    if assessment is None:  # setup: nobody has been assessed yet
+    # The marks are the round's assessment (MC-4.2): none in setup, and none once the
+    # race is over, when the last round's wind no longer means anything.
+    assessment = None if state.is_over else state.assessment(rid)
+    if assessment is None:
         mark, mark_style = " ", ""
     elif assessment.against_wind:
         mark, mark_style = WIND_MARK, "bold cyan"

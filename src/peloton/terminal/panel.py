@@ -146,7 +146,7 @@ def render_classification(state: State, players: Mapping[str, str]) -> Renderabl
         medals = [name for k, name in MEDAL_NAMES.items() if _holder(k, result.medals.get(k)) == team]
         line = Text("  ")
         line.append_text(team_text(team, players))
-        line.append(f"  {result.points.get(team, 0)} pts  medals: {', '.join(medals) or '-'}")
+        line.append(f"  {result.points.get(team, 0):>3} pts  medals: {', '.join(medals) or '-'}")
         lines.append(line)
     for key, name in MEDAL_NAMES.items():
         lines.append(Text(f"{name}: {result.medals.get(key, '-')}"))

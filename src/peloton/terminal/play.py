@@ -76,7 +76,7 @@ class GameSession:
             self.draw()
         self.console.print(render_classification(self.state, self.players))
         if saved is not None:
-            self.console.print(f"Record saved to {saved}")
+            self.console.print(f"Record saved to {saved}", markup=False, soft_wrap=True)
         elif self.record_path is not None and code == EXIT_OK:
             code = EXIT_SAVE_FAILED
         return code

@@ -95,6 +95,8 @@ def describe_turn(state: State) -> Text:
         if a.exhausted:
             text.append(", exhausted")
     text.append(", holds a bottle" if state.rider(rid).has_bottle else "")
+    if any(m.kind == "!" for m in state.legal_moves()):
+        text.append(" and may attack (+3, MC-7.2)")
     return text
 
 

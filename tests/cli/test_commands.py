@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -177,3 +178,29 @@ def test_play_a_bot_game_and_replay_it_to_the_end(capsys: pytest.CaptureFixture[
     assert out[out.index("Final classification"):].split("Record saved")[0] == (
         replay_out[replay_out.index("Final classification"):]
     )
+
+
+def test_play_options_reach_the_record_mc_10_3(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "expert.json"
+    code, out, _ = run(capsys, "play", "--seats", "random,greedy", "--course", "standard", "--riders", "4",
+                       "--wind", "right", "--relay-limit", "2", "--seed", "3", "--full-board",
+                       "--record", str(path))
+    assert code == 0
+    data = json.loads(path.read_text())
+    assert data["rules"] == {"wind": "right", "relay_limit": 2}
+    assert data["teams"] == {"A": "DDSC", "B": "DDSC"}
+    assert data["course"]["name"] == "standard"
+    assert [p["controller"] for p in data["players"].values()] == ["random", "greedy"]
+    assert "relay limit 2" in out and "wind right" in out
+    # --full-board draws the road down to row 1 even after the race has moved on.
+    assert re.search(r"^  1 +┃", out, flags=re.M)
+
+
+def test_solo_play_uses_the_solo_course_mc_9_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "solo.json"
+    code, out, _ = run(capsys, "play", "--solo", "--seats", "greedy", "--record", str(path))
+    assert code == 0
+    final = mc.Record.load(path).replay()
+    assert final.course.name == "solo" and final.solo and final.is_over
+    rounds, remaining = final.result.solo_score  # type: ignore[misc]
+    assert f"Solo score: {rounds} rounds, remaining {remaining}" in out

@@ -72,7 +72,7 @@ def terminal_ask(console: Console) -> Ask:
     echo = not sys.stdin.isatty()
 
     def ask(prompt: str) -> str:
-        line = console.input(prompt)
+        line = console.input(prompt, markup=False)
         if echo:
             console.print(line, markup=False, soft_wrap=True)
         return line

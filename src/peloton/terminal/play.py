@@ -8,6 +8,7 @@ whenever the session ends: the race is over, the player quits (``q``), input end
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
@@ -96,8 +97,9 @@ class GameSession:
             seat = self.seats[team]
             if seat.is_human:
                 self._flush_round()
-                self.draw(marks=destination_marks(state))
-                move = human_turn(state, self.console, self.ask, self.draw)
+                marks = destination_marks(state)
+                self.draw(marks)
+                move = human_turn(state, self.console, self.ask, partial(self.draw, marks))
             else:
                 assert seat.bot is not None
                 move = seat.bot.choose(state.copy())

@@ -134,6 +134,7 @@ def test_solo_game_prints_the_solo_score_mc_9_4() -> None:
     assert score is not None
     assert f"Solo score: {score[0]} rounds, remaining {score[1]}" in out.text
     assert len(state.result.places) >= 4
+    assert f"across the line: {len(state.result.places)}/4" in out.text
 
 
 def test_a_record_that_cannot_be_written_is_an_error(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from rich.text import Text
 from ..games.mindcycling import State
 from ..games.mindcycling.riders import TYPE_NAMES
 from ..games.mindcycling.scoring import place_points
-from ..games.mindcycling.state import DEFAULT_RELAY_LIMIT
+from ..games.mindcycling.state import DEFAULT_RELAY_LIMIT, SOLO_TARGET
 from .board import LEGEND, TEAM_STYLES, course_profile, render_board
 
 MEDAL_NAMES = {
@@ -21,8 +21,6 @@ MEDAL_NAMES = {
     "climber": "Best Climber",
     "team": "Best Team",
 }
-#: MC-9.3: a solo game ends in the round its fourth rider crosses.
-SOLO_TARGET = 4
 #: Finished riders listed in the panel (the rest are counted), to keep it short.
 PANEL_FINISHERS = 12
 

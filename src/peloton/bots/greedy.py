@@ -27,7 +27,7 @@ HEURISTIC_MODULES: dict[str, str] = {
     "mind-cycling": "peloton.games.mindcycling.heuristics",
 }
 
-ScoreMoves = Callable[[Any, Sequence[Any]], Sequence[float]]
+ScoreMoves = Callable[..., Sequence[float]]
 
 _cache: dict[str, Mapping[str, Callable[..., Any]]] = {}
 
@@ -59,13 +59,16 @@ def move_scorer(game: str) -> ScoreMoves:
 
 
 class GreedyBot:
-    """Plays a move of highest heuristic score; exact ties broken at random (seeded)."""
+    """Plays a move of highest heuristic score; ties (within ``tolerance``) broken at
+    random from the seed. ``options`` are passed on to the game's ``score_moves`` as
+    keyword arguments (for Mind Cycling: ``weights=Weights(...)``), for experiments."""
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, *, tolerance: float = 1e-9) -> None:
+    def __init__(self, seed: int | None = None, *, tolerance: float = 1e-9, **options: Any) -> None:
         self.rng = Rng(seed)
         self.tolerance = tolerance
+        self.options = options
 
     @property
     def seed(self) -> int:
@@ -79,7 +82,7 @@ class GreedyBot:
             raise StateError(f"no legal move to choose: the {state.game} game is over")
         if len(moves) == 1:
             return moves[0]
-        scores = move_scorer(state.game)(state, moves)
+        scores = move_scorer(state.game)(state, moves, **self.options)
         top = max(scores)
         best = [m for m, s in zip(moves, scores, strict=True) if s >= top - self.tolerance]
         return best[0] if len(best) == 1 else self.rng.choice(best)

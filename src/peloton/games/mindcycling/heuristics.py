@@ -75,11 +75,15 @@ class Weights:
     #: Each medal the move wins (sprint line, mountain line, first across).
     medal: float = 40.0
     #: A domestique's bottle: rows per round of exhaustion it saves.
-    bottle_round: float = 1.5
+    bottle_round: float = 1.0
     #: A sprinter's or climber's bottle while it may still attack in its section.
     attack_bottle: float = 3.5
     #: A bottle given to the sprinter (climber) behind while its medal is open.
     give: float = 9.0
+    #: ... when the teammate is at most this many rows before its section's line.
+    give_range: int = 14
+    #: ... the same for a climber before the mountain line.
+    give_range_climber: int = 14
     #: A domestique without a bottle that can reach a feed square next round.
     feed_next: float = 2.0
     #: An attack closing the group on a teammate who could follow.
@@ -310,8 +314,10 @@ class _Scorer:
         if medal is None or medal not in {m for _, m in self.lines}:
             return after - 1.0  # the line is already won (or the course has none)
         last = self.course.last_row_of("sprint" if mate[1] == SPRINTER else "mountain")
-        if last is None or self.state.pos[mate] >> 5 > last:
-            return after - 1.0
+        to_go = None if last is None else last + 1 - (self.state.pos[mate] >> 5)
+        reach = self.w.give_range if mate[1] == SPRINTER else self.w.give_range_climber
+        if to_go is None or not 0 < to_go <= reach:
+            return after - 1.0  # already past the line, or too far off to use it soon
         return after + self.w.give
 
     def setup(self, moves: Sequence[Move]) -> list[float]:

@@ -43,11 +43,6 @@ LEGEND = (
 )
 
 
-def square_row_lane(name: str) -> tuple[int, int]:
-    """``(row, lane)`` of a square name such as ``c12`` (lane 0 is ``a``)."""
-    return int(name[1:]), LANE_LETTERS.index(name[0])
-
-
 def visible_rows(course: Course, state: State | None, full: bool = False) -> tuple[int, int]:
     """The ``(low, high)`` road rows to draw: all of them, or a window around the riders."""
     last = course.finish - 1
@@ -55,7 +50,7 @@ def visible_rows(course: Course, state: State | None, full: bool = False) -> tup
         return 1, last
     if state.in_setup:  # only the start zone matters while riders are placed
         return 1, min(last, course.start_rows + 3)
-    rows = [square_row_lane(r.square)[0] for r in state.riders() if r.square is not None]
+    rows = [course.row_lane(r.square)[0] for r in state.riders() if r.square is not None]
     if not rows:  # setup has not started, or everyone has crossed
         return max(1, last - AHEAD), last
     low = max(1, min(rows) - 1)

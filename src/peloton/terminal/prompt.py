@@ -139,11 +139,7 @@ def interpret(state: State, text: str, numbered: list[Move]) -> Move:
             raise NotationError(f"there is no move number {n}; choose 1 to {len(numbered)}")
         return numbered[n - 1]
     move_text = _expand(state, text)
-    move = state.parse_move(move_text)
-    # Playing on a copy validates the move, the engine saying why it is illegal, and
-    # leaves the real state untouched.
-    state.copy().play(move)
-    return move
+    return state.check(move_text)
 
 
 def _expand(state: State, text: str) -> str:

@@ -257,6 +257,12 @@ class Course:
         """The code of a square name that lies on this road, else ``None``."""
         return self.codes.get(text)
 
+    def row_lane(self, name: str) -> tuple[int, int]:
+        """``(row, lane)`` of a road square's name (lane 0 is ``a``); ``KeyError`` if
+        the square is not on this road."""
+        sq = self.codes[name]
+        return row_of(sq), lane_of(sq)
+
     def squares_in(self, row: int, mask: int) -> tuple[str, ...]:
         """Names of the squares of ``row`` whose lanes are set in ``mask``, left first."""
         names = self.by_mask[row].get(mask)
@@ -304,18 +310,41 @@ def _problems(
     feed: Iterable[str],
     rocks: Iterable[str],
 ) -> list[str]:
-    """Every MC-1.3 problem of a course, one clear sentence each (empty if valid)."""
+    """Every MC-1.3 problem of a course, one clear sentence each (empty if valid).
+
+    Each kind of check runs even when another found problems, so that a designer sees
+    every mistake in one go; a check only stands down when what it needs is unusable.
+    """
     problems: list[str] = []
-    sections = list(sections)
-    if not 1 <= lanes <= MAX_LANES:
+    lanes_ok = 1 <= lanes <= MAX_LANES
+    if not lanes_ok:
         problems.append(f"lanes must be between 1 and {MAX_LANES}, not {lanes}")
-        return problems
+    sections = list(sections)
+    problems += _section_problems(finish, sections)
+    first_tab = sections[0][0] if sections else 1
+    rock_ok = True
+    seen: dict[int, str] = {}
+    for key, squares, limit in (("feed", list(feed), MAX_FEED), ("rocks", list(rocks), MAX_ROCKS)):
+        if len(squares) > limit:
+            problems.append(f"{key} lists {len(squares)} squares; at most {limit} are allowed")
+        for text in squares:
+            problem = _square_problem(key, text, lanes if lanes_ok else MAX_LANES, finish, first_tab, seen)
+            if problem:
+                problems.append(problem)
+                rock_ok = rock_ok and key != "rocks"
+    if lanes_ok and rock_ok:
+        problems += _wall_problems(lanes, finish, rocks)
+    return problems
+
+
+def _section_problems(finish: int, sections: list[tuple[int, str]]) -> list[str]:
     if not sections:
-        problems.append("there must be at least one section tab")
-        return problems
-    for _, kind in sections:
-        if kind not in SECTION_TYPES:
-            problems.append(f"section type {kind!r} is not one of {', '.join(SECTION_TYPES)}")
+        return ["there must be at least one section tab"]
+    problems = [
+        f"section type {kind!r} is not one of {', '.join(SECTION_TYPES)}"
+        for _, kind in sections
+        if kind not in SECTION_TYPES
+    ]
     rows = [r for r, _ in sections]
     if rows[0] <= 1:
         problems.append(f"the first tab is at row {rows[0]}; it must be above row 1 (room for a start zone)")
@@ -328,42 +357,34 @@ def _problems(
         count = sum(1 for _, k in sections if k == kind)
         if count > 1:
             problems.append(f"there are {count} {kind} sections; at most one is allowed (one medal each)")
-    if problems:
-        return problems
+    return problems
 
-    first_tab = rows[0]
-    seen: dict[int, str] = {}
-    for key, squares, limit in (("feed", feed, MAX_FEED), ("rocks", rocks, MAX_ROCKS)):
-        squares = list(squares)
-        if len(squares) > limit:
-            problems.append(f"{key} lists {len(squares)} squares; at most {limit} are allowed")
-        for text in squares:
-            sq = parse_square_text(text)
-            if sq is None:
-                problems.append(f"{key} square {text!r} is not a square name such as \"c42\"")
-                continue
-            if lane_of(sq) >= lanes or not 1 <= row_of(sq) < finish:
-                problems.append(
-                    f"{key} square {text!r} is off the road (lanes a-{LANE_LETTERS[lanes - 1]}, "
-                    f"rows 1-{finish - 1})"
-                )
-                continue
-            if row_of(sq) < first_tab:
-                problems.append(f"{key} square {text!r} is in the start zone (rows 1-{first_tab - 1})")
-                continue
-            if sq in seen:
-                what = "listed twice" if seen[sq] == key else "both a feed square and a rock"
-                problems.append(f"square {text!r} is {what}")
-                continue
-            seen[sq] = key
-    if problems:
-        return problems
 
+def _square_problem(
+    key: str, text: str, lanes: int, finish: int, first_tab: int, seen: dict[int, str]
+) -> str | None:
+    """The problem of one feed or rock square, if any (records it in ``seen``)."""
+    sq = parse_square_text(text)
+    if sq is None:
+        return f"{key} square {text!r} is not a square name such as \"c42\""
+    if lane_of(sq) >= lanes or not 1 <= row_of(sq) < finish:
+        return f"{key} square {text!r} is off the road (lanes a-{LANE_LETTERS[lanes - 1]}, rows 1-{finish - 1})"
+    if row_of(sq) < first_tab:
+        return f"{key} square {text!r} is in the start zone (rows 1-{first_tab - 1})"
+    if sq in seen:
+        return f"square {text!r} is " + ("listed twice" if seen[sq] == key else "both a feed square and a rock")
+    seen[sq] = key
+    return None
+
+
+def _wall_problems(lanes: int, finish: int, rocks: Iterable[str]) -> list[str]:
+    """MC-1.3: every row keeps a free square, and no free square is walled in."""
+    problems = []
     full = (1 << lanes) - 1
     rock = [0] * (finish + 1)
     for text in rocks:
         sq = parse_square_text(text)
-        assert sq is not None
+        assert sq is not None  # checked by _square_problem
         rock[row_of(sq)] |= 1 << lane_of(sq)
     for r in range(1, finish):
         free = full & ~rock[r]

@@ -113,7 +113,8 @@ class Record:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Record:
-        """A record from its decoded JSON object (format header already checked)."""
+        """A record from its decoded JSON object (format header already checked),
+        validated by replaying it (:class:`RecordError` names the first illegal move)."""
         if data.get("game") != GAME:
             raise RecordError(f"this is a record of {data.get('game')!r}, not of {GAME!r}")
         rules = require(data, "rules", dict)
@@ -147,10 +148,9 @@ class Record:
             moves=list(moves),
             result=result if isinstance(result, dict) else None,
         )
-        try:
-            record.initial_state()
-        except PelotonError as exc:
-            raise RecordError(f"record cannot start: {exc}") from None
+        # MC-10.3: loading replays every move, so a corrupt record is rejected here,
+        # naming its first illegal move, rather than when someone steps into it.
+        record.replay()
         return record
 
 

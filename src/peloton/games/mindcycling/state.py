@@ -37,6 +37,14 @@ SCORING_PLACES = 12
 SOLO_TARGET = 4
 
 
+def check_rules(wind: object, relay_limit: object) -> None:
+    """Raise :class:`ConfigError` unless the rule options are valid (MC-5.5, MC-6.5)."""
+    if wind not in WINDS:
+        raise ConfigError(f"wind must be one of {', '.join(WINDS)}, not {wind!r}")
+    if isinstance(relay_limit, bool) or not isinstance(relay_limit, int) or relay_limit < 0:
+        raise ConfigError(f"relay_limit must be a whole number >= 0, not {relay_limit!r}")
+
+
 class Assessment(NamedTuple):
     """What MC-4.2 fixed for one rider at the start of the round."""
 
@@ -105,10 +113,7 @@ class State:
     ) -> None:
         if not isinstance(course, Course):
             raise ConfigError(f"course must be a Course, not {course!r}")
-        if wind not in WINDS:
-            raise ConfigError(f"wind must be one of {', '.join(WINDS)}, not {wind!r}")
-        if isinstance(relay_limit, bool) or not isinstance(relay_limit, int) or relay_limit < 0:
-            raise ConfigError(f"relay_limit must be a whole number >= 0, not {relay_limit!r}")
+        check_rules(wind, relay_limit)
         self.course = course
         self.wind = wind
         self.dl = WINDS[wind]
@@ -252,6 +257,17 @@ class State:
         :class:`peloton.IllegalMoveError` (saying why) for a move not legal now; the
         state is unchanged after either.
         """
+        move = self.check(move)
+        self._legal = None
+        self.history.append(move)
+        if self.round == 0:
+            self._place(move)
+        else:
+            rules.apply(self, move)
+
+    def check(self, move: Move | str) -> Move:
+        """The legal :class:`Move` meant by ``move`` (a Move or its text), without
+        playing it; the same errors as :meth:`play` otherwise."""
         if type(move) is not Move:
             if isinstance(move, str):
                 move = parse_move(move)
@@ -262,12 +278,7 @@ class State:
             legal = self._legal = rules.legal_moves(self)
         if move not in legal:
             raise IllegalMoveError(f"{move} is illegal: {rules.why_illegal(self, move)}")
-        self._legal = None
-        self.history.append(move)
-        if self.round == 0:
-            self._place(move)
-        else:
-            rules.apply(self, move)
+        return move
 
     def view(self, player: str | None = None) -> State:
         """What ``player`` may see: Mind Cycling hides nothing, so a full copy."""
@@ -564,6 +575,7 @@ def from_mcn(
     impossible position, saying what is wrong.
     """
     course = _course(course)
+    check_rules(wind, relay_limit)  # bad options are a ConfigError, not a notation one
     pos = parse_mcn(text)
     every = [*pos.riders, *pos.finished]
     if not every:

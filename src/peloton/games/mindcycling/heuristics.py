@@ -223,7 +223,10 @@ class _Scorer:
         return bool(fed >> (end & 31) & 1)
 
     def medal_bonus(self, before: int, after: int, crosses: bool) -> float:
-        """Medals a move from row ``before`` to row ``after`` wins (MC-8.3)."""
+        """Medals a move from row ``before`` to row ``after`` wins (MC-8.3); none in the
+        solo version, where only rounds count (MC-9.4)."""
+        if self.state.solo:
+            return 0.0
         bonus = 0.0
         for last, _ in self.lines:
             if before <= last < after:

@@ -125,6 +125,26 @@ def test_mc_10_2_to_mcn_only_at_round_start() -> None:
     assert isinstance(peloton.StateError("x"), ValueError)
 
 
+@pytest.mark.parametrize(
+    "start",
+    [
+        "3 AC1:c20,AD1:c21+,AS1:c9,BC1:b6,BD1:d7+,BS1:e8 / - / -",
+        "3 AC1:c40,AD1:c41+,AS1:c9,BC1:b6,BD1:d7+,BS1:e8 / - / sprint=AC1",
+    ],
+)
+def test_mc_10_2_mcn_snapshot_equals_played_state(start: str) -> None:
+    """MC-10.2: MCN is a full snapshot of a round's start: the state it loads equals
+    (==) the state played to that position, riders across the line included."""
+    s = mc.from_mcn("short", start)
+    while s.round == 3:
+        s.play(s.legal_moves()[-1])
+    text = s.to_mcn()
+    again = mc.from_mcn("short", text)
+    assert again.to_mcn() == text
+    assert again.result == s.result
+    assert again == s
+
+
 def played_game() -> mc.State:
     """A short game from a normal setup, played some way by 'first legal move'."""
     s = mc.new_game("short", teams={"A": "DSC", "B": "DSC"}, wind="left", relay_limit=2)

@@ -137,3 +137,16 @@ def test_mc_4_4_priority_ignores_condition_e() -> None:
     assert s.current_rider == "AC1"
     assert of_kind(s, "w") == set() and of_kind(s, "r") == set()
     assert "AC1-c15" in legal(s)
+
+
+def test_mc_4_4_priority_rider_may_attack() -> None:
+    """MC-4.4 [decision], MC-7.2: a rider taking a priority turn may ride normally, and
+    so may attack when it is entitled to."""
+    s = mc.from_mcn(MIXED, "1 AC1:a1,AD1:a2+,AS1:c11+,BC1:b1,BD1:c12+,BS1:a11 / - / -")
+    play(s, "BD1-c15")
+    assert s.current_rider == "AS1"  # priority over BS1 (a11)
+    assert of_kind(s, "w") == {"c14"} and of_kind(s, "r") == {"c16"}
+    assert max_row(s, "!") == 11 + 7 + 3
+    play(s, "AS1-e21!")
+    assert s.group("AS1") == (1, True)
+    assert s.current_rider == "BS1"

@@ -64,6 +64,7 @@ def test_mc_9_3_ends_at_end_of_round_of_fourth_rider() -> None:
     play(s, "AC1-a34")
     assert s.is_over
     assert s.result.solo_score == (5, 40 - 34)
+    assert s.result.trophy is None  # [decision] no trophy in the solo version
 
 
 def test_mc_9_3_no_early_end_in_solo() -> None:

@@ -220,8 +220,7 @@ def play_random_game(setup: dict[str, Any], *, model_check: bool = True) -> mc.S
             text = s.to_mcn()
             again = mc.from_mcn(course, text, wind=setup["wind"], relay_limit=setup["relay_limit"])
             assert again.to_mcn() == text  # MC-10.2 canonical round trip
-            assert [str(m) for m in again.legal_moves()] == texts
-            assert again.current_rider == s.current_rider
+            assert fingerprint(again) == fingerprint(s)
             riders = re.findall(r"([A-G][DSC][1-9]):", text.split(" / ")[0])
             assert riders == sorted(riders)
         move = choose(rng, moves)

@@ -119,6 +119,10 @@ ILLEGAL = [
     (BASE, [], "AD1-c12r", ["not linked"]),
     (BASE, [], "AD1-c21!", ["reach", "+ 3"]),
     (BASE, [], "AD1=", ["only when"]),
+    (BASE, [], "AD1>AD1", ["directly behind"]),
+    (BASE, [], "AD1-#", ["reach"]),
+    (BASE, ["AD1-c17"], "AC1-#w", ["not the one given"]),
+    (BASE, ["AD1-c17"], "AC1-#r", ["not the one given"]),
     (BASE, [], "AD1@c5", ["setup is over"]),
     (BASE, [], "AD2-c12", ["no rider AD2"]),
     (BASE, [], "CD1-c12", ["no rider CD1"]),
@@ -265,6 +269,16 @@ def test_from_mcn_bad_options_are_config_errors(kwargs: dict[str, object]) -> No
     (ConfigError), not text that does not parse (NotationError)."""
     with pytest.raises(peloton.ConfigError):
         mc.from_mcn(FLAT, BASE, **kwargs)  # type: ignore[arg-type]
+
+
+def test_game_on_bad_course_argument() -> None:
+    """A course that is not a Course (or a known name) is a bad setup."""
+    with pytest.raises(peloton.ConfigError):
+        mc.new_game(123, teams={"A": "DSC", "B": "DSC"})  # type: ignore[arg-type]
+    with pytest.raises(peloton.CourseError, match="'nowhere'"):
+        mc.new_game("nowhere", teams={"A": "DSC", "B": "DSC"})
+    with pytest.raises(peloton.CourseError, match="'nowhere'"):
+        mc.from_mcn("nowhere", BASE)
 
 
 # ---------------------------------------------------------------- MCN
@@ -419,6 +433,21 @@ def test_record_bad_move_index(index: int, bad: object) -> None:
         mc.Record.from_json(json.dumps(data)).replay()
     assert info.value.index == index
     assert str(index) in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "teams",
+    [{"A": "DDSSCC", "B": "DDSSCC"}, {"A": "DSC"}, {"A": "DSC", "B": "DSC", "C": "DSC"}, {"A": "DSC", "B": "DDSC"}],
+)
+def test_record_teams_must_match_start(teams: dict[str, str]) -> None:
+    """MC-10.3: a record whose `teams` contradict its `start` position is corrupt."""
+    s = mc.from_mcn(FLAT, BASE)
+    s.play("AD1-c12")
+    data = json.loads(mc.Record.from_state(s).to_json())
+    assert data["teams"] == {"A": "DSC", "B": "DSC"}
+    data["teams"] = teams
+    with pytest.raises(peloton.RecordError, match="teams"):
+        mc.Record.from_json(json.dumps(data)).replay()
 
 
 def test_record_unknown_game_via_core() -> None:

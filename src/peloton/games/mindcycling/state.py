@@ -410,8 +410,6 @@ class State:
     def result(self) -> Result:
         """Places, points, medals, trophy and solo score (MC-10.4)."""
         medals = dict(self.medals)
-        if self.finished:
-            medals.setdefault("cyclist", self.finished[0])
         win = None
         if self.over and not self.solo and self.finished:
             win = trophy(medals, self.finished, self.players)
@@ -612,6 +610,8 @@ def from_mcn(
     for rid in pos.finished:
         state.bottles.discard(rid)
     state.finished = list(pos.finished)
+    if state.finished:  # MC-8.3: the first across holds Best Cyclist
+        state.medals["cyclist"] = state.finished[0]
     for key, medal in (("sprint", "sprinter"), ("mountain", "climber")):
         holder = pos.medals.get(key)
         if holder is None:

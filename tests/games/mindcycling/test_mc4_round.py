@@ -150,3 +150,22 @@ def test_mc_4_4_priority_rider_may_attack() -> None:
     play(s, "AS1-e21!")
     assert s.group("AS1") == (1, True)
     assert s.current_rider == "BS1"
+
+
+def test_mc_4_5_next_turn_first_unmoved_in_order() -> None:
+    """MC-4.5: outside priority, the turn goes to the first rider of the fixed order that
+    has not moved, even if a rider ahead of it in the order already moved by priority."""
+    s = mc.from_mcn(FLAT, "1 AC1:c10,AD1:c12+,AS1:c11,BC1:a11,BD1:e12+,BS1:e1 / - / -")
+    assert s.turn_order() == ["AD1", "BD1", "BC1", "AS1", "AC1", "BS1"]
+    play(s, "AD1-c18")
+    assert s.current_rider == "AS1"  # priority (MC-4.4), before BD1 and BC1
+    play(s, "AS1-c17w")
+    assert s.current_rider == "AC1"  # priority again
+    play(s, "AC1-b15")
+    assert s.current_rider == "BD1"  # first unmoved of the order
+    play(s, "BD1-e18")
+    assert s.current_rider == "BC1"
+    play(s, "BC1-a15")
+    assert s.current_rider == "BS1"
+    play(s, "BS1-e5")
+    assert s.round == 2

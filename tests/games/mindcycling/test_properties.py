@@ -221,6 +221,7 @@ def play_random_game(setup: dict[str, Any], *, model_check: bool = True) -> mc.S
             again = mc.from_mcn(course, text, wind=setup["wind"], relay_limit=setup["relay_limit"])
             assert again.to_mcn() == text  # MC-10.2 canonical round trip
             assert fingerprint(again) == fingerprint(s)
+            assert again == s  # a snapshot equals the state it was taken from
             riders = re.findall(r"([A-G][DSC][1-9]):", text.split(" / ")[0])
             assert riders == sorted(riders)
         move = choose(rng, moves)
@@ -353,4 +354,5 @@ def test_mcn_of_setup_positions_round_trip(setup: dict[str, Any]) -> None:
     again = mc.from_mcn(setup["course"], text, wind=setup["wind"], relay_limit=setup["relay_limit"])
     assert again.to_mcn() == text
     assert fingerprint(again) == fingerprint(s)
+    assert again == s
     assert parse(text.split()[1].split(",")[0].split(":")[1].rstrip("+"))[0] >= 1

@@ -233,6 +233,8 @@ def test_mc_10_4_api_names() -> None:
     assert solo.players == ("A",)
     state = mc.from_mcn(course, SPEC_MCN[0], wind="front")
     assert isinstance(state.legal_moves(), list)
+    state.legal_moves().clear()  # a fresh list each time: the state is not touched
+    assert state.legal_moves()
     assert all(isinstance(str(m), str) for m in state.legal_moves())
     copy = state.copy()
     state.play("BD1-d14")

@@ -80,16 +80,19 @@ def test_mc_8_3_medal_for_jumping_the_whole_section() -> None:
     assert s.result.medals == {"sprinter": "AD1"}
 
 
-def test_mc_8_3_medal_by_wheel_and_across_finish() -> None:
-    """MC-8.3: any move counts (a wheel), and crossing the finish from inside the last
-    section wins that section's medal."""
+def test_mc_8_3_medal_by_relay_and_across_finish() -> None:
+    """MC-8.3: any move counts (here a relay past a leader that stopped on the last
+    row), and crossing the finish from inside the last section wins its medal."""
     c = course([[3, "plain"], [10, "sprint"], [20, "mountain"]], 30)
-    s = mc.from_mcn(c, "1 AC1:c18,AD1:a1+,AS1:b1,BC1:e1,BD1:c19+,BS1:d1 / - / -")
-    play(s, "BD1-c21")
-    assert s.result.medals == {"sprinter": "BD1"}
+    s = mc.from_mcn(c, "1 AC1:c17,AD1:a1+,AS1:b1,BC1:e1,BD1:c18+,BS1:d1 / - / -")
+    play(s, "BD1-c19")
+    assert s.result.medals == {}
+    assert s.current_rider == "AC1"
+    play(s, "AC1-c20r")
+    assert s.result.medals == {"sprinter": "AC1"}
     s = mc.from_mcn(c, "1 AC1:c18,AD1:a1+,AS1:b1,BC1:e1,BD1:c19+,BS1:d20 / - / -")
     play(s, "BS1-d21", "BD1-c20", "AC1-c19w")
-    assert s.result.medals == {"sprinter": "BD1"}
+    assert s.result.medals == {"sprinter": "BD1"}  # BD1 passed first; wheels onto 19
     s = mc.from_mcn(c, "4 AC1:c28,AD1:a1+,AS1:b1,BC1:e1,BD1:c22+,BS1:d1 / - / sprint=BD1")
     play(s, "AC1-#")
     assert s.result.medals == {"sprinter": "BD1", "climber": "AC1", "cyclist": "AC1"}

@@ -1,5 +1,5 @@
 """Bots are game-agnostic: they drive any game through the core protocol, and the
-greedy bot finds a game's heuristic through the registry or HEURISTIC_MODULES."""
+greedy bot finds a game's heuristic through the registry."""
 
 from __future__ import annotations
 
@@ -75,16 +75,10 @@ def perfect_nim(state: Nim, moves: Sequence[int]) -> list[float]:
     return [1.0 if (state.stones - m) % 4 == 0 else 0.0 for m in moves]
 
 
-#: What HEURISTIC_MODULES points at in the test below.
-HEURISTICS = {"score_moves": perfect_nim}
-
-
 @pytest.fixture
 def toy_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """Let tests register games and heuristics without leaking into other tests."""
     monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
-    monkeypatch.setattr(greedy, "_cache", {})
-    monkeypatch.setattr(greedy, "HEURISTIC_MODULES", dict(greedy.HEURISTIC_MODULES))
 
 
 def test_nim_satisfies_the_core_protocol() -> None:
@@ -109,11 +103,15 @@ def test_greedy_uses_heuristics_a_game_registers(toy_registry: None) -> None:
         assert state.result == "A"  # 10 stones: the first player wins by taking 2
 
 
-def test_greedy_finds_heuristics_through_heuristic_modules(toy_registry: None) -> None:
-    registry.register(registry.GameInfo("toy-nim", "Nim", dict))
-    greedy.HEURISTIC_MODULES["toy-nim"] = __name__
-    state = Nim(7)
-    assert make_bot("greedy", 1).choose(state) == 3
+def test_greedy_plays_the_registered_heuristics_choice(toy_registry: None) -> None:
+    registry.register(registry.GameInfo("toy-nim", "Nim", dict, {"score_moves": perfect_nim}))
+    assert make_bot("greedy", 1).choose(Nim(7)) == 3  # leaves 4
+
+
+def test_mind_cycling_registers_its_heuristics() -> None:
+    from peloton.games.mindcycling import heuristics
+
+    assert greedy.heuristics_for("mind-cycling")["score_moves"] is heuristics.score_moves
 
 
 def test_greedy_without_a_heuristic_says_so(toy_registry: None) -> None:

@@ -6,7 +6,7 @@
 * :func:`play_out`: play a game to its end with one bot per seat.
 
 Game knowledge stays with each game: the greedy bot finds a game's move-scoring
-heuristic through :mod:`peloton.bots.greedy` (see ``HEURISTIC_MODULES`` there).
+heuristic in the game's registry entry (``GameInfo.heuristics``).
 """
 
 from .base import Bot, BotFactory, bot_names, make_bot, play_out, register_bot

@@ -4,17 +4,14 @@ The bot itself knows no game. It asks the game for a ``score_moves(state, moves)
 heuristic (a score per legal move, higher is better) and plays a top-scoring move,
 breaking exact ties with its seeded :class:`~peloton.core.rng.Rng`.
 
-**Where a game plugs in.** A game offers its heuristics as a dict of named callables,
-either in its registry entry (``GameInfo.heuristics``, looked at first) or as the
-``HEURISTICS`` attribute of a module listed in :data:`HEURISTIC_MODULES` below. A new
-game adds one line there (or fills ``GameInfo.heuristics``); the greedy bot needs the
-key ``score_moves``.
+**Where a game plugs in.** A game offers its heuristics as a dict of named callables
+in its registry entry (``GameInfo.heuristics``); the greedy bot needs the key
+``score_moves``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from importlib import import_module
 from typing import Any
 
 from ..core import registry
@@ -22,29 +19,15 @@ from ..core.errors import ConfigError, StateError
 from ..core.protocol import GameState
 from ..core.rng import Rng
 
-#: game name -> module whose ``HEURISTICS`` dict holds that game's heuristics.
-HEURISTIC_MODULES: dict[str, str] = {
-    "mind-cycling": "peloton.games.mindcycling.heuristics",
-}
-
 ScoreMoves = Callable[..., Sequence[float]]
-
-_cache: dict[str, Mapping[str, Callable[..., Any]]] = {}
 
 
 def heuristics_for(game: str) -> Mapping[str, Callable[..., Any]]:
-    """The heuristics dict of ``game``: its ``GameInfo.heuristics`` if it filled them,
-    else the ``HEURISTICS`` of its module in :data:`HEURISTIC_MODULES`, else empty.
+    """The heuristics dict ``game`` registered (empty if none).
 
     Raises :class:`peloton.ConfigError` for a game Peloton does not know.
     """
-    found = _cache.get(game)
-    if found is None:
-        found = registry.get(game).heuristics
-        if not found and game in HEURISTIC_MODULES:
-            found = getattr(import_module(HEURISTIC_MODULES[game]), "HEURISTICS", {})
-        _cache[game] = found
-    return found
+    return registry.get(game).heuristics
 
 
 def move_scorer(game: str) -> ScoreMoves:
@@ -52,8 +35,7 @@ def move_scorer(game: str) -> ScoreMoves:
     score = heuristics_for(game).get("score_moves")
     if score is None:
         raise ConfigError(
-            f"the greedy bot needs a 'score_moves' heuristic and game {game!r} has none "
-            f"(games with one: {', '.join(sorted(HEURISTIC_MODULES))})"
+            f"the greedy bot needs a 'score_moves' heuristic and game {game!r} has none"
         )
     return score
 

@@ -10,13 +10,15 @@ The public API is MC-10.4 of the rules specification::
 
 from ...core import registry
 from .course import Course, bundled_names
+from .heuristics import HEURISTICS
 from .notation import Move, Position, parse_mcn, parse_move
 from .record import Record, load_record
 from .riders import DEFAULT_COMPOSITIONS, SOLO_COMPOSITION, Rider, default_teams
 from .scoring import Result
-from .state import Assessment, State, from_mcn, new_game, new_solo
+from .start import from_mcn, new_game, new_solo
+from .state import Assessment, State
 
-registry.register(registry.GameInfo("mind-cycling", "Mind Cycling", load_record))
+registry.register(registry.GameInfo("mind-cycling", "Mind Cycling", load_record, HEURISTICS))
 
 __all__ = [
     "DEFAULT_COMPOSITIONS",

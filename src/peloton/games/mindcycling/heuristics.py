@@ -47,9 +47,9 @@ were chosen by greedy-against-greedy matches on standard 2×6 (400 games a pair)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .notation import ATTACK, FINISH, GIVE, MOVE, PLACE, RELAY, STAY, WHEEL, Move
 from .riders import CLIMBER, DOMESTIQUE, SPRINTER, STEPS
@@ -364,6 +364,5 @@ def best_moves(state: State, weights: Weights = DEFAULT_WEIGHTS, *, tolerance: f
     return [m for m, s in zip(moves, scores, strict=True) if s >= top - tolerance]
 
 
-#: What bots look up for Mind Cycling (see ``peloton.bots.greedy``): the same keys a
-#: game may put in its ``GameInfo.heuristics``.
-HEURISTICS = {"score_moves": score_moves, "best_moves": best_moves}
+#: What Mind Cycling registers as its ``GameInfo.heuristics`` (bots look them up there).
+HEURISTICS: dict[str, Callable[..., Any]] = {"score_moves": score_moves, "best_moves": best_moves}

@@ -10,7 +10,9 @@ from typing import Any
 from ...core.errors import ConfigError, PelotonError, RecordError
 from ...core.record import RECORD_FORMAT, decode_record, require
 from .course import Course
-from .state import DEFAULT_RELAY_LIMIT, State, from_mcn
+from .riders import check_teams
+from .start import from_mcn
+from .state import DEFAULT_RELAY_LIMIT, State
 
 GAME = "mind-cycling"
 
@@ -48,7 +50,16 @@ class Record:
     def initial_state(self) -> State:
         """The state before the first recorded move."""
         if self.start is not None:
-            return from_mcn(self.course, self.start, wind=self.wind, relay_limit=self.relay_limit)
+            state = from_mcn(self.course, self.start, wind=self.wind, relay_limit=self.relay_limit)
+            try:
+                teams = check_teams(self.teams, solo=len(self.teams) == 1)
+            except ConfigError as exc:
+                raise RecordError(f"record teams {self.teams} are invalid: {exc}") from None
+            if state.teams != teams:
+                raise RecordError(
+                    f"record teams {self.teams} contradict its start position, whose teams are {state.teams}"
+                )
+            return state
         return State(
             self.course, self.teams, wind=self.wind, relay_limit=self.relay_limit, solo=len(self.teams) == 1
         )

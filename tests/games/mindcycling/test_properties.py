@@ -310,6 +310,112 @@ def test_copy_is_independent(setup: dict[str, Any], at: int, steps: int) -> None
     assert fingerprint(twin) == original
 
 
+# ---------------------------------------------------------------- random positions
+
+
+@st.composite
+def positions(draw: Any) -> dict[str, Any]:
+    """A random legal MCN position (not necessarily reachable by play): riders on random
+    free road squares with random bottles, some riders already across, medals for
+    riders past a section."""
+    setup = draw(setups())
+    course: mc.Course = setup["course"]
+    ids = sorted(r.id for r in new_state(setup).riders())
+    d = course.to_dict()
+    rocks = set(d["rocks"])
+    road = [f"{LETTERS[lane]}{r}" for r in range(1, d["finish"]) for lane in range(d["lanes"])]
+    road = [sq for sq in road if sq not in rocks]
+    crossed = draw(st.integers(0, min(len(ids) - 1, 14)))
+    order = draw(st.permutations(ids))
+    finished, riding = list(order[:crossed]), sorted(order[crossed:])
+    spots = draw(st.lists(st.sampled_from(road), min_size=len(riding), max_size=len(riding), unique=True))
+    riders = {rid: (sq, draw(st.booleans())) for rid, sq in zip(riding, spots, strict=True)}
+    medals = {}
+    for key in ("sprint", "mountain"):
+        last = course.last_row_of(key)
+        if last is None or not draw(st.booleans()):
+            continue
+        past = [r for r in finished] + [r for r, (sq, _) in riders.items() if int(sq[1:]) > last]
+        if past:
+            medals[key] = draw(st.sampled_from(past))
+    # Canonical MCN written by hand (MC-10.2): ids in string order, '+' for a bottle.
+    road_part = ",".join(f"{rid}:{sq}{'+' if b else ''}" for rid, (sq, b) in sorted(riders.items()))
+    medal_part = ",".join(f"{k}={medals[k]}" for k in ("sprint", "mountain") if k in medals)
+    text = f"{draw(st.integers(1, 30))} {road_part or '-'} / {','.join(finished) or '-'} / {medal_part or '-'}"
+    return {**setup, "mcn": text}
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_random_positions_follow_the_rules(setup: dict[str, Any]) -> None:
+    """From any legal MCN position (dense packs, bottles anywhere, riders across), the
+    engine and the reference model agree move after move until the end; MCN is
+    canonical."""
+    course = setup["course"]
+    s = mc.from_mcn(course, setup["mcn"], wind=setup["wind"], relay_limit=setup["relay_limit"])
+    pos = mc.parse_mcn(setup["mcn"])
+    model = Model(course, s.teams, setup["wind"], setup["relay_limit"])
+    model.start_position(pos.riders, pos.finished, pos.medals, pos.round)
+    if not s.is_over:
+        assert s.to_mcn() == setup["mcn"]
+    rng = random.Random(setup["seed"])
+    for _ in range(MAX_MOVES):
+        check_static(s, course)
+        assert s.is_over == model.over
+        assert {str(m) for m in s.legal_moves()} == model.legal(), (setup["mcn"], [str(m) for m in s.history])
+        assert s.current_rider == model.current
+        assert {r.id for r in s.riders() if r.has_bottle} == model.bottles
+        assert s.result.places == tuple(model.finished)
+        assert {k: v for k, v in s.result.medals.items() if k != "team"} == model.medals
+        if s.is_over:
+            break
+        move = choose(rng, s.legal_moves())
+        s.play(move)
+        model.play(str(move))
+    assert s.is_over
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setups(), st.data())
+def test_illegal_moves_rejected_and_harmless(setup: dict[str, Any], data: Any) -> None:
+    """Any well-formed move that is not in legal_moves() raises IllegalMoveError quoting
+    it, and leaves the state exactly as it was; legal ones are accepted."""
+    rng = random.Random(setup["seed"])
+    s = new_state(setup)
+    ids = [r.id for r in s.riders()]
+    d = setup["course"].to_dict()
+    text_of = st.one_of(
+        st.builds(lambda r, q: f"{r}@{q}", st.sampled_from(ids), SQUARE),
+        st.builds(
+            lambda r, q, k: f"{r}-{q}{k}",
+            st.sampled_from(ids),
+            st.one_of(
+                st.just("#"),
+                st.builds(lambda lane, row: f"{LETTERS[lane]}{row}", st.integers(0, d["lanes"]), st.integers(1, d["finish"])),
+            ),
+            st.sampled_from(["", "!", "w", "r"]),
+        ),
+        st.builds(lambda r, t: f"{r}>{t}", st.sampled_from(ids), st.sampled_from(ids)),
+        st.builds(lambda r: f"{r}=", st.sampled_from(ids)),
+    )
+    for _ in range(data.draw(st.integers(0, 120))):
+        if s.is_over:
+            break
+        s.play(choose(rng, s.legal_moves()))
+    legal = {str(m) for m in s.legal_moves()}
+    before, shown = s.copy(), fingerprint(s)
+    for text in data.draw(st.lists(text_of, min_size=1, max_size=25)):
+        if text in legal:
+            continue
+        with pytest.raises(peloton.IllegalMoveError) as info:
+            s.play(text)
+        assert text in str(info.value)
+        assert s == before and fingerprint(s) == shown
+    if legal:
+        s.play(sorted(legal)[0])
+        assert len(s.history) == len(before.history) + 1
+
+
 # ---------------------------------------------------------------- notation
 
 RIDER = st.from_regex(r"[A-G][DSC][1-9]", fullmatch=True)

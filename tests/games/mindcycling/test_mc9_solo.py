@@ -111,3 +111,11 @@ def test_mc_9_3_whole_solo_game_terminates() -> None:
     on_road = [r.square for r in s.riders() if r.square is not None]
     assert len(on_road) <= 1
     assert remaining == (61 - row(on_road[0]) if on_road else 0)
+
+
+def test_mc_9_3_position_with_four_across_ended_the_round_before() -> None:
+    """MC-9.3/9.4: an MCN at the start of round n with four riders across describes a
+    game that ended with round n - 1, and is scored so."""
+    s = mc.from_mcn(FLAT, "6 AC1:a37 / AS1,AS2,AD2,AD1 / -")
+    assert s.is_over
+    assert s.result.solo_score == (5, FLAT.finish - 37)

@@ -106,6 +106,10 @@ def from_mcn(
     state.round = pos.round
     state._assess()
     state.start_mcn = state.to_mcn()
-    if state._solo_done() or (not state.solo and state._race_decided()):
+    if state.solo and state._solo_done():
+        # Four riders across at the start of round n: the game ended with round n - 1.
+        state.round = max(1, state.round - 1)
+        state._finish_game()
+    elif state._solo_done() or (not state.solo and state._race_decided()):
         state._finish_game()
     return state

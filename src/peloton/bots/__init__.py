@@ -9,6 +9,6 @@ Game knowledge stays with each game: the greedy bot finds a game's move-scoring
 heuristic in the game's registry entry (``GameInfo.heuristics``).
 """
 
-from .base import Bot, BotFactory, bot_names, make_bot, play_out, register_bot
+from .base import Bot, BotFactory, SeededBot, bot_names, make_bot, play_out, register_bot
 
-__all__ = ["Bot", "BotFactory", "bot_names", "make_bot", "play_out", "register_bot"]
+__all__ = ["Bot", "BotFactory", "SeededBot", "bot_names", "make_bot", "play_out", "register_bot"]

@@ -35,6 +35,31 @@ class Bot(Protocol):
     def choose(self, state: GameState) -> Any: ...
 
 
+class SeededBot:
+    """Base of bots whose every random decision draws from one seeded stream."""
+
+    name = "seeded"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = Rng(seed)
+
+    @property
+    def seed(self) -> int:
+        """The seed this bot's choices derive from."""
+        return self.rng.seed
+
+    @staticmethod
+    def legal_moves(state: GameState) -> list[Any]:
+        """``state``'s legal moves; :class:`StateError` if there are none (game over)."""
+        moves = list(state.legal_moves())
+        if not moves:
+            raise StateError(f"no legal move to choose: the {state.game} game is over")
+        return moves
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
 #: A factory builds a bot from an optional seed (``None``: seeded from the system).
 BotFactory = Callable[[int | None], Bot]
 

@@ -15,9 +15,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core import registry
-from ..core.errors import ConfigError, StateError
+from ..core.errors import ConfigError
 from ..core.protocol import GameState
-from ..core.rng import Rng
+from .base import SeededBot
 
 ScoreMoves = Callable[..., Sequence[float]]
 
@@ -40,7 +40,7 @@ def move_scorer(game: str) -> ScoreMoves:
     return score
 
 
-class GreedyBot:
+class GreedyBot(SeededBot):
     """Plays a move of highest heuristic score; ties (within ``tolerance``) broken at
     random from the seed. ``options`` are passed on to the game's ``score_moves`` as
     keyword arguments (for Mind Cycling: ``weights=Weights(...)``), for experiments."""
@@ -48,26 +48,16 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | None = None, *, tolerance: float = 1e-9, **options: Any) -> None:
-        self.rng = Rng(seed)
+        super().__init__(seed)
         self.tolerance = tolerance
         self.options = options
 
-    @property
-    def seed(self) -> int:
-        """The seed the tie-breaks derive from."""
-        return self.rng.seed
-
     def choose(self, state: GameState) -> Any:
         """A top-scoring legal move of ``state`` (the state is not modified)."""
-        moves = state.legal_moves()
-        if not moves:
-            raise StateError(f"no legal move to choose: the {state.game} game is over")
+        moves = self.legal_moves(state)
         if len(moves) == 1:
             return moves[0]
         scores = move_scorer(state.game)(state, moves, **self.options)
         top = max(scores)
         best = [m for m, s in zip(moves, scores, strict=True) if s >= top - self.tolerance]
         return best[0] if len(best) == 1 else self.rng.choice(best)
-
-    def __repr__(self) -> str:
-        return f"GreedyBot(seed={self.seed})"

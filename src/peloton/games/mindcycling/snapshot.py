@@ -1,0 +1,132 @@
+"""JSON views of a Mind Cycling state for clients (the web table, tools).
+
+:func:`snapshot` is everything a client needs to draw a position and offer its legal
+moves, as plain JSON data; :func:`describe_move` says in words what a move does (the
+hover text of the web table). Both are read-only views of the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .course import row_of
+from .notation import ATTACK, FINISH, GIVE, MOVE, PLACE, RELAY, STAY, WHEEL, Move
+from .riders import TYPE_NAMES
+from .state import State
+
+KIND_NAMES = {
+    PLACE: "place",
+    MOVE: "move",
+    ATTACK: "attack",
+    WHEEL: "wheel",
+    RELAY: "relay",
+    GIVE: "give",
+    STAY: "stay",
+}
+
+
+def phase(state: State) -> str:
+    """``setup``, ``race`` or ``over``."""
+    if state.is_over:
+        return "over"
+    return "setup" if state.round == 0 else "race"
+
+
+def describe_move(state: State, move: Move) -> str:
+    """A sentence saying what a legal ``move`` of ``state`` does."""
+    kind, rid, dest, target = move
+    who = f"{rid} ({TYPE_NAMES[rid[1]]})"
+    where = "across the finish line" if dest == FINISH else dest
+    if kind == PLACE:
+        return f"place {who} on {dest}"
+    if kind == GIVE:
+        return f"{who} gives its bottle to {target}, then moves"
+    if kind == STAY:
+        return f"{who} cannot move and stays"
+    look = state.assessment(rid)
+    here = state.pos.get(rid)
+    rows = ""
+    if here is not None and dest != FINISH:
+        n = state.course.row_lane(dest)[0] - row_of(here)  # type: ignore[arg-type]
+        rows = f" ({n} row{'s' if n != 1 else ''})"
+    if kind == MOVE:
+        wind = " against the wind" if look and look.against_wind else ""
+        return f"{who} rides{wind} to {where}{rows}"
+    if kind == ATTACK:
+        return f"{who} attacks to {where}{rows}: throws its bottle, +3, nobody may follow"
+    leader = look.leader if look else None
+    if kind == WHEEL:
+        return f"{who} takes the wheel of {leader}'s group to {where}{rows}"
+    return f"{who} takes a relay in front of {leader}'s group to {where}{rows}"
+
+
+def snapshot(state: State, *, legal: bool = True) -> dict[str, Any]:
+    """The position as JSON data (see docs/protocol.md, "snapshot").
+
+    In a round, ``legal`` lists every legal move; during setup ``legal`` is empty and
+    ``placement`` gives the team to place, its unplaced riders and the allowed squares
+    (any rider on any of them: ``RIDER@SQUARE``)."""
+    names = state.course.names
+    riders = []
+    for rid in state.ids:
+        sq = state.pos.get(rid)
+        look = state.assessment(rid)
+        riders.append(
+            {
+                "id": rid,
+                "team": rid[0],
+                "type": rid[1],
+                "square": None if sq is None else names[sq >> 5][sq & 31],
+                "bottle": rid in state.bottles,
+                "finished": rid in state.finished,
+                "placed": sq is not None or rid in state.finished,
+                "wind": bool(look and look.against_wind),
+                "leader": look.leader if look else None,
+                "exhausted": bool(look and look.exhausted),
+                "allowance": look.allowance if look else None,
+                "moved": state.has_moved(rid),
+            }
+        )
+    result = state.result
+    data: dict[str, Any] = {
+        "game": state.game,
+        "phase": phase(state),
+        "round": state.round,
+        "wind": state.wind,
+        "relay_limit": state.relay_limit,
+        "solo": state.solo,
+        "teams": dict(state.teams),
+        "current_player": state.current_player,
+        "current_rider": state.current_rider,
+        "riders": riders,
+        "moves_played": len(state.history),
+        "result": result.to_dict(),
+    }
+    if legal and state.in_setup:
+        # 6 riders x 40 squares would be 240 moves: send the two lists they combine.
+        team = state.current_player or ""
+        moves = state.legal_moves()
+        data["placement"] = {
+            "team": team,
+            "riders": state.unplaced(team),
+            "squares": sorted({m.square for m in moves}, key=state.course.row_lane),
+        }
+        data["legal"] = []
+    elif legal:
+        data["legal"] = legal_moves_json(state)
+    return data
+
+
+def legal_moves_json(state: State) -> list[dict[str, Any]]:
+    """The legal moves with their notation, kind, rider, square and description."""
+    return [
+        {
+            "text": str(m),
+            "kind": KIND_NAMES[m.kind],
+            "rider": m.rider,
+            "square": m.square,
+            "target": m.target,
+            "describe": describe_move(state, m),
+        }
+        for m in state.legal_moves()
+    ]

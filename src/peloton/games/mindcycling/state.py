@@ -178,7 +178,10 @@ class State:
         new.history = self.history.copy()
         new.over = self.over
         new.current = self.current
-        new._unplaced = {t: ids.copy() for t, ids in self._unplaced.items()}
+        # Placement lists only change during setup; afterwards they can be shared.
+        new._unplaced = (
+            {t: ids.copy() for t, ids in self._unplaced.items()} if self.round == 0 else self._unplaced
+        )
         # The assessment tables are replaced, never mutated, during a round: share them.
         new._order = self._order
         new._allow = self._allow

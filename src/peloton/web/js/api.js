@@ -1,0 +1,184 @@
+// HTTP API, seat tokens and the live WebSocket of docs/protocol.md.
+
+/** An error answer of the HTTP API: `{"error": {"code", "message"}}` (and `problems`). */
+export class ApiError extends Error {
+  constructor(status, code, message, problems) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.problems = problems || [];
+  }
+}
+
+/** Call the HTTP API; resolves to the JSON answer or throws an ApiError. */
+export async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, "network", `cannot reach the server (${err.message})`);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const e = (data && data.error) || {};
+    const problems = e.problems || (data && data.problems) || [];
+    throw new ApiError(
+      response.status,
+      e.code || `http_${response.status}`,
+      e.message || `${method} ${path} failed (${response.status})`,
+      problems,
+    );
+  }
+  return data;
+}
+
+// Seat tokens live in localStorage under `peloton.token.{table id}` (protocol: ids and tokens).
+export const tokens = {
+  key: (id) => `peloton.token.${id}`,
+  get(id) {
+    try {
+      return localStorage.getItem(this.key(id));
+    } catch {
+      return null;
+    }
+  },
+  set(id, token) {
+    try {
+      localStorage.setItem(this.key(id), token);
+    } catch {
+      /* private mode: the seat lasts as long as the page */
+    }
+  },
+  clear(id) {
+    try {
+      localStorage.removeItem(this.key(id));
+    } catch {
+      /* ignore */
+    }
+  },
+};
+
+export const playerName = {
+  get() {
+    try {
+      return localStorage.getItem("peloton.name") || "";
+    } catch {
+      return "";
+    }
+  },
+  set(name) {
+    try {
+      localStorage.setItem("peloton.name", name);
+    } catch {
+      /* ignore */
+    }
+  },
+};
+
+/**
+ * The table's WebSocket: sends `hello` on every (re)connect, reconnects with backoff,
+ * keeps the connection alive with `ping`, and hands every server message to `onMessage`.
+ */
+export class LiveSocket {
+  constructor(tableId, { getToken, onMessage, onStatus }) {
+    this.tableId = tableId;
+    this.getToken = getToken;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus || (() => {});
+    this.ws = null;
+    this.attempt = 0;
+    this.closed = false;
+    this.timer = null;
+    this.pinger = null;
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
+  }
+
+  connect() {
+    this.closed = false;
+    clearTimeout(this.timer);
+    this.onStatus("connecting");
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.onStatus("live");
+      this.send({ type: "hello", token: this.getToken() || null });
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
+    };
+    ws.onmessage = (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (msg && typeof msg === "object") this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      clearInterval(this.pinger);
+      if (this.ws === ws) this.ws = null;
+      if (!this.closed) this.scheduleReconnect();
+    };
+    ws.onerror = () => {
+      /* onclose follows and reconnects */
+    };
+  }
+
+  scheduleReconnect() {
+    this.onStatus("offline");
+    // 0.5 s, 1 s, 2 s, 4 s ... at most 10 s, with a little jitter so tabs do not stampede.
+    const delay = Math.min(10000, 500 * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
+    this.attempt += 1;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Drop the connection and open a new one (a new token is sent in the new hello). */
+  reconnect() {
+    this.attempt = 0;
+    const old = this.ws;
+    this.ws = null;
+    if (old) {
+      old.onclose = null;
+      old.close();
+    }
+    clearInterval(this.pinger);
+    this.connect();
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    if (this.ws) this.ws.close();
+  }
+}

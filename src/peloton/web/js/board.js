@@ -1,0 +1,312 @@
+// The Mind Cycling road as SVG: a horizontal road read left to right (start on the
+// left, finish on the right), lane `a` on top — a rider riding to the right has lane a
+// on its left (MC-1.1). The board scrolls horizontally; `scrollToAction` follows play.
+
+import { teamColour, TYPE_NAMES } from "./ui.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const LANES = "abcdefghijklmnopqrstuvwxyz";
+const HELMETS = { D: "#1d4ed8", S: "#16a34a", C: "#facc15" };
+const BASE_BOTTLE = "#38bdf8";
+const BASE_EMPTY = "#111827";
+const SECTION_FILL = { start: "#eceff3", plain: "#e3edfc", sprint: "#e0f5e6", mountain: "#fdf1cf" };
+const SECTION_INK = { start: "#5b6472", plain: "#1d4ed8", sprint: "#15803d", mountain: "#a16207" };
+const SECTION_LABEL = { start: "START", plain: "PLAIN", sprint: "SPRINT", mountain: "MOUNTAIN" };
+
+function svg(tag, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== null && v !== undefined) node.setAttribute(k, v);
+  }
+  if (parent) parent.append(node);
+  return node;
+}
+
+/** Section type of every road row 1..finish-1 (rows before the first tab: start). */
+export function sectionRows(course) {
+  const out = {};
+  const tabs = [...(course.sections || [])].sort((a, b) => a[0] - b[0]);
+  for (let r = 1; r < course.finish; r++) {
+    let kind = "start";
+    for (const [row, type] of tabs) if (r >= row) kind = type;
+    out[r] = kind;
+  }
+  return out;
+}
+
+export function parseSquare(name) {
+  if (!name || name === "#") return null;
+  return { lane: LANES.indexOf(name[0]), row: Number(name.slice(1)) };
+}
+
+export class Board {
+  /**
+   * @param {HTMLElement} host  the scrolling container the SVG goes in
+   * @param {{onSquare?: (sq: string) => void, onHover?: (sq: string|null) => void}} handlers
+   */
+  constructor(host, handlers = {}) {
+    this.host = host;
+    this.handlers = handlers;
+    this.course = null;
+    this.lastFocus = null;
+    this.cell = 44;
+    this.root = svg("svg", { class: "board", role: "img", "data-testid": "board" });
+    host.append(this.root);
+    this.root.addEventListener("click", (e) => {
+      const target = e.target.closest("[data-square].legal");
+      if (target && this.handlers.onSquare) this.handlers.onSquare(target.dataset.square);
+    });
+    this.root.addEventListener("mouseover", (e) => {
+      const target = e.target.closest("[data-square].legal");
+      if (this.handlers.onHover) this.handlers.onHover(target ? target.dataset.square : null);
+    });
+    this.root.addEventListener("mouseleave", () => this.handlers.onHover && this.handlers.onHover(null));
+  }
+
+  // ------------------------------------------------------------------ geometry
+
+  x(row) {
+    return this.left + (row - 1) * this.cell;
+  }
+
+  y(lane) {
+    return this.top + lane * this.cell;
+  }
+
+  centre(square) {
+    const p = parseSquare(square);
+    return [this.x(p.row) + this.cell / 2, this.y(p.lane) + this.cell / 2];
+  }
+
+  // ------------------------------------------------------------------ course (static layer)
+
+  setCourse(course) {
+    this.course = course;
+    const small = window.matchMedia && window.matchMedia("(max-width: 600px)").matches;
+    this.cell = small ? 38 : 44;
+    const c = this.cell;
+    this.left = 54;
+    this.top = 34;
+    this.finishWidth = Math.round(c * 1.7);
+    const rows = course.finish - 1;
+    const lanes = course.lanes || 5;
+    this.width = this.left + rows * c + this.finishWidth + 16;
+    this.height = this.top + lanes * c + 30;
+    this.root.setAttribute("viewBox", `0 0 ${this.width} ${this.height}`);
+    this.root.setAttribute("width", this.width);
+    this.root.setAttribute("height", this.height);
+    this.root.setAttribute("aria-label", `course ${course.name || ""}: ${rows} rows, ${lanes} lanes`);
+    while (this.root.firstChild) this.root.removeChild(this.root.firstChild);
+
+    const defs = svg("defs", {}, this.root);
+    const chk = svg("pattern", { id: "chequer", width: 12, height: 12, patternUnits: "userSpaceOnUse" }, defs);
+    svg("rect", { width: 12, height: 12, fill: "#fff" }, chk);
+    svg("rect", { width: 6, height: 6, fill: "#111" }, chk);
+    svg("rect", { x: 6, y: 6, width: 6, height: 6, fill: "#111" }, chk);
+
+    const sections = sectionRows(course);
+    this.sections = sections;
+    const road = svg("g", { class: "road" }, this.root);
+    const bandY = 6;
+    // Section bands above the road, one per stretch of the same type.
+    let start = 1;
+    for (let r = 1; r <= rows; r++) {
+      if (r === rows || sections[r + 1] !== sections[r]) {
+        const kind = sections[r];
+        const x0 = this.x(start);
+        const w = (r - start + 1) * c;
+        svg("rect", { x: x0, y: bandY, width: w, height: 20, rx: 4, fill: SECTION_INK[kind], opacity: kind === "start" ? 0.55 : 0.9 }, road);
+        const label = svg("text", { x: x0 + 8, y: bandY + 14.5, class: "band-label" }, road);
+        label.textContent = `${SECTION_LABEL[kind]}  ${start}–${r}`;
+        if (w < 150) label.textContent = SECTION_LABEL[kind];
+        if (start > 1) {
+          // The tab: a flag at the row where the section begins (MC-1.2).
+          svg("path", { d: `M${x0} ${bandY - 2} v${24 + lanes * c + 6}`, class: "tab-line", stroke: SECTION_INK[kind] }, road);
+        }
+        start = r + 1;
+      }
+    }
+    // The squares.
+    const feed = new Set(course.feed || []);
+    const rocks = new Set(course.rocks || []);
+    this.squares = {};
+    const squares = svg("g", { class: "squares" }, road);
+    for (let r = 1; r <= rows; r++) {
+      for (let l = 0; l < lanes; l++) {
+        const name = `${LANES[l]}${r}`;
+        const rect = svg("rect", {
+          x: this.x(r) + 1, y: this.y(l) + 1, width: c - 2, height: c - 2, rx: 5,
+          fill: SECTION_FILL[sections[r]], class: `sq ${rocks.has(name) ? "rock" : ""}`,
+          "data-square": name,
+        }, squares);
+        this.squares[name] = rect;
+      }
+    }
+    // Feed zones and rocks.
+    for (const name of feed) {
+      const p = parseSquare(name);
+      if (!p || p.row >= course.finish) continue;
+      const [cx, cy] = [this.x(p.row) + c / 2, this.y(p.lane) + c / 2];
+      const g = svg("g", { class: "feed", "data-feed": name }, road);
+      svg("rect", { x: cx - 6, y: cy - 10, width: 12, height: 20, rx: 4, fill: "#38bdf8", stroke: "#0369a1", "stroke-width": 1.5 }, g);
+      svg("rect", { x: cx - 3, y: cy - 14, width: 6, height: 5, rx: 1, fill: "#0369a1" }, g);
+      const t = svg("text", { x: cx, y: cy + c / 2 - 3, class: "feed-label" }, g);
+      t.textContent = "feed";
+    }
+    for (const name of rocks) {
+      const p = parseSquare(name);
+      if (!p || p.row >= course.finish) continue;
+      const x0 = this.x(p.row);
+      const y0 = this.y(p.lane);
+      const g = svg("g", { class: "rock", "data-rock": name }, road);
+      svg("path", {
+        d: `M${x0 + 5} ${y0 + c - 7} L${x0 + c * 0.38} ${y0 + 9} L${x0 + c * 0.55} ${y0 + c * 0.42} L${x0 + c * 0.68} ${y0 + 15} L${x0 + c - 5} ${y0 + c - 7} Z`,
+        fill: "#78716c", stroke: "#44403c", "stroke-width": 1.5,
+      }, g);
+      svg("path", { d: `M${x0 + c * 0.31} ${y0 + 19} L${x0 + c * 0.38} ${y0 + 9} L${x0 + c * 0.46} ${y0 + 18}`, fill: "#f5f5f4" }, g);
+    }
+    // Lane letters on the left, row numbers below.
+    const labels = svg("g", { class: "labels" }, road);
+    for (let l = 0; l < lanes; l++) {
+      const t = svg("text", { x: this.left - 30, y: this.y(l) + c / 2 + 4, class: "lane-label" }, labels);
+      t.textContent = LANES[l];
+    }
+    for (let r = 1; r <= rows; r++) {
+      const t = svg("text", { x: this.x(r) + c / 2, y: this.y(lanes) + 16, class: "row-label" }, labels);
+      t.textContent = r;
+    }
+    const startText = svg("text", { x: 10, y: this.y(lanes) + 16, class: "row-label start-label" }, labels);
+    startText.textContent = "row";
+    // The finish line and the area beyond it: the "#" target of a crossing move.
+    const fx = this.x(course.finish);
+    svg("rect", { x: fx, y: this.top, width: 12, height: lanes * c, fill: "url(#chequer)", stroke: "#111", "stroke-width": 1 }, road);
+    const zone = svg("rect", {
+      x: fx + 14, y: this.top + 1, width: this.finishWidth - 16, height: lanes * c - 2, rx: 6,
+      class: "sq finish-zone", "data-square": "#",
+    }, road);
+    this.squares["#"] = zone;
+    const ft = svg("text", { x: fx + 14 + (this.finishWidth - 16) / 2, y: this.top + (lanes * c) / 2, class: "finish-label", transform: `rotate(-90 ${fx + 14 + (this.finishWidth - 16) / 2} ${this.top + (lanes * c) / 2})` }, road);
+    ft.textContent = "FINISH";
+    const fb = svg("text", { x: fx + 6, y: bandY + 14.5, class: "band-label finish-band" }, road);
+    fb.textContent = `row ${course.finish}`;
+
+    this.links = svg("g", { class: "links" }, this.root);
+    this.riders = svg("g", { class: "riders" }, this.root);
+    this.overlay = svg("g", { class: "overlay" }, this.root);
+  }
+
+  // ------------------------------------------------------------------ position (dynamic layer)
+
+  /**
+   * Draw `snap` (a protocol snapshot). `targets` maps square -> {describe, kind} for the
+   * squares to light up and make clickable; `hints` are squares to mark without click.
+   */
+  render(snap, { targets = new Map(), hints = [], mine = null } = {}) {
+    if (!this.course || !snap) return;
+    for (const rect of Object.values(this.squares)) {
+      rect.classList.remove("legal", "attack", "place", "hint");
+      rect.removeAttribute("data-kind");
+      const old = rect.querySelector("title");
+      if (old) old.remove();
+    }
+    for (const [square, info] of targets) {
+      const rect = this.squares[square];
+      if (!rect) continue;
+      rect.classList.add("legal");
+      if (info.kind) {
+        rect.classList.add(info.kind);
+        rect.dataset.kind = info.kind;
+      }
+      if (info.describe) {
+        const t = svg("title", {}, rect);
+        t.textContent = info.describe;
+      }
+    }
+    for (const square of hints) if (this.squares[square]) this.squares[square].classList.add("hint");
+
+    while (this.links.firstChild) this.links.removeChild(this.links.firstChild);
+    while (this.riders.firstChild) this.riders.removeChild(this.riders.firstChild);
+    while (this.overlay.firstChild) this.overlay.removeChild(this.overlay.firstChild);
+    const c = this.cell;
+    const on = (snap.riders || []).filter((r) => r.square && !r.finished && parseSquare(r.square));
+    const byId = Object.fromEntries(on.map((r) => [r.id, r]));
+
+    // Train links: a line from each linked rider to the rider it shelters behind (MC-6.1).
+    for (const r of on) {
+      const lead = r.leader && byId[r.leader];
+      if (!lead) continue;
+      const [x1, y1] = this.centre(r.square);
+      const [x2, y2] = this.centre(lead.square);
+      svg("line", { x1, y1, x2, y2, class: "link", "data-link": `${r.id}>${lead.id}` }, this.links);
+    }
+
+    for (const r of on) {
+      const [cx, cy] = this.centre(r.square);
+      const cls = ["rider"];
+      if (r.moved && snap.phase === "race") cls.push("moved");
+      if (r.id === snap.current_rider) cls.push("current");
+      if (mine && r.team === mine) cls.push("mine");
+      const g = svg("g", {
+        class: cls.join(" "), "data-rider": r.id, "data-team": r.team,
+        transform: `translate(${cx} ${cy})`,
+      }, this.riders);
+      const title = svg("title", {}, g);
+      const bits = [`${r.id}: ${TYPE_NAMES[r.type] || r.type} of team ${r.team} on ${r.square}`];
+      bits.push(r.bottle ? "has a bottle" : "no bottle");
+      if (snap.phase === "race") {
+        bits.push(r.wind ? "rides in the wind" : "sheltered");
+        if (r.leader) bits.push(`linked to ${r.leader}`);
+        if (r.exhausted) bits.push("exhausted");
+        if (r.allowance !== null && r.allowance !== undefined) bits.push(`allowance ${r.allowance}`);
+        if (r.moved) bits.push("has moved");
+      }
+      title.textContent = bits.join(" · ");
+      const R = c * 0.4;
+      if (r.id === snap.current_rider) svg("circle", { r: R + 5, class: "halo" }, g);
+      // Base: the ring under the rider, blue with a bottle, black without (MC-2.4).
+      svg("circle", { r: R, fill: r.bottle ? BASE_BOTTLE : BASE_EMPTY, class: "base" }, g);
+      svg("circle", { r: R - 4.5, fill: teamColour(r.team), class: "body" }, g);
+      // Helmet, in the type's colour, towards the direction of travel.
+      svg("ellipse", { cx: R * 0.32, cy: 0, rx: R * 0.42, ry: R * 0.36, fill: HELMETS[r.type] || "#999", class: "helmet" }, g);
+      const label = svg("text", { x: -R * 0.38, y: 4, class: "rider-label" }, g);
+      label.textContent = r.id.slice(2);
+      if (r.exhausted && snap.phase === "race") {
+        const z = svg("text", { x: R - 2, y: R + 1, class: "tired" }, g);
+        z.textContent = "z";
+      }
+      if (r.wind && snap.phase === "race") {
+        // Wind mark: gusts on the windward side (MC-5.4/5.5: in front, or front-left/right).
+        const dy = snap.wind === "left" ? -R * 0.9 : snap.wind === "right" ? R * 0.9 : 0;
+        const wg = svg("g", { class: "wind-mark", transform: `translate(${R + 2} ${dy - 3})` }, g);
+        svg("path", { d: "M0 0 q3 -3 6 0 t6 0", class: "gust" }, wg);
+        svg("path", { d: "M0 6 q3 -3 6 0 t6 0", class: "gust" }, wg);
+      }
+    }
+  }
+
+  /** Scroll the host so `squares` (or the riders in play) are in view; only when the focus moved. */
+  scrollToAction(snap, { force = false, squares = [] } = {}) {
+    if (!this.course || !snap) return;
+    let rows = squares.map(parseSquare).filter(Boolean).map((p) => p.row);
+    const current = (snap.riders || []).find((r) => r.id === snap.current_rider);
+    if (current && current.square) rows.push(parseSquare(current.square).row);
+    if (!rows.length) {
+      rows = (snap.riders || []).filter((r) => r.square).map((r) => parseSquare(r.square).row);
+    }
+    if (!rows.length) rows = [1];
+    if (snap.phase === "over") rows = [this.course.finish];
+    const lo = Math.min(...rows);
+    const hi = Math.max(...rows);
+    const focus = `${lo}-${hi}`;
+    if (!force && focus === this.lastFocus) return;
+    this.lastFocus = focus;
+    const view = this.host.clientWidth;
+    const x0 = this.x(lo) - this.cell * 2;
+    const x1 = this.x(hi) + this.cell * 4;
+    let left = this.host.scrollLeft;
+    if (x0 < left || x1 > left + view) {
+      left = x1 - x0 <= view ? x0 - (view - (x1 - x0)) / 3 : x0;
+    }
+    this.host.scrollTo({ left: Math.max(0, left), behavior: force ? "auto" : "smooth" });
+  }
+}

@@ -1,0 +1,519 @@
+// The table page: play, watch and replay one table (docs/protocol.md).
+
+import { api, tokens, playerName, LiveSocket } from "./api.js";
+import { Board } from "./board.js";
+import { ReplayViewer } from "./replay.js";
+import {
+  el, clear, teamChip, seatLabel, seatOf, showError, renderLog, renderResult,
+  logFromReplay, TYPE_NAMES,
+} from "./ui.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const WIND_TEXT = {
+  front: "Wind from the front →|",
+  left: "Three-quarter wind from the front left",
+  right: "Three-quarter wind from the front right",
+};
+const KIND_TEXT = {
+  wheel: "Take the wheel",
+  relay: "Take a relay",
+  stay: "Stay",
+};
+
+const S = {
+  table: null, // summary (+ course_data)
+  course: null,
+  snap: null,
+  seat: null, // our team letter once the server welcomed our token
+  log: [], // {move, round}
+  logLoading: false,
+  attack: false, // attack mode: the squares lit are the attack destinations
+  placeRider: null,
+  pending: false, // a move was sent; wait for its update (or an error)
+  hover: [], // squares to mark while a control is hovered
+  mode: "live",
+  replay: null,
+  conn: "connecting",
+};
+
+const board = new Board($("board-host"), { onSquare, onHover: hoverSquare });
+const socket = new LiveSocket(tableId, {
+  getToken: () => tokens.get(tableId),
+  onMessage,
+  onStatus: (s) => {
+    S.conn = s;
+    renderHeader();
+  },
+});
+const errorBox = $("error");
+
+function error(message) {
+  showError(errorBox, message);
+}
+
+function notice(message) {
+  const box = $("notice");
+  box.hidden = !message;
+  box.textContent = message || "";
+}
+
+// ------------------------------------------------------------------ data
+
+function applyTable(t) {
+  if (!t) return;
+  const course = t.course_data || (t.course && typeof t.course === "object" ? t.course : null);
+  S.table = { ...(S.table || {}), ...t };
+  if (course && (!S.course || JSON.stringify(course) !== JSON.stringify(S.course))) {
+    S.course = course;
+    board.setCourse(course);
+    board.lastFocus = null;
+  }
+}
+
+function setSnapshot(snap) {
+  if (!snap) return;
+  const before = S.snap;
+  S.snap = snap;
+  S.pending = false;
+  if (!before || before.current_rider !== snap.current_rider || before.moves_played !== snap.moves_played) {
+    S.attack = false;
+    S.hover = [];
+  }
+  const unplaced = (snap.placement && snap.placement.riders) || [];
+  if (!unplaced.includes(S.placeRider)) S.placeRider = unplaced[0] || null;
+}
+
+async function loadLog() {
+  if (S.logLoading) return;
+  S.logLoading = true;
+  try {
+    const data = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`);
+    S.log = logFromReplay(data);
+  } catch (e) {
+    /* the log stays as it is; the board is still right */
+  } finally {
+    S.logLoading = false;
+    render();
+  }
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome": {
+      S.seat = msg.seat || null;
+      applyTable(msg.table);
+      setSnapshot(msg.snapshot);
+      if (!msg.seat && tokens.get(tableId) && S.table && S.table.status !== "finished") {
+        // Our token was not accepted as a seat: forget it, we watch.
+        tokens.clear(tableId);
+      }
+      if (S.snap && S.log.length !== S.snap.moves_played) loadLog();
+      break;
+    }
+    case "update": {
+      const prev = S.snap;
+      applyTable(msg.table);
+      if (prev && typeof msg.index === "number" && msg.index === S.log.length && prev.moves_played === msg.index) {
+        S.log.push({ move: msg.move, round: prev.round, by: msg.by });
+      } else if (typeof msg.index !== "number" || msg.index >= S.log.length) {
+        loadLog();
+      }
+      setSnapshot(msg.snapshot);
+      if (msg.by && msg.by === S.seat) error(null);
+      break;
+    }
+    case "error": {
+      S.pending = false;
+      error(`${msg.message || "error"}${msg.code ? ` (${msg.code})` : ""}`);
+      if (msg.code === "bad_token") {
+        tokens.clear(tableId);
+        S.seat = null;
+        socket.reconnect();
+      } else if (msg.code === "stale") {
+        refresh();
+      }
+      break;
+    }
+    default:
+      return;
+  }
+  render();
+}
+
+async function refresh() {
+  try {
+    const detail = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+    applyTable(detail);
+    if (!S.snap || detail.snapshot.moves_played >= S.snap.moves_played) setSnapshot(detail.snapshot);
+    render();
+  } catch (e) {
+    error(e.message);
+  }
+}
+
+// ------------------------------------------------------------------ playing
+
+function myTurn() {
+  return (
+    S.mode === "live" && S.seat && S.snap && S.snap.phase !== "over" &&
+    S.snap.current_player === S.seat && (!S.table || S.table.status !== "open")
+  );
+}
+
+/** square -> {text, kind, describe} of the moves the board offers as clicks. */
+function targets() {
+  const out = new Map();
+  if (!myTurn() || S.pending) return out;
+  const snap = S.snap;
+  if (snap.phase === "setup") {
+    const p = snap.placement;
+    if (!p || p.team !== S.seat || !S.placeRider) return out;
+    for (const sq of p.squares) {
+      out.set(sq, { text: `${S.placeRider}@${sq}`, kind: "place", describe: `place ${S.placeRider} on ${sq}` });
+    }
+    return out;
+  }
+  const kind = S.attack ? "attack" : "move";
+  for (const m of snap.legal || []) {
+    if (m.kind === kind && m.square) out.set(m.square, m);
+  }
+  return out;
+}
+
+function sendMove(text) {
+  if (!S.snap || S.pending) return;
+  const ok = socket.send({ type: "move", move: text, index: S.snap.moves_played });
+  if (!ok) {
+    error("Not connected to the table; reconnecting…");
+    return;
+  }
+  S.pending = true;
+  error(null);
+  render();
+}
+
+function onSquare(square) {
+  const move = targets().get(square);
+  if (move) sendMove(move.text);
+}
+
+function hoverSquare(square) {
+  const move = square ? targets().get(square) : null;
+  $("hint").textContent = move ? move.describe : "";
+}
+
+// ------------------------------------------------------------------ rendering
+
+function renderHeader() {
+  const t = S.table || {};
+  $("title").textContent = `Table ${tableId}`;
+  const bits = [];
+  if (t.course) bits.push(`${typeof t.course === "string" ? t.course : (S.course && S.course.name) || "custom"} course`);
+  if (t.solo) bits.push("solo challenge");
+  else if (t.riders) bits.push(`${t.riders} riders a team`);
+  if (t.wind) bits.push(`wind ${t.wind}`);
+  if (S.snap) bits.push(`relay limit ${S.snap.relay_limit}`);
+  $("subtitle").textContent = bits.join(" · ");
+  const status = $("status");
+  status.textContent = t.status || "…";
+  status.className = `pill status-${t.status || "unknown"}`;
+  const conn = $("connection");
+  conn.textContent = { live: "● live", connecting: "○ connecting", offline: "○ reconnecting" }[S.conn] || S.conn;
+  conn.className = `pill conn conn-${S.conn}`;
+  conn.dataset.state = S.conn;
+  $("wind-legend").textContent = WIND_TEXT[(S.snap && S.snap.wind) || t.wind] || "";
+}
+
+function renderRoot() {
+  const root = $("root");
+  const snap = S.snap;
+  root.dataset.moves = snap ? String(snap.moves_played) : "-1";
+  root.dataset.phase = snap ? snap.phase : "";
+  root.dataset.round = snap ? String(snap.round) : "";
+  root.dataset.seat = S.seat || "";
+  root.dataset.currentPlayer = (snap && snap.current_player) || "";
+  root.dataset.myTurn = myTurn() && !S.pending ? "true" : "false";
+  root.dataset.status = (S.table && S.table.status) || "";
+  root.dataset.mode = S.mode;
+  document.body.classList.toggle("replaying", S.mode === "replay");
+}
+
+function renderTurn() {
+  const box = clear($("turn"));
+  const snap = S.snap;
+  const t = S.table || {};
+  if (!snap) return;
+  const who = (team) => {
+    const s = seatOf(t, team);
+    return teamChip(team, s ? `${team} · ${seatLabel(s)}` : team);
+  };
+  if (S.mode === "replay") {
+    box.append(el("p", {}, "Replay mode: live play is hidden. "),
+      el("button", { type: "button", class: "btn", dataset: { testid: "replay-exit" }, onclick: toggleReplay }, "Back to the live table"));
+    return;
+  }
+  if (snap.phase === "over") {
+    box.append(el("p", { class: "turn-line big" }, "The race is over."));
+  } else if (t.status === "open") {
+    const free = (t.seats || []).filter((s) => s.kind === "human" && !s.taken).length;
+    box.append(el("p", { class: "turn-line" }, `Waiting for players: ${free} free seat${free === 1 ? "" : "s"}. Share the invite link.`));
+  } else if (myTurn()) {
+    const line = el("p", { class: "turn-line big your-turn", dataset: { testid: "your-turn" } }, "Your turn");
+    if (snap.phase === "race" && snap.current_rider) line.append(`: ${snap.current_rider}`);
+    if (S.pending) line.append(el("span", { class: "muted" }, " (sending…)"));
+    box.append(line);
+  } else {
+    const line = el("p", { class: "turn-line" }, "To play: ", who(snap.current_player || "?"));
+    if (snap.current_rider) line.append(` with ${snap.current_rider}`);
+    if (snap.phase === "setup") line.append(" (placing riders)");
+    box.append(line);
+  }
+  const status = snap.phase === "setup" ? "Setup" : snap.phase === "race" ? `Round ${snap.round}` : "Finished";
+  box.append(el("p", { class: "muted small" }, `${status} · ${snap.moves_played} moves · `,
+    S.seat ? el("span", {}, "you ride for ", teamChip(S.seat)) : "you are watching"));
+}
+
+function controlButton(move, label, testid) {
+  return el("button", {
+    type: "button", class: `btn move-btn kind-${move.kind}`, title: move.describe,
+    dataset: { testid, move: move.text, square: move.square || "" },
+    onclick: () => sendMove(move.text),
+    onmouseenter: () => {
+      $("hint").textContent = move.describe;
+      S.hover = move.square ? [move.square] : [];
+      drawBoard();
+    },
+    onmouseleave: () => {
+      $("hint").textContent = "";
+      S.hover = [];
+      drawBoard();
+    },
+    onfocus: () => {
+      $("hint").textContent = move.describe;
+    },
+  }, label);
+}
+
+function renderControls() {
+  const box = clear($("controls"));
+  if (!myTurn()) return;
+  const snap = S.snap;
+  if (snap.phase === "setup") {
+    const p = snap.placement || { riders: [] };
+    box.append(el("p", { class: "small" }, "Pick a rider, then a lit square of the start zone."));
+    const list = el("div", { class: "place-list", dataset: { testid: "placement" } });
+    for (const rid of p.riders) {
+      list.append(el("button", {
+        type: "button", class: `btn rider-btn ${rid === S.placeRider ? "selected" : ""}`,
+        "aria-pressed": rid === S.placeRider ? "true" : "false",
+        dataset: { testid: "place-rider", rider: rid },
+        onclick: () => {
+          S.placeRider = rid;
+          render();
+        },
+      }, teamChip(rid[0], rid), el("span", { class: "muted" }, ` ${TYPE_NAMES[rid[1]]}`)));
+    }
+    box.append(list);
+    return;
+  }
+  const legal = snap.legal || [];
+  const rider = (snap.riders || []).find((r) => r.id === snap.current_rider);
+  if (rider) {
+    const facts = [TYPE_NAMES[rider.type], `allowance ${rider.allowance}`,
+      rider.wind ? "in the wind" : "sheltered", rider.bottle ? "bottle" : "no bottle"];
+    if (rider.exhausted) facts.push("exhausted");
+    if (rider.leader) facts.push(`linked to ${rider.leader}`);
+    box.append(el("p", { class: "rider-facts", dataset: { testid: "rider-facts" } },
+      teamChip(rider.team, rider.id), " ", facts.join(" · ")));
+  }
+  const normal = legal.filter((m) => m.kind === "move");
+  const attacks = legal.filter((m) => m.kind === "attack");
+  if (normal.length || attacks.length) {
+    box.append(el("p", { class: "small" }, S.attack ? "Attack: click a red square (throws the bottle, +3, nobody may follow)." : "Click a lit square to ride there."));
+  }
+  const row = el("div", { class: "move-buttons" });
+  if (attacks.length) {
+    row.append(el("button", {
+      type: "button", class: `btn attack-toggle ${S.attack ? "on" : ""}`, "aria-pressed": S.attack ? "true" : "false",
+      dataset: { testid: "attack-toggle" },
+      title: "attack: throw the bottle, ride with allowance + 3; nobody may follow",
+      onclick: () => {
+        S.attack = !S.attack;
+        render();
+      },
+    }, S.attack ? "Cancel attack" : "Attack!"));
+  }
+  for (const m of legal) {
+    if (m.kind === "wheel" || m.kind === "relay") {
+      const dest = m.square === "#" ? "across the line" : m.square;
+      row.append(controlButton(m, `${KIND_TEXT[m.kind]} → ${dest}`, `${m.kind}-button`));
+    } else if (m.kind === "give") {
+      row.append(controlButton(m, `Give bottle to ${m.target}`, "give-button"));
+    } else if (m.kind === "stay") {
+      row.append(controlButton(m, "Stay (no square reachable)", "stay-button"));
+    }
+  }
+  if (row.childElementCount) box.append(row);
+}
+
+function renderJoin() {
+  const box = $("join");
+  const t = S.table;
+  const free = ((t && t.seats) || []).filter((s) => s.kind === "human" && !s.taken);
+  if (S.mode !== "live" || S.seat || !free.length || !t || t.status === "finished") {
+    box.hidden = true;
+    clear(box);
+    return;
+  }
+  if (!box.hidden && box.dataset.seats === free.map((s) => s.seat).join("")) return; // keep typed name
+  box.hidden = false;
+  box.dataset.seats = free.map((s) => s.seat).join("");
+  clear(box);
+  const name = el("input", {
+    type: "text", maxlength: "40", placeholder: "your name", value: playerName.get(),
+    dataset: { testid: "join-name" }, "aria-label": "your name", autocomplete: "nickname",
+  });
+  const buttons = el("div", { class: "join-seats" });
+  for (const s of free) {
+    buttons.append(el("button", {
+      type: "button", class: "btn primary", dataset: { testid: "join-seat", seat: s.seat },
+      onclick: () => join(s.seat, name.value.trim()),
+    }, "Ride for ", teamChip(s.seat)));
+  }
+  box.append(el("h3", {}, "Take a seat"), el("label", { class: "field" }, el("span", {}, "Name"), name), buttons);
+}
+
+async function join(seat, name) {
+  if (!name) {
+    error("Enter your name before taking a seat.");
+    return;
+  }
+  try {
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, { seat, name });
+    tokens.set(tableId, answer.token);
+    playerName.set(name);
+    S.seat = answer.seat || seat;
+    error(null);
+    socket.reconnect(); // the new hello carries the token
+    refresh();
+  } catch (e) {
+    error(e.message);
+    refresh();
+  }
+}
+
+function renderSeats() {
+  const box = clear($("seats"));
+  const t = S.table;
+  if (!t) return;
+  const list = el("ul", { class: "seat-list" });
+  const points = (S.snap && S.snap.result && S.snap.result.points) || {};
+  for (const s of t.seats || []) {
+    const playing = S.snap && S.snap.phase !== "over" && S.snap.current_player === s.seat;
+    list.append(el("li", { class: `seat ${playing ? "playing" : ""}`, dataset: { seat: s.seat, testid: "seat" } },
+      teamChip(s.seat, `${s.seat} · ${seatLabel(s)}`),
+      s.seat === S.seat ? el("span", { class: "badge you" }, "you") : null,
+      s.kind !== "human" ? el("span", { class: "badge bot" }, "bot") : null,
+      playing ? el("span", { class: "badge turn" }, "to play") : null,
+      el("span", { class: "pts" }, `${points[s.seat] || 0} pts`)));
+  }
+  box.append(list);
+}
+
+function drawBoard() {
+  if (S.mode !== "live" || !S.snap || !S.course) return;
+  const last = S.log.length ? S.log[S.log.length - 1].move : null;
+  const hints = [...S.hover];
+  const m = last && /^[A-G][DSC]\d-([a-z]\d+)/.exec(last);
+  if (m && !hints.length) hints.push(m[1]);
+  const tg = targets();
+  board.render(S.snap, { targets: tg, hints, mine: S.seat });
+  return tg;
+}
+
+function render() {
+  renderHeader();
+  renderRoot();
+  if (!S.snap) return;
+  renderTurn();
+  renderJoin();
+  renderSeats();
+  if (S.mode === "live") {
+    const tg = drawBoard();
+    board.scrollToAction(S.snap, { squares: tg ? [...tg.keys()] : [] });
+    renderControls();
+    renderResult($("result"), S.snap.result, { table: S.table, teams: S.snap.teams });
+    renderLog($("log"), S.log);
+  } else {
+    clear($("controls"));
+  }
+}
+
+// ------------------------------------------------------------------ replay, invite
+
+async function toggleReplay() {
+  const button = $("replay-toggle");
+  if (S.mode === "replay") {
+    S.mode = "live";
+    S.replay = null;
+    $("replay-controls").hidden = true;
+    button.setAttribute("aria-pressed", "false");
+    button.textContent = "Replay";
+    board.lastFocus = null;
+    render();
+    return;
+  }
+  try {
+    const data = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`);
+    S.mode = "replay";
+    button.setAttribute("aria-pressed", "true");
+    button.textContent = "Live";
+    $("replay-controls").hidden = false;
+    S.replay = new ReplayViewer(
+      { board, controls: $("replay-controls"), log: $("log"), result: $("result"), root: $("root") },
+      data, { table: S.table },
+    );
+    S.log = logFromReplay(data);
+    render();
+    S.replay.go(0);
+  } catch (e) {
+    error(e.message);
+  }
+}
+
+async function copyInvite() {
+  const url = `${location.origin}/table/${tableId}`;
+  try {
+    await navigator.clipboard.writeText(url);
+    notice(`Invite link copied: ${url}`);
+  } catch {
+    notice(`Invite link: ${url}`);
+  }
+}
+
+// ------------------------------------------------------------------ start
+
+async function init() {
+  $("copy-invite").addEventListener("click", copyInvite);
+  $("replay-toggle").addEventListener("click", toggleReplay);
+  $("download-record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  $("download-record").setAttribute("download", `peloton-${tableId}.json`);
+  renderHeader();
+  try {
+    const detail = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+    applyTable(detail);
+    setSnapshot(detail.snapshot);
+    render();
+  } catch (e) {
+    error(e.status === 404 ? `There is no table "${tableId}".` : e.message);
+    return;
+  }
+  loadLog();
+  socket.connect();
+}
+
+window.addEventListener("resize", () => {
+  board.lastFocus = null;
+});
+init();

@@ -1,0 +1,202 @@
+// Small DOM helpers and the panels shared by the table page, the replay viewer and the lobby.
+
+export const TEAM_COLOURS = {
+  A: "#e63946",
+  B: "#7b2cbf",
+  C: "#f77f00",
+  D: "#0f9d8a",
+  E: "#ff4fa3",
+  F: "#8d5a2b",
+  G: "#5c677d",
+};
+export const TYPE_NAMES = { D: "domestique", S: "sprinter", C: "climber" };
+export const MEDAL_NAMES = {
+  cyclist: "Best Cyclist",
+  sprinter: "Best Sprinter",
+  climber: "Best Climber",
+  team: "Best Team",
+};
+
+export function teamColour(team) {
+  return TEAM_COLOURS[team] || "#64748b";
+}
+
+/** `el("div", {class: "x", dataset: {testid: "y"}}, child, "text", ...)` */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
+    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+export function teamChip(team, label) {
+  return el(
+    "span",
+    { class: "team-chip", style: { "--team": teamColour(team) } },
+    el("span", { class: "swatch" }),
+    label ?? team,
+  );
+}
+
+/** A seat's display name: the player's name, the bot's name, or "free". */
+export function seatLabel(seat) {
+  if (!seat) return "";
+  if (seat.kind === "human") return seat.name || (seat.taken ? "player" : "free seat");
+  return `${seat.kind} bot`;
+}
+
+export function seatOf(table, team) {
+  return ((table && table.seats) || []).find((s) => s.seat === team);
+}
+
+/** Error banner: shown in the page (never an alert), until dismissed or replaced. */
+export function showError(box, message) {
+  clear(box);
+  if (!message) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  box.append(
+    el("span", { class: "msg", dataset: { testid: "error-message" } }, message),
+    el("button", { class: "link", type: "button", "aria-label": "dismiss", onclick: () => showError(box, null) }, "×"),
+  );
+}
+
+/**
+ * The move log grouped by round: `entries` are `{move, round, by}` in play order;
+ * `current` (optional) is the index of the move to mark; `onPick(i)` makes moves clickable.
+ */
+export function renderLog(box, entries, { current = null, onPick = null } = {}) {
+  clear(box);
+  if (!entries.length) {
+    box.append(el("p", { class: "muted" }, "No moves yet."));
+    return;
+  }
+  let list = null;
+  let round = null;
+  entries.forEach((entry, i) => {
+    if (entry.round !== round) {
+      round = entry.round;
+      const block = el("div", { class: "log-round", dataset: { round: String(round) } });
+      block.append(el("div", { class: "log-head" }, round === 0 ? "Setup" : `Round ${round}`));
+      list = el("ol", { class: "log-moves" });
+      block.append(list);
+      box.append(block);
+    }
+    const attrs = {
+      class: `log-move${i === current ? " current" : ""}`,
+      style: { "--team": teamColour(entry.move[0]) },
+      dataset: { index: String(i), testid: "log-move" },
+      title: `move ${i + 1}`,
+    };
+    if (onPick) {
+      attrs.onclick = () => onPick(i);
+      attrs.role = "button";
+    }
+    list.append(el("li", attrs, entry.move));
+  });
+  const mark = box.querySelector(".log-move.current") || box.lastElementChild;
+  if (mark && box.scrollHeight > box.clientHeight) {
+    box.scrollTop = mark.offsetTop - box.clientHeight / 2;
+  }
+}
+
+/** Medals, points and (when known) the final classification and trophy. */
+export function renderResult(box, result, { table = null, teams = {} } = {}) {
+  clear(box);
+  if (!result) return;
+  const teamList = Object.keys(result.points || teams || {}).sort();
+  const name = (t) => {
+    const s = seatOf(table, t);
+    return s ? `${t} · ${seatLabel(s)}` : t;
+  };
+  const medalTeam = (key, holder) => (key === "team" ? holder : holder[0]);
+
+  if (result.over) {
+    const final = el("div", { class: "final", dataset: { testid: "final" } });
+    if (result.solo_score) {
+      const [rounds, remaining] = result.solo_score;
+      final.append(
+        el("div", { class: "trophy", dataset: { testid: "solo-score" } },
+          "Solo score: ", el("strong", {}, `${rounds} rounds`),
+          remaining ? `, fifth rider ${remaining} rows short` : ", all five across"),
+      );
+    }
+    if (result.trophy) {
+      final.append(
+        el("div", { class: "trophy", dataset: { testid: "trophy", team: result.trophy } },
+          el("span", { class: "cup", "aria-hidden": "true" }, "🏆"),
+          " Best Mind Cycling Manager: ", teamChip(result.trophy, name(result.trophy))),
+      );
+    }
+    box.append(final);
+  }
+
+  const medals = result.medals || {};
+  const medalBox = el("div", { class: "medals", dataset: { testid: "medals" } });
+  for (const key of ["cyclist", "sprinter", "climber", "team"]) {
+    const holder = medals[key];
+    medalBox.append(
+      el("div", { class: `medal ${holder ? "won" : ""}`, dataset: { medal: key } },
+        el("span", { class: `medal-disc m-${key}` }),
+        el("span", { class: "medal-name" }, MEDAL_NAMES[key]),
+        holder ? teamChip(medalTeam(key, holder), holder) : el("span", { class: "muted" }, "—")),
+    );
+  }
+  box.append(el("h3", {}, "Medals"), medalBox);
+
+  if (teamList.length) {
+    const rows = teamList
+      .map((t) => ({
+        t,
+        points: (result.points || {})[t] || 0,
+        medals: Object.entries(medals).filter(([k, v]) => medalTeam(k, v) === t).length,
+      }))
+      .sort((a, b) => b.medals - a.medals || b.points - a.points);
+    const tbl = el("table", { class: "points", dataset: { testid: "points" } },
+      el("thead", {}, el("tr", {}, el("th", {}, "Team"), el("th", {}, "Medals"), el("th", {}, "Points"))));
+    const body = el("tbody");
+    for (const r of rows) {
+      body.append(el("tr", { dataset: { team: r.t } },
+        el("td", {}, teamChip(r.t, name(r.t))), el("td", {}, r.medals), el("td", {}, r.points)));
+    }
+    tbl.append(body);
+    box.append(el("h3", {}, "Points"), tbl);
+  }
+
+  const places = result.places || [];
+  if (places.length) {
+    const ol = el("ol", { class: "places", dataset: { testid: "classification" } });
+    places.forEach((rid, i) => {
+      const pts = i < 12 ? 12 - i : 0;
+      ol.append(el("li", { dataset: { rider: rid } },
+        teamChip(rid[0], rid), el("span", { class: "muted" }, ` ${TYPE_NAMES[rid[1]] || ""}`),
+        el("span", { class: "pts" }, `${pts} pt${pts === 1 ? "" : "s"}`)));
+    });
+    box.append(el("h3", {}, result.over ? "Final classification" : "Across the line"), ol);
+  }
+}
+
+/** Round of each move from the snapshots before it (the replay answer). */
+export function logFromReplay(replay) {
+  const moves = replay.moves || [];
+  const snaps = replay.snapshots || [];
+  return moves.map((move, i) => ({ move, round: snaps[i] ? snaps[i].round : 0 }));
+}

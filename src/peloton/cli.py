@@ -1,5 +1,5 @@
 """The ``peloton`` command: play Mind Cycling in the terminal, replay records, list
-legal moves, list and check courses.
+legal moves, list and check courses, serve the web table.
 
 Every error is one line on stderr and a non-zero exit code: engine errors (bad
 options, courses, positions, records) exit 1, command-line usage errors exit 2, an
@@ -30,7 +30,7 @@ from .terminal.seats import HUMAN, make_seats, parse_seats
 
 app = typer.Typer(
     name="peloton",
-    help="Peloton: play Mind Cycling in the terminal, replay records, check courses.",
+    help="Peloton: play Mind Cycling in the terminal, replay records, check courses, serve the web table.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -217,6 +217,31 @@ def course_show(name: Annotated[str, typer.Argument(help="A bundled course name 
 def _print_facts(console: Console, course: mc.Course) -> None:
     for label, value in course_facts(course):
         console.print(f"  {label + ':':<12}{value}", markup=False, soft_wrap=True)
+
+
+# ---------------------------------------------------------------- serve
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            envvar="PELOTON_DB_URL",
+            help="Database URL: sqlite:///FILE or postgresql://USER:PASSWORD@HOST/DB "
+            "(default: a SQLite file in your data directory).",
+        ),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.")] = 0.4,
+) -> None:
+    """Serve the web table: lobby, live games, spectators and replays."""
+    if bot_delay < 0:
+        raise _fail(f"--bot-delay must be 0 or more seconds, not {bot_delay}", EXIT_USAGE)
+    from .server.run import serve as run_server  # the server's dependencies load only here
+
+    raise typer.Exit(run_server(host, port, db, bot_delay))
 
 
 # ---------------------------------------------------------------- entry point

@@ -1,0 +1,178 @@
+"""HTTP handlers of docs/protocol.md ("HTTP API"): courses, tables, joining, records, replays."""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from ..core.errors import CourseError, PelotonError, RecordError
+from ..games import mindcycling as mc
+from ..games.mindcycling.snapshot import snapshot
+from .tables import FINISHED, OPEN, RUNNING, ApiError, Tables
+
+#: The largest request body accepted (a record of a long game is about 20 KB).
+MAX_BODY = 1 << 20
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+PLACEHOLDER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Peloton</title></head>
+<body><h1>Peloton</h1><p>The web front end ({page}) is not installed yet.
+The API is described in docs/protocol.md; try <a href="/api/tables">/api/tables</a>.</p></body></html>
+"""
+
+
+def tables_of(request: Request) -> Tables:
+    """The server's tables."""
+    found: Tables = request.app.state.tables
+    return found
+
+
+async def read_json(request: Request) -> Any:
+    """The request's JSON body; a 400 if it is too large or not JSON."""
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise ApiError(413, "too_large", f"request body of {len(body)} bytes is over {MAX_BODY} bytes")
+    try:
+        return json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise ApiError(400, "bad_request", f"the request body is not valid JSON: {exc}") from None
+
+
+def page(name: str) -> Response:
+    """A page of the web front end (read on each request), or a placeholder."""
+    path = WEB_DIR / name
+    if path.is_file():
+        return HTMLResponse(path.read_text(encoding="utf-8"))
+    return HTMLResponse(PLACEHOLDER.format(page=name))
+
+
+async def lobby_page(request: Request) -> Response:
+    """``GET /``."""
+    return page("index.html")
+
+
+async def table_page(request: Request) -> Response:
+    """``GET /table/{id}``."""
+    tables_of(request).get(request.path_params["id"])
+    return page("table.html")
+
+
+async def courses(request: Request) -> Response:
+    """``GET /api/courses``: the bundled courses."""
+    return JSONResponse({"courses": [mc.Course.load(n).to_dict() for n in mc.bundled_names()]})
+
+
+async def check_course(request: Request) -> Response:
+    """``POST /api/courses/check``: validate a course text (TOML or JSON) or object."""
+    body = await read_json(request)
+    if not isinstance(body, dict):
+        raise ApiError(400, "bad_request", 'send {"text": "...", "format": "toml" | "json"}')
+    try:
+        if isinstance(body.get("course"), dict):
+            course = mc.Course.from_dict(body["course"])
+        else:
+            text, fmt = body.get("text"), body.get("format")
+            if not isinstance(text, str):
+                raise ApiError(400, "bad_request", f"'text' must be the course file's text, not {text!r}")
+            if fmt is None:
+                fmt = "json" if text.lstrip().startswith("{") else "toml"
+            if fmt not in ("toml", "json"):
+                raise ApiError(400, "bad_request", f"'format' must be 'toml' or 'json', not {fmt!r}")
+            course = mc.Course.from_text(text, toml=fmt == "toml", source="uploaded course")
+    except CourseError as exc:
+        return JSONResponse({"ok": False, "problems": exc.problems})
+    return JSONResponse({"ok": True, "course": course.to_dict()})
+
+
+async def list_tables(request: Request) -> Response:
+    """``GET /api/tables[?status=open|running|finished]``, newest first."""
+    status = request.query_params.get("status")
+    if status is not None and status not in (OPEN, RUNNING, FINISHED):
+        raise ApiError(400, "bad_request", f"status must be open, running or finished, not {status!r}")
+    return JSONResponse({"tables": tables_of(request).listing(status)})
+
+
+async def create_table(request: Request) -> Response:
+    """``POST /api/tables``."""
+    table = await tables_of(request).create(await read_json(request))
+    return JSONResponse({"id": table.id, "url": f"/table/{table.id}"}, status_code=201)
+
+
+async def table_detail(request: Request) -> Response:
+    """``GET /api/tables/{id}``: summary, ``course_data`` and snapshot."""
+    tables = tables_of(request)
+    table = tables.get(request.path_params["id"])
+    state = await tables.ensure_state(table)
+    return JSONResponse({**table.full_summary(), "snapshot": snapshot(state)})
+
+
+async def join_table(request: Request) -> Response:
+    """``POST /api/tables/{id}/join``: a seat token."""
+    tables = tables_of(request)
+    table = tables.get(request.path_params["id"])
+    return JSONResponse(await tables.join(table, await read_json(request)))
+
+
+async def table_record(request: Request) -> Response:
+    """``GET /api/tables/{id}/record``: the game record, as a download."""
+    tables = tables_of(request)
+    table = tables.get(request.path_params["id"])
+    record = await tables.record(table)
+    return Response(
+        record.to_json() + "\n",
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="peloton-{table.id}.json"'},
+    )
+
+
+def replay_of(record: mc.Record) -> dict[str, Any]:
+    """Moves and the snapshot before each move and after the last (blocking)."""
+    return {
+        "moves": list(record.moves),
+        "snapshots": [snapshot(s) for s in record.states()],
+        "course_data": record.course.to_dict(),
+        "players": record.players,
+    }
+
+
+async def table_replay(request: Request) -> Response:
+    """``GET /api/tables/{id}/replay``."""
+    tables = tables_of(request)
+    record = await tables.record(tables.get(request.path_params["id"]))
+    return JSONResponse(await run_in_threadpool(replay_of, record))
+
+
+def _load_record(body: bytes) -> mc.Record:
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("the record is not UTF-8 text") from None
+    return mc.Record.from_json(text)
+
+
+async def upload_replay(request: Request) -> Response:
+    """``POST /api/replay``: replay an uploaded record, or ``400 bad_record``."""
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise ApiError(413, "too_large", f"request body of {len(body)} bytes is over {MAX_BODY} bytes")
+    try:
+        record = await run_in_threadpool(_load_record, body)
+    except RecordError as exc:
+        raise ApiError(400, "bad_record", str(exc), index=exc.index) from None
+    except PelotonError as exc:  # defensive: the loader should only raise RecordError
+        raise ApiError(400, "bad_record", str(exc), index=None) from None
+    return JSONResponse(await run_in_threadpool(replay_of, record))
+
+
+async def api_error(request: Request, exc: Exception) -> Response:
+    """An :class:`ApiError` as its JSON answer."""
+    assert isinstance(exc, ApiError)
+    if exc.status == 404 and not request.url.path.startswith("/api/"):
+        return HTMLResponse(f"<!doctype html><title>Not found</title><p>{html.escape(exc.message)}</p>", status_code=404)
+    return JSONResponse(exc.body(), status_code=exc.status)

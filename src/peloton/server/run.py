@@ -1,0 +1,56 @@
+"""Running the web table under uvicorn (what ``peloton serve`` does)."""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+import uvicorn
+
+from . import storage
+from .app import create_app
+
+#: Frames up to this size reach the protocol, which answers ``too_large`` above
+#: 4096 bytes; larger frames close the connection (WebSocket code 1009).
+WS_MAX_FRAME = 64 * 1024
+
+
+class _Server(uvicorn.Server):
+    """A uvicorn server that prints its address once it accepts connections."""
+
+    address = ""
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if not self.should_exit:
+            print(f"Peloton is serving on {self.address}", flush=True)
+
+
+def serve(host: str, port: int, db_url: str | None, bot_delay: float) -> int:
+    """Serve until interrupted; the exit code. ``port`` 0 picks a free port."""
+    url = db_url or storage.default_db_url()
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        print(f"peloton: error: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    print(f"Peloton database: {storage.safe_url(url)}", flush=True)
+    config = uvicorn.Config(
+        create_app(url, bot_delay=bot_delay),
+        log_level="warning",
+        access_log=False,
+        ws_max_size=WS_MAX_FRAME,
+        lifespan="on",
+    )
+    server = _Server(config)
+    server.address = f"http://{shown}:{bound}"
+    server.run(sockets=[sock])
+    if not server.started:
+        print("peloton: error: the server could not start (see the messages above)", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,180 @@
+"""Helpers for the server tests: a real ``peloton serve`` process, HTTP and WebSocket
+clients with bounded timeouts, and a random player that reads snapshots."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+PELOTON = str(Path(sys.executable).parent / "peloton")
+TIMEOUT = 15.0  # seconds any single wait may take before a test fails
+
+
+class Server:
+    """``peloton serve --port 0`` as a subprocess; ``url`` once it is serving."""
+
+    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+        self.db_url = db_url
+        self.bot_delay = bot_delay
+        self.proc: subprocess.Popen[str] | None = None
+        self.url = ""
+        self.output: list[str] = []
+
+    def start(self) -> Server:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env.pop("PELOTON_DB_URL", None)
+        self.proc = subprocess.Popen(
+            [PELOTON, "serve", "--port", "0", "--db", self.db_url, "--bot-delay", str(self.bot_delay)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+        )
+        lines: queue.Queue[str | None] = queue.Queue()
+
+        def read() -> None:
+            assert self.proc is not None and self.proc.stdout is not None
+            for line in self.proc.stdout:
+                self.output.append(line)
+                lines.put(line)
+            lines.put(None)
+
+        threading.Thread(target=read, daemon=True).start()
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            except queue.Empty:
+                self.kill()
+                raise RuntimeError("the server did not start in time:\n" + "".join(self.output)) from None
+            if line is None:
+                raise RuntimeError("the server exited:\n" + "".join(self.output))
+            if "serving on " in line:
+                self.url = line.split("serving on ", 1)[1].strip()
+                return self
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://", 1)
+
+    def kill(self) -> None:
+        """SIGKILL: no clean shutdown at all."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(timeout=TIMEOUT)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def http(self) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=TIMEOUT)
+
+
+def create(http: httpx.Client, **options: Any) -> str:
+    """Create a table; its id."""
+    answer = http.post("/api/tables", json=options)
+    assert answer.status_code == 201, answer.text
+    table_id: str = answer.json()["id"]
+    return table_id
+
+
+def join(http: httpx.Client, table_id: str, seat: str, name: str | None = None) -> str:
+    """Join a seat; its token."""
+    answer = http.post(f"/api/tables/{table_id}/join", json={"seat": seat, "name": name or f"Player {seat}"})
+    assert answer.status_code == 200, answer.text
+    token: str = answer.json()["token"]
+    return token
+
+
+class WS:
+    """A WebSocket client of one table with bounded waits."""
+
+    def __init__(self, server: Server, table_id: str) -> None:
+        conn = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=TIMEOUT)
+        # Entered as a context manager (what websockets asks of connect()); close() exits.
+        self.conn: ClientConnection = conn.__enter__()
+
+    def send(self, message: Any) -> None:
+        self.conn.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(self.conn.recv(timeout=timeout))
+        return data
+
+    def expect(self, kind: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """The next message, which must be of type ``kind``."""
+        message = self.recv(timeout)
+        assert message["type"] == kind, message
+        return message
+
+    def hello(self, token: str | None = None) -> dict[str, Any]:
+        self.send({"type": "hello", "token": token})
+        return self.expect("welcome")
+
+    def error(self, message: Any) -> dict[str, Any]:
+        """Send ``message``; the ``error`` it must get."""
+        self.send(message)
+        return self.expect("error")
+
+    def quiet(self) -> None:
+        """Assert that nothing else is pending: messages arrive in order, so the answer
+        to a ``ping`` must be the very next message."""
+        self.send({"type": "ping"})
+        assert self.recv()["type"] == "pong"
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def random_move(snapshot: dict[str, Any], rng: random.Random) -> str:
+    """A random legal move of a snapshot (setup: any listed rider on any listed square)."""
+    placement = snapshot.get("placement")
+    if placement:
+        return f"{rng.choice(placement['riders'])}@{rng.choice(placement['squares'])}"
+    text: str = rng.choice(snapshot["legal"])["text"]
+    return text
+
+
+def pg_database(admin_url: str) -> tuple[str, str]:
+    """Create a fresh PostgreSQL database; its URL and name."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    name = f"peloton_t_{uuid.uuid4().hex[:12]}"
+    url = make_url(admin_url)
+    with psycopg.connect(_dsn(url), autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return url.set(database=name).render_as_string(hide_password=False), name
+
+
+def drop_pg_database(admin_url: str, name: str) -> None:
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    with psycopg.connect(_dsn(make_url(admin_url)), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _dsn(url: Any) -> str:
+    return (
+        f"host={url.host or '127.0.0.1'} port={url.port or 5432} user={url.username} "
+        f"password={url.password or ''} dbname={url.database}"
+    )

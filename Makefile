@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run play test lint typecheck bench bench-server clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,15 +14,20 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## run: start a terminal game of Mind Cycling against bots
+## run: start the web table on http://127.0.0.1:8000 (SQLite in your data directory)
 run: $(STAMP)
+	$(BIN)/peloton serve --host 127.0.0.1 --port 8000
+
+## play: a terminal game of Mind Cycling against two bots
+play: $(STAMP)
 	$(BIN)/peloton play --seats human,greedy,greedy --riders 3 --course short
 
-## test: lint, type-check and run the whole suite
+## test: lint, type-check and run the whole suite (the server tests also run on a
+## local PostgreSQL, made ready by scripts/test-postgres.sh)
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 -q
+	url="$$(scripts/test-postgres.sh)" && PELOTON_TEST_PG_URL="$$url" $(BIN)/python -m pytest -n 2 -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -32,6 +37,9 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/mindcycling_playout.py
+
+bench-server: $(STAMP)
+	$(BIN)/python benchmarks/server_load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

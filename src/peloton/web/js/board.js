@@ -307,6 +307,7 @@ export class Board {
     if (x0 < left || x1 > left + view) {
       left = x1 - x0 <= view ? x0 - (view - (x1 - x0)) / 3 : x0;
     }
-    this.host.scrollTo({ left: Math.max(0, left), behavior: force ? "auto" : "smooth" });
+    const calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    this.host.scrollTo({ left: Math.max(0, left), behavior: force || calm ? "auto" : "smooth" });
   }
 }

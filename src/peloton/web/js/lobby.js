@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { Board } from "./board.js";
 import { ReplayViewer } from "./replay.js";
-import { el, clear, teamChip, seatLabel, showError } from "./ui.js";
+import { el, clear, teamChip, seatLabel, showError, trophyIcon } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
 const LETTERS = "ABCDEFG";
@@ -161,7 +161,7 @@ function tableCard(t) {
   let outcome = null;
   if (t.status === "finished") {
     if (result.solo_score) outcome = el("span", { class: "outcome" }, `solo: ${result.solo_score[0]} rounds`);
-    else if (result.trophy) outcome = el("span", { class: "outcome" }, "🏆 ", teamChip(result.trophy));
+    else if (result.trophy) outcome = el("span", { class: "outcome" }, trophyIcon(), teamChip(result.trophy));
   }
   const action = t.status === "open" ? `Join (${free} free)` : t.status === "running" ? "Watch" : "View";
   return el("li", { class: `table-card status-${t.status}`, dataset: { testid: "table-card", tableId: t.id, status: t.status } },

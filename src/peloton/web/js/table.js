@@ -297,7 +297,10 @@ function controlButton(move, label, testid) {
 
 function renderControls() {
   const box = clear($("controls"));
-  if (!myTurn()) return;
+  if (!myTurn()) {
+    $("hint").textContent = "";
+    return;
+  }
   const snap = S.snap;
   if (snap.phase === "setup") {
     const p = snap.placement || { riders: [] };

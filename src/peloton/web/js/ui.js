@@ -27,7 +27,9 @@ export function el(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
+    else if (key === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) node.style.setProperty(prop, v);
+    }
     else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
     else if (key === "class") node.className = value;
     else if (value === true) node.setAttribute(key, "");
@@ -38,6 +40,16 @@ export function el(tag, attrs = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+/** A small trophy cup drawn in SVG (emoji fonts are not always installed). */
+export function trophyIcon() {
+  const span = document.createElement("span");
+  span.className = "cup";
+  span.setAttribute("aria-hidden", "true");
+  span.innerHTML =
+    '<svg viewBox="0 0 24 24" width="18" height="18"><path d="M7 3h10v3h3v2a4 4 0 0 1-4 4h-.3A5 5 0 0 1 13 15v3h3v3H8v-3h3v-3a5 5 0 0 1-2.7-3H8a4 4 0 0 1-4-4V6h3V3zm-1 5v0a2 2 0 0 0 1 1.7V8H6zm11 0v1.7A2 2 0 0 0 18 8h-1z" fill="#f59e0b" stroke="#92400e" stroke-width="1"/></svg>';
+  return span;
 }
 
 export function clear(node) {
@@ -142,7 +154,7 @@ export function renderResult(box, result, { table = null, teams = {} } = {}) {
     if (result.trophy) {
       final.append(
         el("div", { class: "trophy", dataset: { testid: "trophy", team: result.trophy } },
-          el("span", { class: "cup", "aria-hidden": "true" }, "🏆"),
+          trophyIcon(),
           " Best Mind Cycling Manager: ", teamChip(result.trophy, name(result.trophy))),
       );
     }

@@ -1,0 +1,97 @@
+"""Playing a table in the browser by clicking, as a person would."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+from playwright.sync_api import Locator, Page, expect
+
+from .conftest import Server
+
+
+def root(page: Page) -> Locator:
+    return page.get_by_test_id("table-root")
+
+
+def join(page: Page, seat: str, name: str) -> None:
+    """Take ``seat`` under ``name`` from the table page's join panel."""
+    page.get_by_test_id("join-name").fill(name)
+    page.locator(f'[data-testid="join-seat"][data-seat="{seat}"]').click()
+    expect(root(page)).to_have_attribute("data-seat", seat)
+
+
+def play_turn(page: Page, moves: int, used: Counter[str]) -> None:
+    """Play one move on ``page`` (whose turn it is, ``moves`` moves into the game) by
+    clicking: a rider and a lit square in setup; in the race the stay, give, relay,
+    wheel or attack controls when one is chosen, else the furthest lit square."""
+    r = root(page)
+    expect(r).to_have_attribute("data-moves", str(moves))
+    expect(r).to_have_attribute("data-my-turn", "true")
+    turn = used.total()
+    if r.get_attribute("data-phase") == "setup":
+        riders = page.get_by_test_id("place-rider")
+        riders.nth(turn % riders.count()).click()
+        squares = page.locator("[data-square].legal.place")
+        squares.nth((turn * 7) % squares.count()).click()
+        used["place"] += 1
+        return
+    buttons = {
+        kind: page.get_by_test_id(f"{kind}-button")
+        for kind in ("stay", "give", "relay", "wheel")
+    }
+    if buttons["stay"].count():
+        buttons["stay"].first.click()
+        used["stay"] += 1
+        return
+    if buttons["give"].count() and turn % 3 == 0:
+        buttons["give"].first.click()
+        used["give"] += 1
+        return
+    if buttons["relay"].count() and turn % 2 == 0:
+        buttons["relay"].first.click()
+        used["relay"] += 1
+        return
+    if buttons["wheel"].count() and turn % 3 != 1:
+        buttons["wheel"].first.click()
+        used["wheel"] += 1
+        return
+    toggle = page.get_by_test_id("attack-toggle")
+    if toggle.count() and turn % 2 == 1:
+        toggle.click()
+        squares = page.locator("[data-square].legal.attack")
+        squares.last.click()
+        used["attack"] += 1
+        return
+    squares = page.locator("[data-square].legal.move")
+    if squares.count():
+        squares.last.click()  # squares are drawn row by row: the last one is furthest
+        used["square"] += 1
+        return
+    # Only controls remain (e.g. an attack, or a wheel we skipped): take the first.
+    for kind in ("wheel", "relay", "give"):
+        if buttons[kind].count():
+            buttons[kind].first.click()
+            used[kind] += 1
+            return
+    toggle.click()
+    page.locator("[data-square].legal.attack").last.click()
+    used["attack"] += 1
+
+
+def play_to_the_end(server: Server, table_id: str, pages: dict[str, Page]) -> Counter[str]:
+    """Play every human seat's moves by clicking its page until the game is over; the
+    bots move by themselves on the server. Returns how often each control was used."""
+    used: Counter[str] = Counter()
+    for _ in range(20_000):
+        snap = server.table(table_id)["snapshot"]
+        if snap["phase"] == "over":
+            return used
+        page = pages.get(snap["current_player"])
+        if page is None:  # a bot is about to move: poll the server again
+            time.sleep(0.02)
+            continue
+        n = snap["moves_played"]
+        play_turn(page, n, used)
+        expect(root(page)).not_to_have_attribute("data-moves", str(n))
+    raise AssertionError(f"table {table_id} did not finish")

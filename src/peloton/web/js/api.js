@@ -127,6 +127,7 @@ export class LiveSocket {
       this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
     };
     ws.onmessage = (event) => {
+      if (this.ws !== ws) return; // a connection we replaced (e.g. before joining a seat)
       let msg;
       try {
         msg = JSON.parse(event.data);

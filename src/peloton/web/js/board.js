@@ -247,7 +247,7 @@ export class Board {
       if (r.id === snap.current_rider) cls.push("current");
       if (mine && r.team === mine) cls.push("mine");
       const g = svg("g", {
-        class: cls.join(" "), "data-rider": r.id, "data-team": r.team,
+        class: cls.join(" "), "data-rider": r.id, "data-team": r.team, "data-at": r.square,
         transform: `translate(${cx} ${cy})`,
       }, this.riders);
       const title = svg("title", {}, g);

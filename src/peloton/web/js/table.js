@@ -104,10 +104,6 @@ function onMessage(msg) {
       S.seat = msg.seat || null;
       applyTable(msg.table);
       setSnapshot(msg.snapshot);
-      if (!msg.seat && tokens.get(tableId) && S.table && S.table.status !== "finished") {
-        // Our token was not accepted as a seat: forget it, we watch.
-        tokens.clear(tableId);
-      }
       if (S.snap && S.log.length !== S.snap.moves_played) loadLog();
       break;
     }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -79,13 +81,21 @@ def play_turn(page: Page, moves: int, used: Counter[str]) -> None:
     used["attack"] += 1
 
 
-def play_to_the_end(server: Server, table_id: str, pages: dict[str, Page]) -> Counter[str]:
-    """Play every human seat's moves by clicking its page until the game is over; the
-    bots move by themselves on the server. Returns how often each control was used."""
+def play_to_the_end(
+    server: Server,
+    table_id: str,
+    pages: dict[str, Page],
+    until: Callable[[dict[str, Any]], bool] | None = None,
+) -> Counter[str]:
+    """Play every human seat's moves by clicking its page until the game is over (or
+    ``until(snapshot)`` holds at a human's turn); the bots move by themselves on the
+    server. Returns how often each control was used."""
     used: Counter[str] = Counter()
     for _ in range(20_000):
         snap = server.table(table_id)["snapshot"]
         if snap["phase"] == "over":
+            return used
+        if until is not None and snap["current_player"] in pages and until(snap):
             return used
         page = pages.get(snap["current_player"])
         if page is None:  # a bot is about to move: poll the server again

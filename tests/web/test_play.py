@@ -26,7 +26,13 @@ def test_two_players_and_a_bot_race_to_the_end_by_clicking(server: Server, new_c
     expect(root(spectator)).to_have_attribute("data-status", "running")
     expect(spectator.get_by_test_id("join")).to_be_hidden()
 
-    used = play_to_the_end(server, table_id, {"A": ada, "B": bob})
+    pages = {"A": ada, "B": bob}
+    used = play_to_the_end(server, table_id, pages, until=lambda snap: snap["round"] >= 3)
+    mid = server.table(table_id)["snapshot"]
+    player = pages[mid["current_player"]]
+    expect(root(player)).to_have_attribute("data-my-turn", "true")
+    player.screenshot(path=artifact("mid-race-1280.png"), full_page=True)
+    used += play_to_the_end(server, table_id, pages)
     assert used["place"] == 6
     assert used["square"] > 0
 

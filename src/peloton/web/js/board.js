@@ -234,12 +234,14 @@ export class Board {
     // Train links: a line from each linked rider to the rider it shelters behind (MC-6.1).
     for (const r of on) {
       const lead = r.leader && byId[r.leader];
-      if (!lead) continue;
+      // A link matters until the follower has had its turn (MC-4.4, MC-6.3).
+      if (!lead || (r.moved && snap.phase === "race")) continue;
       const [x1, y1] = this.centre(r.square);
       const [x2, y2] = this.centre(lead.square);
       svg("line", { x1, y1, x2, y2, class: "link", "data-link": `${r.id}>${lead.id}` }, this.links);
     }
 
+    this.drawFinished(snap);
     for (const r of on) {
       const [cx, cy] = this.centre(r.square);
       const cls = ["rider"];
@@ -281,6 +283,36 @@ export class Board {
         svg("path", { d: "M0 0 q3 -3 6 0 t6 0", class: "gust" }, wg);
         svg("path", { d: "M0 6 q3 -3 6 0 t6 0", class: "gust" }, wg);
       }
+    }
+  }
+
+  /** The riders across the line, in finishing order, as small discs past the finish. */
+  drawFinished(snap) {
+    const places = (snap.result && snap.result.places) || [];
+    if (!places.length) return;
+    const c = this.cell;
+    const lanes = this.course.lanes || 5;
+    const x0 = this.x(this.course.finish) + 14;
+    const w = this.finishWidth - 16;
+    const step = 24;
+    const cols = Math.max(1, Math.floor(w / step));
+    const rows = Math.max(1, Math.floor((lanes * c - 8) / step));
+    const room = cols * rows;
+    places.slice(0, room).forEach((rid, i) => {
+      const col = i % cols;
+      const row = Math.floor(i / cols);
+      const cx = x0 + (w - cols * step) / 2 + step * col + step / 2;
+      const cy = this.top + 4 + step * row + step / 2;
+      const g = svg("g", { class: "finished", "data-finished": rid, transform: `translate(${cx} ${cy})` }, this.riders);
+      const t = svg("title", {}, g);
+      t.textContent = `${i + 1}. ${rid} (${TYPE_NAMES[rid[1]] || rid[1]})`;
+      svg("circle", { r: 10, fill: teamColour(rid[0]), stroke: HELMETS[rid[1]] || "#111", "stroke-width": 3 }, g);
+      const label = svg("text", { y: 3.5, class: "place-label" }, g);
+      label.textContent = String(i + 1);
+    });
+    if (places.length > room) {
+      const more = svg("text", { x: x0 + w / 2, y: this.top + lanes * c - 4, class: "place-more" }, this.riders);
+      more.textContent = `+${places.length - room}`;
     }
   }
 

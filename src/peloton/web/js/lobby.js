@@ -242,11 +242,15 @@ $("team-count").addEventListener("change", renderSeatRows);
 $("solo").addEventListener("change", onSolo);
 $("course-file").addEventListener("change", (e) => {
   const file = e.target.files && e.target.files[0];
-  if (file) checkCourseFile(file);
+  if (file) checkCourseFile(file).finally(() => {
+    e.target.value = "";
+  });
 });
 $("record-file").addEventListener("change", (e) => {
   const file = e.target.files && e.target.files[0];
-  if (file) replayRecord(file);
+  if (file) replayRecord(file).finally(() => {
+    e.target.value = ""; // the same file may be chosen again
+  });
 });
 renderSeatRows();
 loadCourses();

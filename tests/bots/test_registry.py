@@ -32,7 +32,7 @@ def test_make_bot_without_seed_draws_one() -> None:
     assert a.seed != b.seed  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("name", ["robot", "", "Greedy", "mcts"])
+@pytest.mark.parametrize("name", ["robot", "", "Greedy", "mcts2"])
 def test_unknown_bot_is_a_config_error_listing_known_bots(name: str) -> None:
     with pytest.raises(ConfigError) as err:
         make_bot(name)

@@ -68,6 +68,12 @@ BotFactory = Callable[[int | None], Bot]
 _FACTORIES: dict[str, str | BotFactory] = {
     "random": "peloton.bots.random_bot:RandomBot",
     "greedy": "peloton.bots.greedy:GreedyBot",
+    "mcts": "peloton.bots.mcts:MCTSBot",
+    # Named levels, weakest first (see peloton.bots.mcts).
+    "easy": "peloton.bots.mcts:easy",
+    "medium": "peloton.bots.mcts:medium",
+    "hard": "peloton.bots.mcts:hard",
+    "expert": "peloton.bots.mcts:expert",
 }
 
 
@@ -90,8 +96,15 @@ def bot_names() -> list[str]:
 def make_bot(name: str, seed: int | None = None) -> Bot:
     """A new bot called ``name`` (see :func:`bot_names`), seeded with ``seed``.
 
+    ``mcts:N`` is an MCTS bot with N playouts per move, ``mcts:Xs`` one with X seconds
+    per move.
+
     Raises :class:`peloton.ConfigError` for an unknown name, listing the known ones.
     """
+    if isinstance(name, str) and name.startswith("mcts:") and name not in _FACTORIES:
+        from .mcts import mcts_budget  # "mcts:400" (iterations) or "mcts:0.5s" (seconds)
+
+        return mcts_budget(name, seed)
     try:
         factory = _FACTORIES[name]
     except (KeyError, TypeError):

@@ -1,0 +1,348 @@
+"""Monte Carlo tree search over the core state protocol, for any number of players.
+
+The search knows no game. It drives states through the core protocol
+(``legal_moves``, ``play``, ``copy``, ``current_player``, ``is_over``, ``players`` and
+chance steps) and asks the game, through its registry entry
+(``GameInfo.heuristics``), for whatever makes it play well:
+
+* ``rollout_move(state, rng) -> move``: the playout policy (default: uniformly random);
+* ``evaluate(state) -> {player: reward}``: each player's expected reward in [0, 1] from
+  any position, used where a playout is cut off (and at the end of the game);
+* ``outcome(state) -> {player: reward}``: the reward of a finished game (default:
+  ``evaluate``; without either, 1 to the player named by ``state.result``, 0 to the
+  others, an equal share when the result names nobody);
+* ``score_moves(state, moves) -> scores``: a move ordering; the tree then tries moves
+  best first and widens progressively (only about ``sqrt(visits)`` children per node).
+
+**Several players.** Every node keeps the *vector* of rewards summed over the
+playouts through it, one component per player (max^n UCT): the player to move at a
+node picks the child that is best for *itself*, by UCB1 on its own component. So each
+team maximises its own outcome, whether there are two teams or six.
+
+**Chance.** At a chance step the search draws the outcome with
+``state.chance_move(rng)`` and follows (or adds) the child for that outcome.
+
+**Budget and reproducibility.** ``iterations`` (playouts per move) or ``seconds`` per
+move. Every random decision draws from the bot's seeded :class:`Rng`, so with an
+iteration budget the same seed and position give the same move; a time budget depends
+on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ..core import registry
+from ..core.errors import ConfigError
+from ..core.protocol import GameState
+from ..core.rng import Rng
+from .base import SeededBot
+
+#: Default exploration constant of UCB1 (rewards lie in [0, 1]).
+DEFAULT_EXPLORATION = 0.7
+#: Default number of moves a playout runs before the position is evaluated.
+DEFAULT_HORIZON = 24
+
+
+class Node:
+    """One position of the search tree (reached by ``move`` from its parent)."""
+
+    __slots__ = ("children", "chooser", "move", "totals", "untried", "visits")
+
+    def __init__(self, move: Any, chooser: int) -> None:
+        self.move = move
+        #: Index (in ``players``) of who acts at this node; -1 at chance or game over.
+        self.chooser = chooser
+        self.children: list[Node] = []
+        #: Moves not yet expanded, best first (popped from the end); None until known.
+        self.untried: list[Any] | None = None
+        self.visits = 0
+        self.totals: list[float] = []
+
+
+class MCTSBot(SeededBot):
+    """Max^n UCT with game-supplied playout policy, evaluation and move ordering.
+
+    ``iterations``: playouts per move (default 200 when no budget is given);
+    ``seconds``: a time budget per move instead (or as well: whichever ends first).
+    ``horizon``: moves a playout runs before the game's ``evaluate`` scores it
+    (``None``: to the end of the game; games without ``evaluate`` always play to the
+    end). ``rollout``: the name of the game's playout policy among its heuristics
+    (``rollout_move``; Mind Cycling also offers ``greedy_move``, slower and stronger).
+    ``exploration``: the UCB1 constant. ``widen``: with a move ordering, a node
+    with ``n`` visits has at most ``widen + sqrt(n)`` children.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        horizon: int | None = DEFAULT_HORIZON,
+        exploration: float = DEFAULT_EXPLORATION,
+        widen: int = 3,
+        use_ordering: bool = True,
+        rollout: str = "rollout_move",
+    ) -> None:
+        super().__init__(seed)
+        if iterations is None and seconds is None:
+            iterations = 200
+        if iterations is not None and (isinstance(iterations, bool) or iterations < 1):
+            raise ConfigError(f"MCTS iterations must be at least 1, not {iterations!r}")
+        if seconds is not None and not seconds > 0:
+            raise ConfigError(f"MCTS seconds per move must be more than 0, not {seconds!r}")
+        if horizon is not None and horizon < 0:
+            raise ConfigError(f"MCTS horizon must be 0 or more moves, not {horizon!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.horizon = horizon
+        self.exploration = exploration
+        self.widen = widen
+        self.use_ordering = use_ordering
+        self.rollout = rollout
+        #: Playouts run by the last :meth:`choose` (for benchmarks and reports).
+        self.last_iterations = 0
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
+        return f"MCTSBot(seed={self.seed}, {budget})"
+
+    # ------------------------------------------------------------ public
+
+    def choose(self, state: GameState) -> Any:
+        """The most visited move at the root after the budget is spent."""
+        moves = self.legal_moves(state)
+        if len(moves) == 1:
+            self.last_iterations = 0
+            return moves[0]
+        search = _Search(self, state)
+        root = search.root
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            search.iterate()
+            done += 1
+        self.last_iterations = done
+        me = root.chooser
+        best = max(
+            root.children,
+            key=lambda c: (c.visits, c.totals[me] / c.visits if c.visits else 0.0),
+        )
+        return best.move
+
+
+class _Search:
+    """The tree and the game hooks of one :meth:`MCTSBot.choose` call."""
+
+    def __init__(self, bot: MCTSBot, state: GameState) -> None:
+        self.bot = bot
+        self.rng: Rng = bot.rng
+        self.state = state
+        self.players: tuple[str, ...] = tuple(state.players)
+        self.index = {p: i for i, p in enumerate(self.players)}
+        hooks = _hooks(state.game)
+        self.rollout_move: Callable[..., Any] | None = hooks.get(bot.rollout)
+        self.evaluate: Callable[..., Mapping[str, float]] | None = hooks.get("evaluate")
+        self.outcome: Callable[..., Mapping[str, float]] | None = hooks.get("outcome") or self.evaluate
+        self.order: Callable[..., Sequence[float]] | None = (
+            hooks.get("score_moves") if bot.use_ordering else None
+        )
+        self.horizon = bot.horizon if self.evaluate is not None else None
+        self.root = self.node(None, state)
+
+    # ------------------------------------------------------------ tree
+
+    def node(self, move: Any, state: GameState) -> Node:
+        if state.is_over or state.is_chance:
+            return Node(move, -1)
+        player = state.current_player
+        return Node(move, self.index[player] if player is not None else -1)
+
+    def candidates(self, state: GameState) -> list[Any]:
+        """The moves of ``state``, to be popped best first (so stored worst first)."""
+        moves = list(state.legal_moves())
+        if self.order is not None and len(moves) > 1:
+            scores = self.order(state, moves)
+            ranked = sorted(zip(scores, range(len(moves)), strict=True), key=lambda p: (p[0], -p[1]))
+            return [moves[i] for _, i in ranked]
+        self.rng.shuffle(moves)
+        return moves
+
+    def iterate(self) -> None:
+        """One playout: select, expand, roll out, back up."""
+        state = self.state.copy()
+        node = self.root
+        path = [node]
+        c = self.bot.exploration
+        while not state.is_over:
+            if state.is_chance:
+                outcome = state.chance_move(self.rng)
+                state.play(outcome)
+                child = next((ch for ch in node.children if ch.move == outcome), None)
+                if child is None:
+                    child = self.node(outcome, state)
+                    node.children.append(child)
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+                continue
+            if node.untried is None:
+                node.untried = self.candidates(state)
+            limit = len(node.children) + len(node.untried)
+            if self.order is not None:
+                limit = min(limit, self.bot.widen + int(math.sqrt(node.visits)))
+            if node.untried and len(node.children) < limit:
+                move = node.untried.pop()
+                state.play(move)
+                child = self.node(move, state)
+                node.children.append(child)
+                path.append(child)
+                break
+            node = self.select(node, c)
+            state.play(node.move)
+            path.append(node)
+        rewards = self.playout(state)
+        for n in path:
+            n.visits += 1
+            if not n.totals:
+                n.totals = list(rewards)
+            else:
+                totals = n.totals
+                for i, r in enumerate(rewards):
+                    totals[i] += r
+
+    def select(self, node: Node, c: float) -> Node:
+        """UCB1 on the component of the player acting at ``node``."""
+        me = node.chooser
+        log_n = math.log(node.visits + 1)
+        best, best_value = node.children[0], -math.inf
+        for child in node.children:
+            if child.visits == 0:
+                return child
+            value = child.totals[me] / child.visits + c * math.sqrt(log_n / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    # ------------------------------------------------------------ playouts
+
+    def playout(self, state: GameState) -> list[float]:
+        """Play ``state`` on (in place) by the rollout policy; each player's reward."""
+        rng = self.rng
+        policy = self.rollout_move
+        steps = 0
+        horizon = self.horizon
+        while not state.is_over and (horizon is None or steps < horizon):
+            if state.is_chance:
+                move = state.chance_move(rng)
+            elif policy is not None:
+                move = policy(state, rng)
+            else:
+                move = rng.choice(list(state.legal_moves()))
+            state.play(move)
+            steps += 1
+        return self.rewards(state)
+
+    def rewards(self, state: GameState) -> list[float]:
+        if state.is_over:
+            if self.outcome is not None:
+                got = self.outcome(state)
+                return [float(got.get(p, 0.0)) for p in self.players]
+            return _winner_rewards(state, self.players)
+        assert self.evaluate is not None  # no horizon without an evaluation
+        got = self.evaluate(state)
+        return [float(got.get(p, 0.0)) for p in self.players]
+
+
+def _hooks(game: str) -> Mapping[str, Callable[..., Any]]:
+    """The game's heuristics, or none for a game not in the registry."""
+    try:
+        return registry.get(game).heuristics
+    except ConfigError:
+        return {}
+
+
+def _winner_rewards(state: GameState, players: Sequence[str]) -> list[float]:
+    """1 to the player ``state.result`` names (or whose ``.trophy`` it is), else a share."""
+    result = state.result
+    winner = getattr(result, "trophy", result)
+    if isinstance(winner, str) and winner in players:
+        return [1.0 if p == winner else 0.0 for p in players]
+    return [1.0 / len(players)] * len(players)
+
+
+# ---------------------------------------------------------------- named levels
+
+
+def easy(seed: int | None = None) -> SeededBot:
+    """``easy``: random with a little greed (see :class:`EasyBot`)."""
+    return EasyBot(seed)
+
+
+def hard(seed: int | None = None) -> MCTSBot:
+    """``hard``: MCTS, 0.3 s per move."""
+    bot = MCTSBot(seed, seconds=0.3)
+    bot.name = "hard"
+    return bot
+
+
+def expert(seed: int | None = None) -> MCTSBot:
+    """``expert``: MCTS, 1 s per move."""
+    bot = MCTSBot(seed, seconds=1.0)
+    bot.name = "expert"
+    return bot
+
+
+def medium(seed: int | None = None) -> Any:
+    """``medium``: the greedy bot."""
+    from .greedy import GreedyBot
+
+    bot = GreedyBot(seed)
+    bot.name = "medium"
+    return bot
+
+
+class EasyBot(SeededBot):
+    """Plays the game's greedy choice one move in three, a random legal move otherwise
+    (always random in a game without a ``score_moves`` heuristic)."""
+
+    name = "easy"
+    greed = 1 / 3
+
+    def choose(self, state: GameState) -> Any:
+        moves = self.legal_moves(state)
+        score = _hooks(state.game).get("score_moves")
+        if score is None or len(moves) == 1 or self.rng.random() >= self.greed:
+            return self.rng.choice(moves)
+        scores = score(state, moves)
+        top = max(scores)
+        return self.rng.choice([m for m, s in zip(moves, scores, strict=True) if s >= top - 1e-9])
+
+
+def mcts_budget(spec: str, seed: int | None = None) -> MCTSBot:
+    """The bot ``mcts:N`` (N playouts per move) or ``mcts:Xs`` (X seconds per move)."""
+    budget = spec.partition(":")[2].strip()
+    try:
+        if budget.endswith("s"):
+            bot = MCTSBot(seed, seconds=float(budget[:-1]))
+        else:
+            bot = MCTSBot(seed, iterations=int(budget))
+    except ValueError as exc:
+        if isinstance(exc, ConfigError):
+            raise
+        raise ConfigError(
+            f"bad MCTS budget in {spec!r}: use mcts:N (playouts per move) or mcts:Xs (seconds per move)"
+        ) from None
+    bot.name = spec
+    return bot

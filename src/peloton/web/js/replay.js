@@ -32,12 +32,12 @@ export class ReplayViewer {
     this.where = el("span", { class: "replay-where", dataset: { testid: "replay-position" } });
     box.append(
       el("div", { class: "replay-buttons" },
-        button("replay-first", "⏮", "start", () => this.go(0)),
+        button("replay-first", "|‹ start", "start", () => this.go(0)),
         button("replay-prev-round", "« round", "previous round", () => this.stepRound(-1)),
         button("replay-prev", "‹ move", "previous move", () => this.go(this.index - 1)),
         button("replay-next", "move ›", "next move", () => this.go(this.index + 1)),
         button("replay-next-round", "round »", "next round", () => this.stepRound(1)),
-        button("replay-last", "⏭", "end", () => this.go(this.snapshots.length - 1))),
+        button("replay-last", "end ›|", "end", () => this.go(this.snapshots.length - 1))),
       this.slider,
       this.where,
     );

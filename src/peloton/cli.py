@@ -1,5 +1,5 @@
 """The ``peloton`` command: play Mind Cycling in the terminal, replay records, list
-legal moves, list and check courses, serve the web table.
+legal moves, list and check courses, simulate many bot games, serve the web table.
 
 Every error is one line on stderr and a non-zero exit code: engine errors (bad
 options, courses, positions, records) exit 1, command-line usage errors exit 2, an
@@ -242,6 +242,97 @@ def serve(
     from .server.run import serve as run_server  # the server's dependencies load only here
 
     raise typer.Exit(run_server(host, port, db, bot_delay))
+
+
+# ---------------------------------------------------------------- simulate
+
+
+@app.command()
+def simulate(
+    bots: Annotated[
+        str,
+        typer.Option(help="One bot per seat, team A first: random, greedy, easy, medium, hard, expert, mcts:N, mcts:Xs."),
+    ],
+    games: Annotated[int, typer.Option(help="Number of games.")] = 100,
+    jobs: Annotated[int, typer.Option(help="Processes to play games in.")] = 1,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run (same seed, same results, any --jobs).")] = 0,
+    course: Annotated[
+        str | None,
+        typer.Option(help="A bundled course name or a course file (default standard; solo with --solo)."),
+    ] = None,
+    riders: Annotated[int | None, typer.Option(help="Riders per team, 3 to 6 (default 6).")] = None,
+    wind: Annotated[str, typer.Option(help="Wind direction: front, left or right (MC-5.5).")] = "front",
+    relay_limit: Annotated[int, typer.Option(help="Largest group a rider may relay (MC-6.5).")] = 3,
+    solo: Annotated[bool, typer.Option("--solo", help="The solo challenge: one bot.")] = False,
+    swap: Annotated[
+        bool, typer.Option("--swap", help="Rotate the line-up one seat per game, so every bot plays every seat.")
+    ] = False,
+    out: Annotated[Path | None, typer.Option(help="Also write the results to FILE.json or FILE.csv.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Draw medal shares and points per bot to FILE.png.")] = None,
+    records: Annotated[Path | None, typer.Option(help="Save every game's record in this directory.")] = None,
+) -> None:
+    """Play many bot games and report win shares, medals, points, places and ratings."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    from .analysis import report, stats, tournament
+    from .analysis.plots import plot as draw_plot
+
+    if games < 1:
+        raise _fail(f"--games must be at least 1, not {games}", EXIT_USAGE)
+    if jobs < 1:
+        raise _fail(f"--jobs must be at least 1, not {jobs}", EXIT_USAGE)
+    if out is not None and out.suffix.lower() not in (".json", ".csv"):
+        raise _fail(f"--out must name a .json or .csv file, not {str(out)!r}", EXIT_USAGE)
+    if plot is not None and plot.suffix.lower() != ".png":
+        raise _fail(f"--plot must name a .png file, not {str(plot)!r}", EXIT_USAGE)
+    for path, what in ((out, "--out"), (plot, "--plot")):
+        if path is not None and not path.resolve().parent.is_dir():
+            raise _fail(f"cannot write {what} {str(path)!r}: no such directory")
+    console = _console()
+    names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    t = tournament.Tournament(
+        bots=names,
+        games=games,
+        seed=seed,
+        course=course or ("solo" if solo else "standard"),
+        riders=riders,
+        wind=wind,
+        relay_limit=relay_limit,
+        solo=solo,
+        swap=swap,
+        records=records,
+    )
+    with _errors():
+        t.check()
+        progress = Progress(
+            TextColumn("games"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        with progress:
+            task = progress.add_task("games", total=games)
+            outcomes = tournament.run(t, jobs, lambda _: progress.advance(task))
+        results = stats.summarise(t.bots, outcomes)
+        for shown in report.tables(t, results):
+            console.print(shown)
+        if out is not None:
+            text = report.to_json(t, results, outcomes) if out.suffix.lower() == ".json" else report.to_csv(results)
+            out.write_text(text, encoding="utf-8")
+            console.print(f"results written to {out}", markup=False, soft_wrap=True)
+        if plot is not None:
+            draw_plot(results, plot, f"{games} games on {t.course}")
+            console.print(f"plot drawn to {plot}", markup=False, soft_wrap=True)
+        if records is not None:
+            console.print(f"{games} records saved in {records}", markup=False, soft_wrap=True)
 
 
 # ---------------------------------------------------------------- entry point

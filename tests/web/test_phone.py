@@ -38,3 +38,13 @@ def test_phone_width_board_and_play(server: Server, new_context) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=artifact("final-390.png"), full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_phone_width_lobby_fits_the_screen(server: Server, new_context) -> None:
+    page = open_page(new_context(390, 844), server.url + "/")
+    expect(page.get_by_test_id("course-select")).to_have_value("standard")
+    expect(page.get_by_test_id("create-table")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = page.get_by_test_id("create-table").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390
+    page.screenshot(path=artifact("lobby-390.png"), full_page=True)

@@ -494,8 +494,10 @@ def greedy_move(state: State, rng: Rng) -> Move:
 HEURISTICS: dict[str, Callable[..., Any]] = {
     "score_moves": score_moves,
     "best_moves": best_moves,
-    "rollout_move": rollout_move,
-    "greedy_move": greedy_move,
+    # MCTS playouts: the greedy policy by default (measured stronger per second of
+    # search on standard 2×6 than the cheap policy); ``fast_rollout_move`` on request.
+    "rollout_move": greedy_move,
+    "fast_rollout_move": rollout_move,
     "evaluate": evaluate,
     "outcome": outcome,
 }

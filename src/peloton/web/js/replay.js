@@ -10,7 +10,8 @@ export class ReplayViewer {
    * @param {object} data   the replay answer: moves and the snapshot before each move
    *                        and after the last one.
    */
-  constructor(parts, data, { table = null } = {}) {
+  constructor(parts, data, { table = null, onShow = null } = {}) {
+    this.onShow = onShow;
     this.parts = parts;
     this.moves = data.moves || [];
     this.snapshots = data.snapshots || [];
@@ -90,5 +91,6 @@ export class ReplayViewer {
     this.parts.root && (this.parts.root.dataset.replayIndex = String(this.index));
     renderLog(this.parts.log, this.entries, { current: this.index - 1, onPick: (i) => this.go(i + 1) });
     if (this.parts.result) renderResult(this.parts.result, snap.result, { table: this.table, teams: snap.teams });
+    if (this.onShow) this.onShow(snap);
   }
 }

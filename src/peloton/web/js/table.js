@@ -407,13 +407,13 @@ function renderSeats() {
   const t = S.table;
   if (!t) return;
   const list = el("ul", { class: "seat-list" });
-  const points = (S.snap && S.snap.result && S.snap.result.points) || {};
+  const snap = S.mode === "replay" && S.replay ? S.replay.snapshot : S.snap;
+  const points = (snap && snap.result && snap.result.points) || {};
   for (const s of t.seats || []) {
-    const playing = S.snap && S.snap.phase !== "over" && S.snap.current_player === s.seat;
+    const playing = snap && snap.phase !== "over" && snap.current_player === s.seat;
     list.append(el("li", { class: `seat ${playing ? "playing" : ""}`, dataset: { seat: s.seat, testid: "seat" } },
       teamChip(s.seat, `${s.seat} · ${seatLabel(s)}`),
       s.seat === S.seat ? el("span", { class: "badge you" }, "you") : null,
-      s.kind !== "human" ? el("span", { class: "badge bot" }, "bot") : null,
       playing ? el("span", { class: "badge turn" }, "to play") : null,
       el("span", { class: "pts" }, `${points[s.seat] || 0} pts`)));
   }
@@ -471,7 +471,7 @@ async function toggleReplay() {
     $("replay-controls").hidden = false;
     S.replay = new ReplayViewer(
       { board, controls: $("replay-controls"), log: $("log"), result: $("result"), root: $("root") },
-      data, { table: S.table },
+      data, { table: S.table, onShow: renderSeats },
     );
     S.log = logFromReplay(data);
     render();

@@ -35,6 +35,7 @@ const S = {
   mode: "live",
   replay: null,
   conn: "connecting",
+  welcomes: 0, // how many welcomes this page got (one per connection)
 };
 
 const board = new Board($("board-host"), { onSquare, onHover: hoverSquare });
@@ -101,6 +102,7 @@ async function loadLog() {
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome": {
+      S.welcomes += 1;
       S.seat = msg.seat || null;
       applyTable(msg.table);
       setSnapshot(msg.snapshot);
@@ -232,6 +234,7 @@ function renderRoot() {
   root.dataset.myTurn = myTurn() && !S.pending ? "true" : "false";
   root.dataset.status = (S.table && S.table.status) || "";
   root.dataset.mode = S.mode;
+  root.dataset.welcomes = String(S.welcomes);
   document.body.classList.toggle("replaying", S.mode === "replay");
 }
 

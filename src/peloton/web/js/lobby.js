@@ -99,7 +99,10 @@ function renderSeatRows() {
     },
     el("option", { value: "human" }, "human player"),
     el("option", { value: "greedy" }, "greedy bot"),
-    el("option", { value: "random" }, "random bot"));
+    el("option", { value: "random" }, "random bot"),
+    // The search bots' levels (peloton.bots), weakest first; they think longer.
+    el("optgroup", { label: "search bots (slower)" },
+      ["easy", "medium", "hard", "expert"].map((level) => el("option", { value: level }, `${level} bot`))));
     select.value = seatKinds[i];
     box.append(el("label", { class: "seat-row" }, teamChip(team, `Team ${team}`), select));
   }

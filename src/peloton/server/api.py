@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from ..core.errors import CourseError, PelotonError, RecordError
@@ -35,13 +35,26 @@ def tables_of(request: Request) -> Tables:
 
 async def read_json(request: Request) -> Any:
     """The request's JSON body; a 400 if it is too large or not JSON."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise ApiError(413, "too_large", f"request body of {len(body)} bytes is over {MAX_BODY} bytes")
+    body = await _body(request)
     try:
         return json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         raise ApiError(400, "bad_request", f"the request body is not valid JSON: {exc}") from None
+
+
+async def _body(request: Request) -> bytes:
+    """The request body, read up to :data:`MAX_BODY` bytes."""
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise ApiError(413, "too_large", f"request body over {MAX_BODY} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:
+        raise ApiError(400, "bad_request", "the client went away before sending its request") from None
+    return b"".join(chunks)
 
 
 def page(name: str) -> Response:
@@ -158,9 +171,7 @@ def _load_record(body: bytes) -> mc.Record:
 
 async def upload_replay(request: Request) -> Response:
     """``POST /api/replay``: replay an uploaded record, or ``400 bad_record``."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise ApiError(413, "too_large", f"request body of {len(body)} bytes is over {MAX_BODY} bytes")
+    body = await _body(request)
     try:
         record = await run_in_threadpool(_load_record, body)
     except RecordError as exc:

@@ -45,6 +45,8 @@ def serve(host: str, port: int, db_url: str | None, bot_delay: float) -> int:
         log_level="warning",
         access_log=False,
         ws_max_size=WS_MAX_FRAME,
+        # Snapshots are a few KB: compressing every update costs more CPU than it saves.
+        ws_per_message_deflate=False,
         lifespan="on",
     )
     server = _Server(config)

@@ -19,7 +19,6 @@ import json
 import logging
 import queue
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,14 +28,15 @@ from platformdirs import user_data_dir
 from sqlalchemy import (
     Boolean,
     Column,
-    Connection,
     DateTime,
     Engine,
+    Executable,
     Integer,
     MetaData,
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -44,7 +44,6 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import SQLAlchemyError
 
 log = logging.getLogger("peloton.server")
 
@@ -120,6 +119,9 @@ def create_db_engine(url: str) -> Engine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA busy_timeout=30000")
+            # Checkpoints (which fsync) run in the Writer's own checkpoint thread, so
+            # that no commit waits for one.
+            cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.close()
 
     else:
@@ -209,93 +211,136 @@ def load_moves(engine: Engine, table_id: str) -> list[str]:
 
 # ---------------------------------------------------------------- writes
 
+#: A write is a list of statements with their parameters, run in order in one
+#: transaction. The statements are built once, so SQLAlchemy compiles each once.
+Write = list[tuple[Executable, dict[str, Any]]]
 
-def insert_table(row: TableRow) -> Callable[[Connection], None]:
+_INSERT_TABLE = insert(tables)
+_INSERT_SEAT = insert(seats)
+_INSERT_MOVE = insert(moves)
+_TAKE_SEAT = (
+    update(seats)
+    .where(seats.c.table_id == bindparam("t_id"), seats.c.seat == bindparam("t_seat"))
+    .values(name=bindparam("name"), token_hash=bindparam("token_hash"))
+)
+_SET_STATUS = update(tables).where(tables.c.id == bindparam("t_id")).values(status=bindparam("status"))
+_FINISH = (
+    update(tables)
+    .where(tables.c.id == bindparam("t_id"))
+    .values(status=bindparam("status"), final=bindparam("final"))
+)
+
+
+def insert_table(row: TableRow) -> Write:
     """A write creating a table and its seats."""
-
-    def write(conn: Connection) -> None:
-        conn.execute(
-            insert(tables).values(
-                id=row.id,
-                created=row.created,
-                course_name=row.course_name,
-                course=json.dumps(row.course),
-                teams=json.dumps(row.teams),
-                riders=row.riders,
-                wind=row.wind,
-                relay_limit=row.relay_limit,
-                solo=row.solo,
-                status=row.status,
-                final=None,
-            )
-        )
-        conn.execute(
-            insert(seats),
-            [
-                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name, "token_hash": s.token_hash}
-                for s in row.seats
-            ],
-        )
-
-    return write
+    table: dict[str, Any] = {
+        "id": row.id,
+        "created": row.created,
+        "course_name": row.course_name,
+        "course": json.dumps(row.course),
+        "teams": json.dumps(row.teams),
+        "riders": row.riders,
+        "wind": row.wind,
+        "relay_limit": row.relay_limit,
+        "solo": row.solo,
+        "status": row.status,
+        "final": None,
+    }
+    ops: Write = [(_INSERT_TABLE, table)]
+    for s in row.seats:
+        seat = {"table_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name, "token_hash": s.token_hash}
+        ops.append((_INSERT_SEAT, seat))
+    return ops
 
 
-def take_seat(table_id: str, seat: str, name: str, token_hash: str, status: str) -> Callable[[Connection], None]:
-    """A write giving a free human seat a player (and the table its new status)."""
-
-    def write(conn: Connection) -> None:
-        done = conn.execute(
-            update(seats)
-            .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash.is_(None))
-            .values(name=name, token_hash=token_hash)
-        )
-        if done.rowcount != 1:
-            raise SQLAlchemyError(f"seat {seat} of table {table_id} is already taken")
-        conn.execute(update(tables).where(tables.c.id == table_id).values(status=status))
-
-    return write
+def take_seat(table_id: str, seat: str, name: str, token_hash: str, status: str) -> Write:
+    """A write giving a human seat its player (and the table its new status). The
+    live table checks, under its lock, that the seat is free."""
+    return [
+        (_TAKE_SEAT, {"t_id": table_id, "t_seat": seat, "name": name, "token_hash": token_hash}),
+        (_SET_STATUS, {"t_id": table_id, "status": status}),
+    ]
 
 
-def add_move(table_id: str, idx: int, text: str, final: dict[str, Any] | None) -> Callable[[Connection], None]:
+def add_move(table_id: str, idx: int, text: str, final: dict[str, Any] | None) -> Write:
     """A write appending move ``idx``; ``final`` (the summary of a game it ends)
     marks the table finished in the same transaction."""
-
-    def write(conn: Connection) -> None:
-        conn.execute(insert(moves).values(table_id=table_id, idx=idx, text=text, created=now()))
-        if final is not None:
-            conn.execute(
-                update(tables).where(tables.c.id == table_id).values(status="finished", final=json.dumps(final))
-            )
-
-    return write
+    ops: Write = [(_INSERT_MOVE, {"table_id": table_id, "idx": idx, "text": text, "created": now()})]
+    if final is not None:
+        ops.append((_FINISH, {"t_id": table_id, "status": "finished", "final": json.dumps(final)}))
+    return ops
 
 
 class Writer:
-    """One thread committing queued writes, many per transaction.
+    """One thread committing queued writes, many per transaction ("group commit").
 
     :meth:`write` is awaited by the event loop; it resolves once the write is
-    committed, or raises its error. If a batch fails, its writes are retried one by
-    one, so that one bad write cannot fail the others.
+    committed, or raises its error. Consecutive statements of a batch that are the
+    same (the moves of many tables) run as one ``executemany``. If a batch fails, its
+    writes are retried one by one, so that one bad write cannot fail the others.
+
+    With SQLite, a second thread checkpoints the write-ahead log every
+    ``CHECKPOINT_EVERY`` seconds. A checkpoint fsyncs; run at commit time (SQLite's
+    default) it would stall every table's next move for tens of milliseconds.
     """
 
     MAX_BATCH = 256
+    CHECKPOINT_EVERY = 1.0
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, inline: bool | None = None) -> None:
         self.engine = engine
-        self._queue: queue.Queue[tuple[Callable[[Connection], None], asyncio.Future[None]] | None] = queue.Queue()
-        self._thread = threading.Thread(target=self._run, name="peloton-db-writer", daemon=True)
-        self._thread.start()
+        self.inline = engine.dialect.name == "sqlite" if inline is None else inline
+        self._queue: queue.Queue[tuple[Write, asyncio.Future[None]] | None] = queue.Queue()
+        self._pending: list[tuple[Write, asyncio.Future[None]]] = []
+        self._thread: threading.Thread | None = None
+        if not self.inline:
+            self._thread = threading.Thread(target=self._run, name="peloton-db-writer", daemon=True)
+            self._thread.start()
+        self._stopped = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if engine.dialect.name == "sqlite":
+            self._checkpointer = threading.Thread(target=self._checkpoints, name="peloton-db-checkpoint", daemon=True)
+            self._checkpointer.start()
 
-    async def write(self, fn: Callable[[Connection], None]) -> None:
-        """Commit ``fn(conn)`` in a transaction; return once it is durable."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put((fn, future))
+    async def write(self, ops: Write) -> None:
+        """Commit ``ops`` in a transaction; return once they are durable."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        if self.inline:
+            self._pending.append((ops, future))
+            if len(self._pending) == 1:  # the writes of this loop iteration share a commit
+                loop.call_soon(self._flush)
+        else:
+            self._queue.put((ops, future))
         await future
 
+    def _flush(self) -> None:
+        batch, self._pending = self._pending, []
+        if batch:
+            self._commit(batch)
+
     def close(self) -> None:
-        """Commit what is queued, then stop the thread."""
-        self._queue.put(None)
-        self._thread.join(timeout=30)
+        """Commit what is queued, then stop the threads."""
+        self._flush()
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join(timeout=30)
+        self._stopped.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=30)
+            self._checkpoint("TRUNCATE")
+
+    def _checkpoints(self) -> None:
+        while not self._stopped.wait(self.CHECKPOINT_EVERY):
+            self._checkpoint("PASSIVE")
+
+    def _checkpoint(self, mode: str) -> None:
+        try:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+                conn.commit()  # hold no read snapshot: the log can then restart
+        except Exception:
+            log.exception("SQLite checkpoint failed")
 
     def _run(self) -> None:
         stop = False
@@ -315,11 +360,18 @@ class Writer:
                 batch.append(nxt)
             self._commit(batch)
 
-    def _commit(self, batch: list[tuple[Callable[[Connection], None], asyncio.Future[None]]]) -> None:
+    def _commit(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
+        runs: list[tuple[Executable, list[dict[str, Any]]]] = []
+        for ops, _ in batch:
+            for statement, params in ops:
+                if runs and runs[-1][0] is statement:
+                    runs[-1][1].append(params)
+                else:
+                    runs.append((statement, [params]))
         try:
             with self.engine.begin() as conn:
-                for fn, _ in batch:
-                    fn(conn)
+                for statement, rows in runs:
+                    conn.execute(statement, rows if len(rows) > 1 else rows[0])
         except Exception as exc:
             if len(batch) == 1:
                 _settle(batch[0][1], exc)
@@ -333,6 +385,17 @@ class Writer:
 
 def _settle(future: asyncio.Future[None], exc: BaseException | None) -> None:
     loop = future.get_loop()
+    try:
+        here = asyncio.get_running_loop()
+    except RuntimeError:  # the writer thread
+        here = None
+    if here is loop:  # an inline commit, in the loop's own thread
+        if not future.done():
+            if exc is None:
+                future.set_result(None)
+            else:
+                future.set_exception(exc)
+        return
 
     def done() -> None:
         if future.done():

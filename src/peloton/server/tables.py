@@ -482,7 +482,11 @@ class Tables:
             table.bot_task = asyncio.create_task(self._bots(table), name=f"bots-{table.id}")
 
     async def _bots(self, table: LiveTable) -> None:
-        """Play the bots' moves while a bot is to act, each after ``bot_delay``."""
+        """Play the bots' moves while a bot is to act, each after ``bot_delay``.
+
+        A bot thinks in a worker thread on a copy of the position, without the table's
+        lock (a search bot may think for seconds), then its move is committed like a
+        player's."""
         failures = 0
         while True:
             await asyncio.sleep(self.bot_delay + min(failures, 10))
@@ -491,13 +495,16 @@ class Tables:
                 if seat is None or seat.bot is None or table.state is None:
                     table.bot_task = None
                     return
-                try:
-                    move = seat.bot.choose(table.state)
-                    await self._commit(table, move, seat.seat)
-                    failures = 0
-                except Exception:
-                    failures += 1
-                    log.exception("table %s: bot %s could not move", table.id, seat.seat)
+                position = table.state.copy()
+            try:
+                move = await run_in_threadpool(seat.bot.choose, position)
+                async with table.lock:
+                    if table.state is not None and table.state.history == position.history:
+                        await self._commit(table, move, seat.seat)
+                failures = 0
+            except Exception:
+                failures += 1
+                log.exception("table %s: bot %s could not move", table.id, seat.seat)
 
 
 # ---------------------------------------------------------------- create requests

@@ -1,0 +1,239 @@
+"""Load on the web table: many concurrent all-human tables played over WebSockets.
+
+Starts ``peloton serve`` as a subprocess (SQLite in a temporary directory unless
+``--db`` is given), then, from this second process, keeps ``--tables`` tables busy on
+loopback: each seat is a WebSocket client that follows the game in a local
+:class:`State` and picks its moves with a local random bot. When a game ends, its slot
+starts a new table. Prints accepted moves per second and the latency of a move (from
+sending it to receiving its ``update``, measured by the sender).
+
+    python benchmarks/server_load.py [--tables 100] [--seconds 20] [--think 0] [--db URL]
+
+Prints figures only; nothing here is asserted by tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from peloton.bots import make_bot
+from peloton.games import mindcycling as mc
+
+PELOTON = str(Path(sys.executable).parent / "peloton")
+SHORT = mc.Course.load("short")
+UPDATE_HEAD = re.compile(r'\{"type":"update","index":(\d+),"move":"([^"]+)"')
+
+
+@dataclass
+class Stats:
+    """What the clients measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    games: int = 0
+    measuring: bool = False
+
+
+def start_server(db_url: str) -> tuple[subprocess.Popen[str], str]:
+    """``peloton serve --port 0``; the process and its address."""
+    proc = subprocess.Popen(
+        [PELOTON, "serve", "--port", "0", "--db", db_url, "--bot-delay", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if "serving on " in line:
+            return proc, line.split("serving on ", 1)[1].strip()
+    raise SystemExit("the server did not start")
+
+
+async def seat_client(
+    ws: ClientConnection, seat: str, state: mc.State, rng_seed: int, stats: Stats, think: float
+) -> None:
+    """Play one seat until the game is over."""
+    bot = make_bot("random", rng_seed)
+    sent_at: float | None = None
+    sent_index = -1
+
+    async def move_if_mine() -> None:
+        nonlocal sent_at, sent_index
+        if state.is_over or state.current_player != seat:
+            return
+        if think:
+            await asyncio.sleep(think)
+        move = bot.choose(state)
+        sent_index = len(state.history)
+        sent_at = time.perf_counter()
+        await ws.send(json.dumps({"type": "move", "move": str(move), "index": sent_index}))
+
+    await move_if_mine()
+    async for raw in ws:
+        # The client's CPU is not what is measured: read an update's index and move
+        # from its head (the server writes them first) rather than decode the snapshot.
+        head = UPDATE_HEAD.match(raw if isinstance(raw, str) else raw.decode())
+        message = {"type": "update", "index": int(head[1]), "move": head[2]} if head else json.loads(raw)
+        kind = message["type"]
+        if kind == "update":
+            if message["index"] != len(state.history):
+                stats.errors.append(f"out of order update {message['index']} at {len(state.history)}")
+                return
+            state.play(message["move"])
+            if message["index"] == sent_index and sent_at is not None:
+                if stats.measuring:
+                    stats.latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if state.is_over:
+                return
+            await move_if_mine()
+        elif kind == "error":
+            stats.errors.append(f"{message['code']}: {message['message']}")
+            return
+
+
+async def open_table(http: httpx.AsyncClient, ws_url: str, rng: random.Random) -> Table:
+    """Create an all-human table, join every seat and say hello on each socket
+    (retried: a pooled keep-alive connection may have been closed by the server)."""
+    for attempt in range(5):
+        try:
+            return await try_open_table(http, ws_url, rng)
+        except httpx.TransportError:
+            if attempt == 4:
+                raise
+    raise AssertionError("unreachable")
+
+
+async def try_open_table(http: httpx.AsyncClient, ws_url: str, rng: random.Random) -> Table:
+    teams = rng.randint(2, 4)
+    answer = await http.post("/api/tables", json={"course": "short", "riders": 3, "seats": ["human"] * teams})
+    table_id = answer.json()["id"]
+    letters = "ABCD"[:teams]
+    sockets = []
+    for seat in letters:
+        joined = await http.post(f"/api/tables/{table_id}/join", json={"seat": seat, "name": f"p{seat}"})
+        ws = await connect(f"{ws_url}/ws/tables/{table_id}", max_size=None, compression=None)
+        await ws.send(json.dumps({"type": "hello", "token": joined.json()["token"]}))
+        welcome = json.loads(await ws.recv())
+        assert welcome["type"] == "welcome", welcome
+        sockets.append(ws)
+    return Table(letters, sockets, mc.new_game(SHORT, mc.default_teams(teams, 3)))
+
+
+@dataclass
+class Table:
+    """A table's seats, their sockets, and the game they follow."""
+
+    letters: str
+    sockets: list[ClientConnection]
+    start: mc.State
+
+
+async def table_slot(
+    http: httpx.AsyncClient, ws_url: str, slot: int, first: Table, stats: Stats, stop_at: float, think: float
+) -> None:
+    """Keep one table busy: play it to the end, open a new one, until ``stop_at``."""
+    rng = random.Random(slot)
+    table, game = first, 0
+    while True:
+        try:
+            await asyncio.gather(
+                *(
+                    seat_client(ws, seat, table.start.copy(), slot * 1000 + game * 10 + i, stats, think)
+                    for i, (seat, ws) in enumerate(zip(table.letters, table.sockets, strict=True))
+                )
+            )
+            stats.games += 1
+        finally:
+            for ws in table.sockets:
+                await ws.close()
+        game += 1
+        if time.perf_counter() >= stop_at:
+            return
+        table = await open_table(http, ws_url, rng)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(url: str, tables: int, seconds: float, warmup: float, think: float) -> tuple[Stats, float]:
+    stats = Stats()
+    ws_url = url.replace("http://", "ws://", 1)
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+        # Every table is open and every seat connected before the clock starts.
+        first = await asyncio.gather(*(open_table(http, ws_url, random.Random(-i)) for i in range(tables)))
+        stop_at = time.perf_counter() + warmup + seconds
+        tasks = [
+            asyncio.create_task(table_slot(http, ws_url, i, first[i], stats, stop_at, think)) for i in range(tables)
+        ]
+        return await measure(stats, tasks, seconds, warmup)
+
+
+async def measure(stats: Stats, tasks: list[asyncio.Task[None]], seconds: float, warmup: float) -> tuple[Stats, float]:
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    measure_start = time.perf_counter()
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - measure_start
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return stats, elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100, help="concurrent tables (default 100)")
+    parser.add_argument("--seconds", type=float, default=20, help="measured time (default 20)")
+    parser.add_argument("--warmup", type=float, default=3, help="unmeasured start (default 3)")
+    parser.add_argument("--think", type=float, default=0, help="seconds a client waits before moving")
+    parser.add_argument("--db", help="database URL (default: SQLite in a temporary directory)")
+    parser.add_argument("--url", help="load a server already running at this address instead")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db_url = args.db or f"sqlite:///{tmp}/load.db"
+        if args.url:
+            db_url, url, proc = "external server", args.url, None
+        else:
+            proc, url = start_server(db_url)
+        try:
+            stats, elapsed = asyncio.run(run(url, args.tables, args.seconds, args.warmup, args.think))
+        finally:
+            if proc is not None:
+                proc.send_signal(signal.SIGTERM)
+                proc.wait(timeout=30)
+    lat = stats.latencies
+    print(f"server_load: {args.tables} concurrent tables on 'short', 3 riders, 2-4 teams, "
+          f"think {args.think * 1000:.0f} ms, {db_url.split(':')[0]}")
+    print(f"  measured             {elapsed:.1f} s (after {args.warmup:.0f} s warm-up)")
+    print(f"  accepted moves       {len(lat)}  ({len(lat) / elapsed:,.0f} moves/s)")
+    print(f"  games finished       {stats.games}")
+    if lat:
+        print(f"  move latency p50     {percentile(lat, 0.50) * 1000:.1f} ms")
+        print(f"  move latency p90     {percentile(lat, 0.90) * 1000:.1f} ms")
+        print(f"  move latency p99     {percentile(lat, 0.99) * 1000:.1f} ms")
+        print(f"  move latency max     {max(lat) * 1000:.1f} ms")
+    print(f"  errors               {len(stats.errors)}" + (f" (first: {stats.errors[0]})" if stats.errors else ""))
+
+
+if __name__ == "__main__":
+    main()

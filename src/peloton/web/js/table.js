@@ -128,6 +128,8 @@ function onMessage(msg) {
         tokens.clear(tableId);
         S.seat = null;
         socket.reconnect();
+      } else if (msg.code === "not_found") {
+        socket.close(); // the server closes too (4404): no table to come back to
       } else if (msg.code === "stale") {
         refresh();
       }

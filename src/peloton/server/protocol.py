@@ -10,6 +10,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 MAX_MESSAGE_BYTES = 4096
 
 CLIENT_TYPES = ("hello", "move", "ping")
@@ -107,8 +109,10 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
 
 
 def dumps(message: dict[str, Any]) -> str:
-    """Compact JSON text of a server message."""
-    return json.dumps(message, separators=(",", ":"))
+    """Compact JSON text of a server message (orjson: a snapshot encodes about ten
+    times faster than with the standard library, and every move sends one)."""
+    text: str = orjson.dumps(message).decode()
+    return text
 
 
 def error(code: str, message: str) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -180,6 +181,9 @@ async def run(url: str, tables: int, seconds: float, warmup: float, think: float
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         # Every table is open and every seat connected before the clock starts.
         first = await asyncio.gather(*(open_table(http, ws_url, random.Random(-i)) for i in range(tables)))
+        # The clients' own collector pauses would count as the server's latency.
+        gc.collect()
+        gc.freeze()
         stop_at = time.perf_counter() + warmup + seconds
         tasks = [
             asyncio.create_task(table_slot(http, ws_url, i, first[i], stats, stop_at, think)) for i in range(tables)

@@ -262,13 +262,14 @@ def take_seat(table_id: str, seat: str, name: str, token_hash: str, status: str)
     ]
 
 
-def add_move(table_id: str, idx: int, text: str, final: dict[str, Any] | None) -> Write:
-    """A write appending move ``idx``; ``final`` (the summary of a game it ends)
-    marks the table finished in the same transaction."""
-    ops: Write = [(_INSERT_MOVE, {"table_id": table_id, "idx": idx, "text": text, "created": now()})]
-    if final is not None:
-        ops.append((_FINISH, {"t_id": table_id, "status": "finished", "final": json.dumps(final)}))
-    return ops
+def add_move(table_id: str, idx: int, text: str) -> Write:
+    """A write appending move ``idx`` of a table."""
+    return [(_INSERT_MOVE, {"table_id": table_id, "idx": idx, "text": text, "created": now()})]
+
+
+def finish_table(table_id: str, final: dict[str, Any]) -> Write:
+    """A write marking a table finished, with its final summary (round, moves, result)."""
+    return [(_FINISH, {"t_id": table_id, "status": "finished", "final": json.dumps(final)})]
 
 
 class Writer:

@@ -445,17 +445,24 @@ class Tables:
                 raise p.ProtocolError(p.INTERNAL, f"the move could not be stored ({type(exc).__name__}); try again") from None
 
     async def _commit(self, table: LiveTable, move: mc.Move, by: str) -> None:
-        """Store an accepted move, apply it, broadcast it (the table's lock is held)."""
+        """Store a move, apply it, broadcast it (the table's lock is held).
+
+        The move is checked, committed, and only then played on the live state (no
+        copy per move). A game's final summary is stored by a second write; if the
+        server dies between the two, the restart replays the table and finds it over.
+        """
         state = table.state
         assert state is not None
-        after = state.copy()
-        after.play(move)
+        move = state.check(move)
         index = len(state.history)
-        final = None
-        if after.is_over:
-            final = {"round": after.round, "moves": len(after.history), "result": after.result.to_dict()}
-        await self.writer.write(storage.add_move(table.id, index, str(move), final))
-        table.state = after
+        await self.writer.write(storage.add_move(table.id, index, str(move)))
+        state.play(move)
+        after = state
+        if state.is_over:
+            try:
+                await self.writer.write(storage.finish_table(table.id, table.final_summary()))
+            except Exception:
+                log.exception("table %s: final summary not stored (the moves are)", table.id)
         text = p.dumps(
             {
                 "type": "update",

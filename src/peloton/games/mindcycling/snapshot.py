@@ -34,30 +34,47 @@ def phase(state: State) -> str:
 
 def describe_move(state: State, move: Move) -> str:
     """A sentence saying what a legal ``move`` of ``state`` does."""
-    kind, rid, dest, target = move
-    who = f"{rid} ({TYPE_NAMES[rid[1]]})"
-    where = "across the finish line" if dest == FINISH else dest
-    if kind == PLACE:
-        return f"place {who} on {dest}"
-    if kind == GIVE:
-        return f"{who} gives its bottle to {target}, then moves"
-    if kind == STAY:
-        return f"{who} cannot move and stays"
-    look = state.assessment(rid)
-    here = state.pos.get(rid)
-    rows = ""
-    if here is not None and dest != FINISH:
-        n = state.course.row_lane(dest)[0] - row_of(here)  # type: ignore[arg-type]
-        rows = f" ({n} row{'s' if n != 1 else ''})"
-    if kind == MOVE:
-        wind = " against the wind" if look and look.against_wind else ""
-        return f"{who} rides{wind} to {where}{rows}"
-    if kind == ATTACK:
-        return f"{who} attacks to {where}{rows}: throws its bottle, +3, nobody may follow"
-    leader = look.leader if look else None
-    if kind == WHEEL:
-        return f"{who} takes the wheel of {leader}'s group to {where}{rows}"
-    return f"{who} takes a relay in front of {leader}'s group to {where}{rows}"
+    return _Describer(state, move[1])(move)
+
+
+class _Describer:
+    """Describes the moves of one rider, reading its assessment only once (a snapshot
+    describes every legal move of the rider to play)."""
+
+    __slots__ = ("leader", "row", "who", "windy")
+
+    def __init__(self, state: State, rid: str) -> None:
+        self.who = f"{rid} ({TYPE_NAMES[rid[1]]})"
+        here = state.pos.get(rid)
+        self.row = None if here is None else row_of(here)
+        self.windy = rid in state._windy
+        self.leader = state._leader.get(rid)
+
+    def __call__(self, move: Move) -> str:
+        kind, _, dest, target = move
+        who = self.who
+        if kind == PLACE:
+            return f"place {who} on {dest}"
+        if kind == GIVE:
+            return f"{who} gives its bottle to {target}, then moves"
+        if kind == STAY:
+            return f"{who} cannot move and stays"
+        rows = ""
+        if dest == FINISH:
+            where = "across the finish line"
+        else:
+            where = dest  # type: ignore[assignment]
+            if self.row is not None:
+                n = int(where[1:]) - self.row
+                rows = f" ({n} row{'s' if n != 1 else ''})"
+        if kind == MOVE:
+            wind = " against the wind" if self.windy else ""
+            return f"{who} rides{wind} to {where}{rows}"
+        if kind == ATTACK:
+            return f"{who} attacks to {where}{rows}: throws its bottle, +3, nobody may follow"
+        if kind == WHEEL:
+            return f"{who} takes the wheel of {self.leader}'s group to {where}{rows}"
+        return f"{who} takes a relay in front of {self.leader}'s group to {where}{rows}"
 
 
 def snapshot(state: State, *, legal: bool = True) -> dict[str, Any]:
@@ -67,10 +84,15 @@ def snapshot(state: State, *, legal: bool = True) -> dict[str, Any]:
     ``placement`` gives the team to place, its unplaced riders and the allowed squares
     (any rider on any of them: ``RIDER@SQUARE``)."""
     names = state.course.names
+    # The round's assessment (MC-4.2) read straight from the state's tables: this runs
+    # for every move a server broadcasts.
+    racing = state.round > 0
+    allow, windy, leader, tired = state._allow, state._windy, state._leader, state._tired
+    done, finished = state._done, set(state.finished)
     riders = []
     for rid in state.ids:
         sq = state.pos.get(rid)
-        look = state.assessment(rid)
+        assessed = racing and rid in allow
         riders.append(
             {
                 "id": rid,
@@ -78,13 +100,13 @@ def snapshot(state: State, *, legal: bool = True) -> dict[str, Any]:
                 "type": rid[1],
                 "square": None if sq is None else names[sq >> 5][sq & 31],
                 "bottle": rid in state.bottles,
-                "finished": rid in state.finished,
-                "placed": sq is not None or rid in state.finished,
-                "wind": bool(look and look.against_wind),
-                "leader": look.leader if look else None,
-                "exhausted": bool(look and look.exhausted),
-                "allowance": look.allowance if look else None,
-                "moved": state.has_moved(rid),
+                "finished": rid in finished,
+                "placed": sq is not None or rid in finished,
+                "wind": assessed and rid in windy,
+                "leader": leader.get(rid) if assessed else None,
+                "exhausted": assessed and rid in tired,
+                "allowance": allow[rid] if assessed else None,
+                "moved": rid in done,
             }
         )
     result = state.result
@@ -119,14 +141,18 @@ def snapshot(state: State, *, legal: bool = True) -> dict[str, Any]:
 
 def legal_moves_json(state: State) -> list[dict[str, Any]]:
     """The legal moves with their notation, kind, rider, square and description."""
+    moves = state.legal_moves()
+    if not moves:
+        return []
+    describe = _Describer(state, moves[0][1])  # every legal move is the same rider's
     return [
         {
             "text": str(m),
-            "kind": KIND_NAMES[m.kind],
-            "rider": m.rider,
-            "square": m.square,
-            "target": m.target,
-            "describe": describe_move(state, m),
+            "kind": KIND_NAMES[m[0]],
+            "rider": m[1],
+            "square": m[2],
+            "target": m[3],
+            "describe": describe(m),
         }
-        for m in state.legal_moves()
+        for m in moves
     ]

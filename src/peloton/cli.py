@@ -335,6 +335,82 @@ def simulate(
             console.print(f"{games} records saved in {records}", markup=False, soft_wrap=True)
 
 
+# ---------------------------------------------------------------- solve
+
+
+@app.command()
+def solve(
+    course: Annotated[str, typer.Option(help="A bundled course name or a course file.")] = "solo",
+    team: Annotated[str, typer.Option(help="The solo team's composition (5 riders).")] = mc.SOLO_COMPOSITION,
+    any_team: Annotated[
+        bool, typer.Option("--any-team", help="Also search the compositions (each type once or twice).")
+    ] = False,
+    start: Annotated[
+        str | None, typer.Option(help="Solve from this solo MCN position instead of the setup.")
+    ] = None,
+    wind: Annotated[str, typer.Option(help="Wind direction: front, left or right (MC-5.5).")] = "front",
+    relay_limit: Annotated[int, typer.Option(help="Largest group a rider may relay (MC-6.5).")] = 3,
+    time_limit: Annotated[
+        float | None, typer.Option(help="Stop after S seconds with the best line so far (not proven).")
+    ] = None,
+    record: Annotated[Path | None, typer.Option(help="Write the best line as a game record to FILE.")] = None,
+) -> None:
+    """Find the best possible solo score (MC-9.4) with proof: an exact search."""
+    from .solver import composition_of
+    from .solver import solve as run_solver
+
+    if time_limit is not None and time_limit <= 0:
+        raise _fail(f"--time-limit must be more than 0 seconds, not {time_limit}", EXIT_USAGE)
+    if record is not None and not record.resolve().parent.is_dir():
+        raise _fail(f"cannot write the record to {str(record)!r}: no such directory")
+    console = _console()
+    with _errors():
+        chosen = load_course(course)
+        comp = composition_of(team)
+        solution = run_solver(
+            chosen,
+            comp,
+            start=start,
+            any_team=any_team,
+            wind=wind,
+            relay_limit=relay_limit,
+            time_limit=time_limit,
+        )
+    out = console.print
+    what = f"from {start}" if start is not None else ("any team" if any_team else f"team {comp}")
+    out(f"solving course {chosen.name!r}, {what}", markup=False, soft_wrap=True)
+    for line in solution.log:
+        out(f"  {line}", markup=False, soft_wrap=True)
+    if solution.score is None:
+        out("no line found", markup=False)
+    else:
+        if any_team:
+            out(f"best team: {solution.team}", markup=False)
+        for label, moves in solution.labelled_rounds():
+            out(f"{label + ':':<10}{' '.join(moves)}", markup=False, soft_wrap=True)
+        rounds, remaining = solution.score
+        out(f"score: ({rounds}, {remaining}) -- {rounds} rounds, remaining {remaining}", markup=False)
+    if solution.proven:
+        out("proven optimal", markup=False)
+    else:
+        lb = solution.lower_bound
+        out(
+            f"NOT proven optimal (time limit reached); proven lower bound: ({lb[0]}, {lb[1]})",
+            markup=False,
+            soft_wrap=True,
+        )
+    out(
+        f"nodes: {solution.nodes:,} ({solution.round_nodes:,} round starts), "
+        f"{solution.nodes_per_second:,.0f} nodes/s, time {solution.seconds:.2f} s",
+        markup=False,
+        soft_wrap=True,
+    )
+    if record is not None and solution.final is not None:
+        with _errors():
+            mc.Record.from_state(solution.final, {"A": {"name": "solver", "controller": "solver"}}).save(record)
+        out(f"record written to {record}", markup=False, soft_wrap=True)
+
+
 # ---------------------------------------------------------------- entry point
 
 

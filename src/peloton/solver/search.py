@@ -395,8 +395,8 @@ def solve_state(
     done_rounds = 0 if in_setup else root.round - 1  # rounds already behind the start
 
     # An upper bound: the greedy bot's line (better lines only from here).
-    final, rounds = _greedy_line(root)
-    solver._offer(final, rounds)
+    greedy_final, greedy_rounds = _greedy_line(root)
+    solver._offer(greedy_final, greedy_rounds)
     if upper is not None and solver.bound is not None and upper <= solver.bound:
         solver.best_line, solver.best_final = None, None
         solver.bound = upper

@@ -1,0 +1,177 @@
+"""The solo solver (MC-9.4) against an independent exhaustive search, the bots, the
+engine's replay, and bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from peloton import ConfigError, NotationError
+from peloton.bots import make_bot, play_out
+from peloton.cli import main
+from peloton.games import mindcycling as mc
+from peloton.solver import solve
+
+C14 = mc.Course.from_dict(
+    {
+        "name": "t14",
+        "lanes": 5,
+        "finish": 14,
+        "sections": [[2, "plain"], [7, "sprint"], [11, "mountain"]],
+        "feed": ["c9"],
+        "rocks": ["b12", "d13"],
+    }
+)
+C12 = mc.Course.from_dict(
+    {
+        "name": "t12",
+        "lanes": 5,
+        "finish": 12,
+        "sections": [[2, "plain"], [6, "mountain"], [9, "plain"]],
+        "feed": ["a7", "d10"],
+        "rocks": ["c8", "b10", "e11"],
+    }
+)
+C8 = mc.Course.from_dict(
+    {"name": "c8", "lanes": 5, "finish": 8, "sections": [[2, "plain"], [5, "sprint"]], "feed": ["c3"], "rocks": []}
+)
+
+POSITIONS = [
+    (C14, "5 AD1:a10,AD2:b11+,AS1:c10,AS2:d11,AC1:e10"),
+    (C14, "5 AD1:c11,AS1:a9,AS2:d10,AC1:e9 / AD2"),
+    (C12, "3 AD1:a8,AD2:b9+,AS1:c9,AS2:d9,AC1:e9"),
+    (C12, "4 AD1:b9+,AS1:a8,AS2:d8,AC1:e9 / AD2"),
+]
+
+
+def brute_force(state: mc.State, memo: dict[object, tuple[int, int]]) -> tuple[int, int]:
+    """The best solo score by trying every move sequence (memoised on the full state)."""
+    if state.over:
+        score = state.solo_score
+        assert score is not None
+        return score
+    key = state._key()
+    if key in memo:
+        return memo[key]
+    best = None
+    for move in state.legal_moves():
+        child = state.copy()
+        child.history = []
+        child.play(move)
+        score = brute_force(child, memo)
+        if best is None or score < best:
+            best = score
+    assert best is not None
+    memo[key] = best
+    return best
+
+
+@pytest.mark.parametrize(("course", "mcn"), POSITIONS)
+def test_solver_agrees_with_exhaustive_search(course: mc.Course, mcn: str) -> None:
+    expected = brute_force(mc.from_mcn(course, mcn), {})
+    solution = solve(course, start=mcn)
+    assert solution.proven
+    assert solution.score == expected
+    assert solution.lower_bound == expected
+
+
+@pytest.mark.parametrize(("course", "mcn"), POSITIONS)
+def test_line_replays_to_the_claimed_score(course: mc.Course, mcn: str) -> None:
+    solution = solve(course, start=mcn)
+    assert solution.final is not None
+    record = mc.Record.from_json(mc.Record.from_state(solution.final).to_json())
+    assert record.replay().solo_score == solution.score
+    assert sum(len(moves) for moves in solution.rounds) == len(record.moves)
+
+
+def test_setup_is_searched_and_the_line_replays() -> None:
+    solution = solve(C8)
+    assert solution.proven and solution.score == (2, 0)
+    assert solution.setup_searched and len(solution.rounds[0]) == 5
+    assert all("@" in m for m in solution.rounds[0])
+    assert solution.final is not None
+    assert mc.Record.from_state(solution.final).replay().solo_score == (2, 0)
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_no_bot_beats_the_solver(bot: str) -> None:
+    best = solve(C8).score
+    assert best is not None
+    for seed in range(40):
+        state = play_out(mc.new_solo(C8), make_bot(bot, seed))
+        assert state.solo_score is not None and state.solo_score >= best
+    for course, mcn in POSITIONS:
+        optimum = solve(course, start=mcn).score
+        assert optimum is not None
+        for seed in range(25):
+            state = play_out(mc.from_mcn(course, mcn), make_bot(bot, seed))
+            assert state.solo_score is not None and state.solo_score >= optimum
+
+
+def test_any_team_is_no_worse_than_the_default() -> None:
+    default = solve(C8).score
+    best = solve(C8, any_team=True)
+    assert best.proven and best.score is not None and default is not None
+    assert best.score <= default
+    assert best.team in ("DDSSC", "DDSCC", "DSSCC")
+
+
+def test_time_limit_gives_an_unproven_line_and_a_lower_bound() -> None:
+    solution = solve(mc.Course.load("solo"), time_limit=0.001)
+    assert not solution.proven
+    assert solution.score is not None  # the greedy line at least
+    assert solution.lower_bound <= solution.score
+    assert solution.final is not None and solution.final.solo_score == solution.score
+
+
+def test_bad_input() -> None:
+    with pytest.raises(ConfigError, match="5"):
+        solve(C8, "DDSC")
+    with pytest.raises(ConfigError, match="each type"):
+        solve(C8, "DDDSC")
+    with pytest.raises(NotationError):
+        solve(C14, start="not a position")
+    with pytest.raises((ConfigError, NotationError), match=r"solo|teams"):
+        solve(mc.Course.load("standard"), start="1 AD1:a5+,AS1:b5,AC1:c5,BD1:d5+,BS1:e5,BC1:a3")
+    with pytest.raises(ConfigError):
+        solve(C14, start="5 AD1:a10,AD2:b11+,AS1:c10,AS2:d11,AC1:e10", any_team=True)
+
+
+def test_cli_solves_and_writes_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    course = tmp_path / "c8.json"
+    course.write_text(
+        '{"name": "c8", "lanes": 5, "finish": 8, "sections": [[2, "plain"], [5, "sprint"]], "feed": ["c3"]}'
+    )
+    out = tmp_path / "best.json"
+    with pytest.raises(SystemExit) as exc:
+        main(["solve", "--course", str(course), "--record", str(out)])
+    assert exc.value.code == 0
+    text = capsys.readouterr().out
+    assert "score: (2, 0)" in text and "proven optimal" in text and "nodes/s" in text
+    assert "setup:" in text and "round 2:" in text
+    assert mc.Record.load(out).replay().solo_score == (2, 0)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "--course", "nope"], "no bundled course"),
+        (["solve", "--course", "short", "--team", "DDS"], "riders"),
+        (["solve", "--course", "standard", "--start", "1 AD1:a5+,AS1:b5,AC1:c5,BD1:d5+,BS1:e5,BC1:a3"], "solo"),
+        (["solve", "--course", "solo", "--start", "1 AD1:a5+,AZ1:b5"], "MCN"),
+    ],
+)
+def test_cli_errors_are_one_line(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    assert exc.value.code == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("peloton: error:") and message in err
+
+
+def test_cli_time_limit_says_not_proven(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["solve", "--course", "solo", "--time-limit", "0.001"])
+    assert exc.value.code == 0
+    assert "NOT proven optimal" in capsys.readouterr().out

@@ -1,0 +1,87 @@
+"""Solo solver figures: nodes per second, the time to solve a few small courses, and an
+attempt at the bundled ``solo`` course within a time limit.
+
+    nice .venv/bin/python benchmarks/solver.py [--solo-limit SECONDS]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from peloton.games import mindcycling as mc
+from peloton.solver import solve
+
+SMALL = [
+    (
+        {
+            "name": "c8",
+            "lanes": 5,
+            "finish": 8,
+            "sections": [[2, "plain"], [5, "sprint"]],
+            "feed": ["c3"],
+        },
+        None,
+    ),
+    (
+        {
+            "name": "t14",
+            "lanes": 5,
+            "finish": 14,
+            "sections": [[2, "plain"], [7, "sprint"], [11, "mountain"]],
+            "feed": ["c9"],
+            "rocks": ["b12", "d13"],
+        },
+        "4 AD1:a8+,AD2:b9+,AS1:c8,AS2:d9,AC1:e8",
+    ),
+    (
+        {
+            "name": "t12",
+            "lanes": 5,
+            "finish": 12,
+            "sections": [[2, "plain"], [6, "mountain"], [9, "plain"]],
+            "feed": ["a7", "d10"],
+            "rocks": ["c8", "b10", "e11"],
+        },
+        "2 AD1:a5+,AD2:b6+,AS1:c6,AS2:d6,AC1:e5",
+    ),
+]
+
+
+def report(label: str, sol: object) -> None:
+    from peloton.solver import Solution
+
+    assert isinstance(sol, Solution)
+    status = "proven optimal" if sol.proven else f"NOT proven (lower bound {sol.lower_bound})"
+    print(
+        f"{label:<34} score {sol.score} {status}; {sol.nodes:>10,} nodes, "
+        f"{sol.nodes_per_second:>8,.0f} nodes/s, {sol.seconds:8.2f} s",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--solo-limit", type=float, default=600.0, help="seconds for the bundled solo course"
+    )
+    parser.add_argument("--small-limit", type=float, default=120.0, help="seconds per small course")
+    args = parser.parse_args()
+    for data, start in SMALL:
+        course = mc.Course.from_dict(data)
+        report(
+            f"{course.name} from {'setup' if start is None else start}",
+            solve(course, start=start, time_limit=args.small_limit),
+        )
+    started = time.monotonic()
+    sol = solve(mc.Course.load("solo"), time_limit=args.solo_limit)
+    report(f"solo (DDSSC, limit {args.solo_limit:.0f} s)", sol)
+    for line in sol.log:
+        print("  ", line)
+    for label, moves in sol.labelled_rounds():
+        print(f"   {label + ':':<10}{' '.join(moves)}")
+    print(f"   total {time.monotonic() - started:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -32,7 +32,7 @@ SMALL = [
             "feed": ["c9"],
             "rocks": ["b12", "d13"],
         },
-        "4 AD1:a8+,AD2:b9+,AS1:c8,AS2:d9,AC1:e8",
+        "5 AD1:a10,AD2:b11+,AS1:c10,AS2:d11,AC1:e10",
     ),
     (
         {
@@ -43,7 +43,7 @@ SMALL = [
             "feed": ["a7", "d10"],
             "rocks": ["c8", "b10", "e11"],
         },
-        "2 AD1:a5+,AD2:b6+,AS1:c6,AS2:d6,AC1:e5",
+        "3 AD1:a8,AD2:b9+,AS1:c9,AS2:d9,AC1:e9",
     ),
 ]
 

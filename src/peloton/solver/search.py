@@ -315,7 +315,8 @@ class Solver:
             return self.bounds.remaining_at_least(after, budget - 1) < self.best_rem
 
         succ = self.successors(state, keep)
-        succ.sort(key=lambda sm: -sum(r for _, r in _riders(sm[0])))
+        # Lines that keep the last rider close first: a small incumbent prunes more.
+        succ.sort(key=lambda sm: (sm[0].solo_score or (0, 0), -min((r for _, r in _riders(sm[0])), default=0)))
         for child, moves in succ:
             line.append(moves)
             self.improve(child, budget - 1, line)

@@ -201,16 +201,21 @@ class Solver:
             self._tick()
 
     def successors(
-        self, state: mc.State, keep: Callable[[mc.State], bool] | None = None
-    ) -> list[tuple[mc.State, list[str]]]:
-        """Every distinct position after this round (or setup), with one line to it.
+        self,
+        state: mc.State,
+        keep: Callable[[mc.State], bool] | None = None,
+        order: Callable[[mc.State], Any] | None = None,
+    ) -> list[tuple[Any, list[str]]]:
+        """Every distinct position after this round (or setup), as ``(order(position),
+        one line to it)`` sorted by ``order``; :meth:`child` rebuilds a position (only
+        the lines are kept, to save memory).
 
         ``keep`` (optional) is asked after every move of the round: a mid-round
         position it rejects is provably unable to lead to a line that counts, and its
         continuations are not searched."""
         start_round = state.round
         seen: set[Key] = set()
-        out: dict[Key, tuple[mc.State, list[str]]] = {}
+        out: dict[Key, tuple[Any, list[str]]] = {}
         path: list[str] = []
 
         def walk(st: mc.State) -> None:
@@ -226,7 +231,7 @@ class Solver:
                 if child.over or child.round != start_round:
                     key = position_key(child) if not child.over else ("over", position_key(child))
                     if key not in out:
-                        out[key] = (child, path.copy())
+                        out[key] = (order(child) if order is not None else 0, path.copy())
                 else:
                     tk = _turn_key(child)
                     if tk not in seen:
@@ -237,7 +242,18 @@ class Solver:
         root = state.copy()
         root.history = []
         walk(root)
-        return list(out.values())
+        found = list(out.values())
+        found.sort(key=lambda om: om[0])
+        return found
+
+    @staticmethod
+    def child(state: mc.State, moves: list[str]) -> mc.State:
+        """The position after playing ``moves`` (one round's line) from ``state``."""
+        child = state.copy()
+        child.history = []
+        for move in moves:
+            child.play(move)
+        return child
 
     def rounds_needed(self, state: mc.State) -> int:
         if state.over:
@@ -282,11 +298,14 @@ class Solver:
         if self.tt1.get(key, -1) >= budget:
             return False
         self.round_nodes += 1
-        succ = self.successors(state, lambda st: self.mid_rounds(st) <= budget)
-        succ.sort(key=lambda sm: (self.rounds_needed(sm[0]), -sum(r for _, r in _riders(sm[0]))))
-        for child, moves in succ:
+        succ = self.successors(
+            state,
+            lambda st: self.mid_rounds(st) <= budget,
+            lambda st: (self.rounds_needed(st), -sum(r for _, r in _riders(st))),
+        )
+        for _, moves in succ:
             line.append(moves)
-            if self.feasible(child, budget - 1, line):
+            if self.feasible(self.child(state, moves), budget - 1, line):
                 return True
             line.pop()
         self.tt1[key] = budget
@@ -314,12 +333,13 @@ class Solver:
             after = self._after_round(st)
             return self.bounds.remaining_at_least(after, budget - 1) < self.best_rem
 
-        succ = self.successors(state, keep)
         # Lines that keep the last rider close first: a small incumbent prunes more.
-        succ.sort(key=lambda sm: (sm[0].solo_score or (0, 0), -min((r for _, r in _riders(sm[0])), default=0)))
-        for child, moves in succ:
+        succ = self.successors(
+            state, keep, lambda st: (st.solo_score or (0, 0), -min((r for _, r in _riders(st)), default=0))
+        )
+        for _, moves in succ:
             line.append(moves)
-            self.improve(child, budget - 1, line)
+            self.improve(self.child(state, moves), budget - 1, line)
             line.pop()
             if self.best_rem == 0:
                 break
@@ -408,7 +428,7 @@ def solve_state(
     lower: Score = (1, 0)
     proven = False
     try:
-        starts = [(s, [m]) for s, m in solver.successors(root)] if in_setup else [(root.copy(), [])]
+        starts = [(solver.child(root, m), [m]) for _, m in solver.successors(root)] if in_setup else [(root.copy(), [])]
         for s, _ in starts:
             s.history = []
         h = min(solver.rounds_needed(s) for s, _ in starts) + done_rounds

@@ -11,41 +11,7 @@ import time
 
 from peloton.games import mindcycling as mc
 from peloton.solver import solve
-
-SMALL = [
-    (
-        {
-            "name": "c8",
-            "lanes": 5,
-            "finish": 8,
-            "sections": [[2, "plain"], [5, "sprint"]],
-            "feed": ["c3"],
-        },
-        None,
-    ),
-    (
-        {
-            "name": "t14",
-            "lanes": 5,
-            "finish": 14,
-            "sections": [[2, "plain"], [7, "sprint"], [11, "mountain"]],
-            "feed": ["c9"],
-            "rocks": ["b12", "d13"],
-        },
-        "5 AD1:a10,AD2:b11+,AS1:c10,AS2:d11,AC1:e10",
-    ),
-    (
-        {
-            "name": "t12",
-            "lanes": 5,
-            "finish": 12,
-            "sections": [[2, "plain"], [6, "mountain"], [9, "plain"]],
-            "feed": ["a7", "d10"],
-            "rocks": ["c8", "b10", "e11"],
-        },
-        "3 AD1:a8,AD2:b9+,AS1:c9,AS2:d9,AC1:e9",
-    ),
-]
+from peloton.solver.examples import SMALL_PROBLEMS
 
 
 def report(label: str, sol: object) -> None:
@@ -67,8 +33,7 @@ def main() -> None:
     )
     parser.add_argument("--small-limit", type=float, default=120.0, help="seconds per small course")
     args = parser.parse_args()
-    for data, start in SMALL:
-        course = mc.Course.from_dict(data)
+    for course, start in SMALL_PROBLEMS:
         report(
             f"{course.name} from {'setup' if start is None else start}",
             solve(course, start=start, time_limit=args.small_limit),

@@ -12,30 +12,7 @@ from peloton.bots import make_bot, play_out
 from peloton.cli import main
 from peloton.games import mindcycling as mc
 from peloton.solver import solve
-
-C14 = mc.Course.from_dict(
-    {
-        "name": "t14",
-        "lanes": 5,
-        "finish": 14,
-        "sections": [[2, "plain"], [7, "sprint"], [11, "mountain"]],
-        "feed": ["c9"],
-        "rocks": ["b12", "d13"],
-    }
-)
-C12 = mc.Course.from_dict(
-    {
-        "name": "t12",
-        "lanes": 5,
-        "finish": 12,
-        "sections": [[2, "plain"], [6, "mountain"], [9, "plain"]],
-        "feed": ["a7", "d10"],
-        "rocks": ["c8", "b10", "e11"],
-    }
-)
-C8 = mc.Course.from_dict(
-    {"name": "c8", "lanes": 5, "finish": 8, "sections": [[2, "plain"], [5, "sprint"]], "feed": ["c3"], "rocks": []}
-)
+from peloton.solver.examples import C8, C12, C14
 
 POSITIONS = [
     (C14, "5 AD1:a10,AD2:b11+,AS1:c10,AS2:d11,AC1:e10"),

@@ -194,7 +194,7 @@ def apply(state: State, move: Move) -> None:
         and _feed_on_path(state, start, end)
     ):
         state.bottles.add(rid)
-    # Lift the rider off its square (inlined State._lift/_put: this is the hot path).
+    # Lift the rider off its square and set it down (State._put inlined: hot path).
     del state.at[start]
     state.rows[start >> 5] &= ~(1 << (start & 31))
     after = course.finish if crossed else end >> 5

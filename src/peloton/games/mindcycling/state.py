@@ -312,12 +312,6 @@ class State:
         self.at[sq] = rid
         self.rows[sq >> 5] |= 1 << (sq & 31)
 
-    def _lift(self, rid: str) -> int:
-        sq = self.pos.pop(rid)
-        del self.at[sq]
-        self.rows[sq >> 5] &= ~(1 << (sq & 31))
-        return sq
-
     def _assess(self) -> None:
         """MC-4.2/4.3: fix every rider's section, wind, link, bottle, fatigue and order."""
         pos, at, bottles, dl = self.pos, self.at, self.bottles, self.dl

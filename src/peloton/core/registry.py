@@ -20,13 +20,20 @@ class GameInfo:
     load_record: Callable[[dict[str, Any]], Any]
     #: Game-specific helpers that bots may use (rollout policy, move scoring, ...).
     heuristics: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    #: True when ``view(player)`` hides something (Mind Twist's dial): bots, clients and
+    #: spectators must then be given views, never the full state.
+    hidden_information: bool = False
 
 
 _GAMES: dict[str, GameInfo] = {}
 
 # Games register themselves when their package is imported; this maps a name to that
 # package so that ``get("mind-cycling")`` works without importing every game up front.
-_MODULES = {"mind-cycling": "peloton.games.mindcycling"}
+_MODULES = {
+    "mind-cycling": "peloton.games.mindcycling",
+    "mind-twist": "peloton.games.mindtwist",
+    "pistard": "peloton.games.pistard",
+}
 
 
 def register(info: GameInfo) -> None:

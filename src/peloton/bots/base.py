@@ -74,6 +74,8 @@ _FACTORIES: dict[str, str | BotFactory] = {
     "medium": "peloton.bots.mcts:medium",
     "hard": "peloton.bots.mcts:hard",
     "expert": "peloton.bots.mcts:expert",
+    "optimal": "peloton.bots.mindtwist_bots:OptimalBot",
+    "pass3": "peloton.bots.mindtwist_bots:Pass3Bot",
 }
 
 

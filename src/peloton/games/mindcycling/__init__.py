@@ -12,6 +12,7 @@ from ...core import registry
 from .course import Course, bundled_names
 from .heuristics import HEURISTICS
 from .notation import Move, Position, parse_mcn, parse_move
+from .options import OPTIONS, from_options, public_moves
 from .record import Record, load_record
 from .riders import DEFAULT_COMPOSITIONS, SOLO_COMPOSITION, Rider, default_teams
 from .scoring import Result
@@ -22,6 +23,7 @@ registry.register(registry.GameInfo("mind-cycling", "Mind Cycling", load_record,
 
 __all__ = [
     "DEFAULT_COMPOSITIONS",
+    "OPTIONS",
     "SOLO_COMPOSITION",
     "Assessment",
     "Course",
@@ -34,8 +36,10 @@ __all__ = [
     "bundled_names",
     "default_teams",
     "from_mcn",
+    "from_options",
     "new_game",
     "new_solo",
     "parse_mcn",
     "parse_move",
+    "public_moves",
 ]

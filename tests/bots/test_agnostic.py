@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from peloton import ConfigError
+from peloton import ConfigError, StateError
 from peloton.bots import greedy, make_bot, play_out
 from peloton.core import registry
 from peloton.core.protocol import GameState
@@ -146,3 +146,111 @@ def test_greedy_breaks_ties_with_its_seed(toy_registry: None) -> None:
     assert {p[0] for p in picks.values()} == {1, 2, 3}
     again = {seed: [make_bot("greedy", seed).choose(Nim(9))] for seed in range(30)}
     assert again == picks
+
+
+class Secret(Nim):
+    """Nim where A also holds a secret number that B may not see (hidden information),
+    and where a die decides, before each turn, how many stones fall off the heap."""
+
+    game = "toy-secret"
+
+    def __init__(self, stones: int, secret: int | None = 7, dice: bool = False) -> None:
+        super().__init__(stones)
+        self.secret = secret
+        self.dice = dice
+        self.rolled = False
+        self.viewer: str | None = "everyone"
+
+    @property
+    def is_chance(self) -> bool:
+        return self.dice and not self.rolled and not self.is_over
+
+    @property
+    def current_player(self) -> str | None:
+        return "chance" if self.is_chance else super().current_player
+
+    def chance_move(self, rng: Rng) -> Any:
+        return ("roll", rng.randint(0, 1))
+
+    def legal_moves(self) -> list[Any]:
+        return [] if self.is_chance else super().legal_moves()
+
+    def play(self, move: Any) -> None:
+        if isinstance(move, tuple):
+            self.stones = max(1, self.stones - move[1])
+            self.rolled = True
+            self.history.append(move)
+            return
+        super().play(move)
+        self.rolled = False
+
+    def copy(self) -> Secret:
+        new = Secret(self.stones, self.secret, self.dice)
+        new.turn, new.history, new.rolled = self.turn, list(self.history), self.rolled
+        return new
+
+    def view(self, player: str | None) -> Secret:
+        new = self.copy()
+        new.viewer = player
+        if player != "A":
+            new.secret = None
+        return new
+
+
+class Spy:
+    """A bot that remembers what it was shown and takes one stone."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.seen: list[Any] = []
+
+    def choose(self, state: Any) -> Any:
+        self.seen.append(state)
+        return state.legal_moves()[0]
+
+
+def test_play_out_gives_bots_only_their_seats_view_in_a_hidden_game(toy_registry: None) -> None:
+    registry.register(registry.GameInfo("toy-secret", "Secret", dict, hidden_information=True))
+    a, b = Spy(), Spy()
+    state = play_out(Secret(6), {"A": a, "B": b})
+    assert state.is_over
+    assert a.seen and b.seen
+    assert all(s is not state and s.viewer == "A" and s.secret == 7 for s in a.seen)
+    assert all(s is not state and s.viewer == "B" and s.secret is None for s in b.seen)
+
+
+def test_play_out_hands_the_state_itself_when_nothing_is_hidden(toy_registry: None) -> None:
+    registry.register(registry.GameInfo("toy-secret", "Secret", dict, hidden_information=False))
+    spy = Spy()
+    state = Secret(5)
+    play_out(state, spy)
+    assert spy.seen and all(s is state for s in spy.seen)  # no copy per move
+
+
+def test_play_out_gives_an_unregistered_game_views_to_be_safe() -> None:
+    spy = Spy()
+    state = Secret(4)
+    play_out(state, spy)
+    assert spy.seen and all(s is not state and s.viewer in ("A", "B") for s in spy.seen)
+
+
+def test_play_out_draws_chance_steps_from_the_chance_rng(toy_registry: None) -> None:
+    registry.register(registry.GameInfo("toy-secret", "Secret", dict))
+
+    def game(seed: int) -> list[Any]:
+        return play_out(Secret(30, dice=True), make_bot("random", 1), chance=Rng(seed)).history
+
+    assert game(3) == game(3)
+    assert any(game(3) != game(s) for s in range(4, 10))
+    assert all(isinstance(m, int) for m in game(3)[1::2])  # a roll before every turn
+    with pytest.raises(StateError, match="needs a chance Rng"):
+        play_out(Secret(30, dice=True), make_bot("random", 1))
+
+
+def test_mind_cycling_bots_see_the_state_itself() -> None:
+    from peloton.bots.base import bot_view
+    from peloton.games import mindcycling as mc
+
+    state = mc.from_options({"course": "short", "riders": 3})
+    assert bot_view(state) is state

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any, Protocol, runtime_checkable
 
+from ..core import registry
 from ..core.errors import ConfigError, StateError
 from ..core.protocol import GameState
 from ..core.rng import Rng
@@ -119,6 +120,27 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return bot
 
 
+def hides_information(state: GameState) -> bool:
+    """Whether ``state``'s game hides something from some seat (its registry entry says
+    so). A game the registry does not know is assumed to hide: a view is always safe."""
+    try:
+        return registry.get(state.game).hidden_information
+    except ConfigError:
+        return True
+
+
+def bot_view(state: GameState, hidden: bool | None = None) -> GameState:
+    """What the bot to act in ``state`` may look at: ``state.view(current_player)`` in a
+    game with hidden information, otherwise ``state`` itself (no copy: bots must not
+    modify it, and copying every move would slow playouts down).
+
+    ``hidden`` short-cuts the registry look-up for callers that did it once.
+    """
+    if hidden is None:
+        hidden = hides_information(state)
+    return state.view(state.current_player) if hidden else state
+
+
 def play_out(
     state: GameState,
     bots: Mapping[str, Bot] | Bot,
@@ -129,10 +151,11 @@ def play_out(
     """Play ``state`` forward in place until it is over; return it.
 
     ``bots`` maps each player (``state.current_player``) to its bot, or is one bot that
-    plays every seat. Chance steps are drawn from ``chance`` (required for games with
-    dice). ``max_moves`` guards against a game that never ends: :class:`StateError`
-    when exceeded.
+    plays every seat. Each bot sees only what its seat sees (:func:`bot_view`). Chance
+    steps are drawn from ``chance`` (required for games with dice). ``max_moves`` guards
+    against a game that never ends: :class:`StateError` when exceeded.
     """
+    hidden = hides_information(state)
     played = 0
     while not state.is_over:
         if state.is_chance:
@@ -140,7 +163,7 @@ def play_out(
                 raise StateError(f"{state.game} has a chance step: play_out needs a chance Rng")
             move = state.chance_move(chance)
         else:
-            move = _seat_bot(bots, state.current_player).choose(state)
+            move = _seat_bot(bots, state.current_player).choose(bot_view(state, hidden))
         state.play(move)
         played += 1
         if max_moves is not None and played > max_moves:

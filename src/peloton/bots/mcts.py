@@ -12,7 +12,11 @@ chance steps) and asks the game, through its registry entry
   ``evaluate``; without either, 1 to the player named by ``state.result``, 0 to the
   others, an equal share when the result names nobody);
 * ``score_moves(state, moves) -> scores``: a move ordering; the tree then tries moves
-  best first and widens progressively (only about ``sqrt(visits)`` children per node).
+  best first and widens progressively (only about ``sqrt(visits)`` children per node);
+* ``determinize(view, rng) -> state``: for games with hidden information (Mind Twist's
+  dial), a full state consistent with what the bot sees, hidden values drawn at
+  random. Each playout starts from a fresh determinization of the view the bot was
+  given, so the search never uses what its seat cannot see.
 
 **Several players.** Every node keeps the *vector* of rewards summed over the
 playouts through it, one component per player (max^n UCT): the player to move at a
@@ -158,6 +162,7 @@ class _Search:
         self.order: Callable[..., Sequence[float]] | None = (
             hooks.get("score_moves") if bot.use_ordering else None
         )
+        self.determinize: Callable[..., GameState] | None = hooks.get("determinize")
         self.horizon = bot.horizon if self.evaluate is not None else None
         self.root = self.node(None, state)
 
@@ -181,7 +186,7 @@ class _Search:
 
     def iterate(self) -> None:
         """One playout: select, expand, roll out, back up."""
-        state = self.state.copy()
+        state = self.determinize(self.state, self.rng) if self.determinize else self.state.copy()
         node = self.root
         path = [node]
         c = self.bot.exploration
@@ -210,7 +215,12 @@ class _Search:
                 node.children.append(child)
                 path.append(child)
                 break
-            node = self.select(node, c)
+            # Who acts is read from the state, not the node: with determinized hidden
+            # information the same move can hand the turn to different players (Mind
+            # Twist: a guess is right in one determinization, wrong in another). The
+            # legal move *sets* of such games depend only on what is public.
+            player = state.current_player
+            node = self.select(node, self.index[player] if player is not None else node.chooser, c)
             state.play(node.move)
             path.append(node)
         rewards = self.playout(state)
@@ -223,9 +233,8 @@ class _Search:
                 for i, r in enumerate(rewards):
                     totals[i] += r
 
-    def select(self, node: Node, c: float) -> Node:
-        """UCB1 on the component of the player acting at ``node``."""
-        me = node.chooser
+    def select(self, node: Node, me: int, c: float) -> Node:
+        """UCB1 on the component of player ``me``, who acts at ``node``."""
         log_n = math.log(node.visits + 1)
         best, best_value = node.children[0], -math.inf
         for child in node.children:

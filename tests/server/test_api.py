@@ -126,8 +126,11 @@ def test_create_refuses_a_body_that_is_not_json(http: httpx.Client) -> None:
     assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_request"
 
 
-def test_every_bot_name_can_sit(http: httpx.Client) -> None:
-    for name in bot_names():
+def test_every_bot_the_games_list_offers_can_sit(http: httpx.Client) -> None:
+    offered = {g["name"]: g["bots"] for g in http.get("/api/games").json()["games"]}
+    assert set(offered["mind-cycling"]) >= {"random", "greedy", "easy", "medium", "hard", "expert"}
+    assert set(offered["mind-cycling"]) <= set(bot_names())
+    for name in offered["mind-cycling"]:
         table = create(http, course="short", riders=3, seats=["human", name])
         assert http.get(f"/api/tables/{table}").json()["seats"][1]["kind"] == name
 

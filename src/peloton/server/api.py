@@ -1,4 +1,10 @@
-"""HTTP handlers of docs/protocol.md ("HTTP API"): courses, tables, joining, records, replays."""
+"""HTTP handlers of docs/protocol.md ("HTTP API"): games, courses, tables, joining,
+records, replays.
+
+For a game with hidden information (Mind Twist) the table detail, the record and the
+replay are given as their viewer may see them: the seat of the token in an
+``Authorization: Bearer <token>`` header, or a spectator without one.
+"""
 
 from __future__ import annotations
 
@@ -11,10 +17,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from ..core.errors import CourseError, PelotonError, RecordError
+from ..core import record as core_record
+from ..core import registry
+from ..core.errors import ConfigError, CourseError, PelotonError, RecordError
 from ..games import mindcycling as mc
 from ..games.mindcycling.snapshot import snapshot
-from .tables import FINISHED, OPEN, RUNNING, ApiError, Tables
+from . import games
+from .tables import FINISHED, OPEN, RUNNING, ApiError, LiveTable, Tables
 
 #: The largest request body accepted (a record of a long game is about 20 KB).
 MAX_BODY = 1 << 20
@@ -76,6 +85,24 @@ async def table_page(request: Request) -> Response:
     return page("table.html")
 
 
+def viewer_of(request: Request, table: LiveTable) -> str | None:
+    """The seat of the request's token (``Authorization: Bearer <token>``), or
+    ``None`` (a spectator) without one; ``403 bad_token`` for a wrong token."""
+    header = request.headers.get("authorization")
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(400, "bad_request", "the Authorization header must be 'Bearer <seat token>'")
+    return tables_of(request).seat_of_token(table, token.strip())
+
+
+async def list_games(request: Request) -> Response:
+    """``GET /api/games``: the games a table may play, their options, seats and bots."""
+    found = await run_in_threadpool(games.available)
+    return JSONResponse({"games": [spec.describe() for _, spec in found]})
+
+
 async def courses(request: Request) -> Response:
     """``GET /api/courses``: the bundled courses."""
     return JSONResponse({"courses": [mc.Course.load(n).to_dict() for n in mc.bundled_names()]})
@@ -121,8 +148,9 @@ async def table_detail(request: Request) -> Response:
     """``GET /api/tables/{id}``: summary, ``course_data`` and snapshot."""
     tables = tables_of(request)
     table = tables.get(request.path_params["id"])
-    state = await tables.ensure_state(table)
-    return JSONResponse({**table.full_summary(), "snapshot": snapshot(state)})
+    viewer = viewer_of(request, table)
+    await tables.ensure_state(table)
+    return JSONResponse({**table.full_summary(), "seat": viewer, "snapshot": table.snapshot(viewer)})
 
 
 async def join_table(request: Request) -> Response:
@@ -136,9 +164,10 @@ async def table_record(request: Request) -> Response:
     """``GET /api/tables/{id}/record``: the game record, as a download."""
     tables = tables_of(request)
     table = tables.get(request.path_params["id"])
-    record = await tables.record(table)
+    viewer = viewer_of(request, table)
+    data = await tables.record_for(table, viewer)
     return Response(
-        record.to_json() + "\n",
+        json.dumps(data, indent=1) + "\n",
         media_type="application/json",
         headers={"Content-Disposition": f'attachment; filename="peloton-{table.id}.json"'},
     )
@@ -147,6 +176,7 @@ async def table_record(request: Request) -> Response:
 def replay_of(record: mc.Record) -> dict[str, Any]:
     """Moves and the snapshot before each move and after the last (blocking)."""
     return {
+        "game": games.MIND_CYCLING,
         "moves": list(record.moves),
         "snapshots": [snapshot(s) for s in record.states()],
         "course_data": record.course.to_dict(),
@@ -154,19 +184,68 @@ def replay_of(record: mc.Record) -> dict[str, Any]:
     }
 
 
+def table_replay_of(table: LiveTable, viewer: str | None) -> dict[str, Any]:
+    """A table's replay as ``viewer`` may see it (blocking): every position is a
+    snapshot for ``viewer`` of the full state, and the moves are its public ones."""
+    spec = table.spec
+    probe = LiveTable(id=table.id, created=table.created, spec=spec, seats={}, state=None, options=table.options)
+    state = probe.fresh_state()
+    snaps = [spec.snapshot(state, viewer)]
+    for text in table.texts:
+        state.play(text)
+        snaps.append(spec.snapshot(state, viewer))
+    return {
+        "game": spec.name,
+        "moves": spec.public_moves(state, viewer) if spec.hidden else list(table.texts),
+        "snapshots": snaps,
+        "options": table.options,
+        "players": table.players(),
+    }
+
+
 async def table_replay(request: Request) -> Response:
     """``GET /api/tables/{id}/replay``."""
     tables = tables_of(request)
-    record = await tables.record(tables.get(request.path_params["id"]))
-    return JSONResponse(await run_in_threadpool(replay_of, record))
+    table = tables.get(request.path_params["id"])
+    viewer = viewer_of(request, table)
+    if table.mc is not None:
+        record = await tables.record(table)
+        return JSONResponse(await run_in_threadpool(replay_of, record))
+    await tables.ensure_state(table)
+    async with table.lock:
+        return JSONResponse(await run_in_threadpool(table_replay_of, table, viewer))
 
 
-def _load_record(body: bytes) -> mc.Record:
+def uploaded_replay_of(record: Any) -> dict[str, Any]:
+    """The replay of an uploaded record of any game (blocking). Its positions are
+    spectators' snapshots; its moves are the record's own (the uploader's file)."""
+    if isinstance(record, mc.Record):
+        return replay_of(record)
+    game = record.to_dict().get("game")
+    spec = games.spec(game)
+    return {
+        "game": spec.name,
+        "moves": list(record.moves),
+        "snapshots": [spec.snapshot(s, None) for s in record.states()],
+        "options": record.to_dict().get("options", {}),
+        "players": record.players,
+    }
+
+
+def _load_record(body: bytes) -> Any:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError("the record is not UTF-8 text") from None
-    return mc.Record.from_json(text)
+    data = core_record.decode_record(text)
+    game = data["game"]
+    if game != games.MIND_CYCLING and game in registry.names():
+        try:
+            spec = games.spec(game)
+        except ConfigError as exc:
+            raise RecordError(str(exc)) from None
+        return spec.module.Record.from_dict(data)
+    return mc.Record.from_dict(data)  # Mind Cycling's loader names any other game
 
 
 async def upload_replay(request: Request) -> Response:
@@ -174,11 +253,12 @@ async def upload_replay(request: Request) -> Response:
     body = await _body(request)
     try:
         record = await run_in_threadpool(_load_record, body)
+        answer = await run_in_threadpool(uploaded_replay_of, record)
     except RecordError as exc:
         raise ApiError(400, "bad_record", str(exc), index=exc.index) from None
     except PelotonError as exc:  # defensive: the loader should only raise RecordError
         raise ApiError(400, "bad_record", str(exc), index=None) from None
-    return JSONResponse(await run_in_threadpool(replay_of, record))
+    return JSONResponse(answer)
 
 
 async def api_error(request: Request, exc: Exception) -> Response:

@@ -81,6 +81,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.4) -> Starlett
     routes = [
         Route("/", api.lobby_page),
         Route("/table/{id}", api.table_page),
+        Route("/api/games", api.list_games),
         Route("/api/courses", api.courses),
         Route("/api/courses/check", api.check_course, methods=["POST"]),
         Route("/api/tables", api.list_tables, methods=["GET"]),

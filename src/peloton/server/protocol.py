@@ -32,6 +32,7 @@ GAME_OVER = "game_over"
 NOT_STARTED = "not_started"
 NOT_FOUND = "not_found"
 INTERNAL = "internal"
+CHANCE_STEP = "chance_step"
 
 
 class ProtocolError(Exception):

@@ -6,6 +6,14 @@ A live table's state is rebuilt at start-up by replaying its moves through the r
 A finished table also keeps its final summary (round, move count, result), so that
 the lobby can list it without replaying it.
 
+A table plays one game (``game``: ``mind-cycling``, ``mind-twist``, ``pistard``). Mind
+Cycling keeps its options in their own columns (the schema it was born with); every
+other game stores its options as JSON in ``options`` and leaves those columns at
+neutral values. A game with dice also stores ``seed``: each roll is drawn from
+(seed, move index), so a restarted server rolls exactly what it would have rolled.
+Databases made before ``game``, ``options`` and ``seed`` existed get the three
+columns added at start-up (:func:`migrate`); their tables are Mind Cycling tables.
+
 Writes go through one :class:`Writer` thread. It commits whatever is queued in one
 transaction ("group commit"): under load, many tables' moves share one commit, and
 the event loop never blocks on the database. Each caller awaits its own write, so a
@@ -26,6 +34,7 @@ from typing import Any
 
 from platformdirs import user_data_dir
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Column,
     DateTime,
@@ -40,6 +49,7 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
     update,
 )
@@ -63,7 +73,15 @@ tables = Table(
     Column("solo", Boolean, nullable=False),
     Column("status", String(16), nullable=False),  # open / running / finished
     Column("final", Text, nullable=True),  # JSON {round, moves, result} once finished
+    # Added for the other games; NULL in rows written before them (Mind Cycling).
+    Column("game", String(32), nullable=True),
+    Column("options", Text, nullable=True),  # JSON options of from_options (not Mind Cycling)
+    Column("seed", BigInteger, nullable=True),  # the chance seed (games with dice)
 )
+
+#: Columns added after the first schema: (name, SQL type), added by :func:`migrate`.
+ADDED_COLUMNS = (("game", "VARCHAR(32)"), ("options", "TEXT"), ("seed", "BIGINT"))
+MIND_CYCLING = "mind-cycling"
 
 seats = Table(
     "seats",
@@ -80,7 +98,7 @@ moves = Table(
     metadata,
     Column("table_id", String(32), primary_key=True),
     Column("idx", Integer, primary_key=True, autoincrement=False),
-    Column("text", String(64), nullable=False),
+    Column("text", String(200), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
 )
 
@@ -127,7 +145,25 @@ def create_db_engine(url: str) -> Engine:
     else:
         engine = create_engine(parsed, pool_pre_ping=True)
     metadata.create_all(engine)
+    migrate(engine)
     return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring a database made by an older server up to the current schema: add the
+    nullable columns it lacks (existing rows read as Mind Cycling tables), and widen
+    PostgreSQL's move text (64 characters were enough for Mind Cycling only)."""
+    present = {c["name"] for c in inspect(engine).get_columns("tables")}
+    missing = [(name, kind) for name, kind in ADDED_COLUMNS if name not in present]
+    with engine.begin() as conn:
+        for name, kind in missing:
+            log.info("adding column tables.%s", name)
+            conn.exec_driver_sql(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+        if engine.dialect.name == "postgresql":
+            column = next((c["type"] for c in inspect(conn).get_columns("moves") if c["name"] == "text"), None)
+            length = getattr(column, "length", None)
+            if length is not None and length < 200:
+                conn.exec_driver_sql("ALTER TABLE moves ALTER COLUMN text TYPE VARCHAR(200)")
 
 
 def now() -> datetime:
@@ -165,6 +201,9 @@ class TableRow:
     final: dict[str, Any] | None
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
+    game: str = MIND_CYCLING
+    options: dict[str, Any] | None = None
+    seed: int | None = None
 
 
 def _table_row(r: Any) -> TableRow:
@@ -181,6 +220,9 @@ def _table_row(r: Any) -> TableRow:
         solo=bool(r.solo),
         status=r.status,
         final=json.loads(r.final) if r.final else None,
+        game=r.game or MIND_CYCLING,
+        options=json.loads(r.options) if r.options else None,
+        seed=r.seed,
     )
 
 
@@ -245,6 +287,9 @@ def insert_table(row: TableRow) -> Write:
         "solo": row.solo,
         "status": row.status,
         "final": None,
+        "game": row.game,
+        "options": None if row.options is None else json.dumps(row.options),
+        "seed": row.seed,
     }
     ops: Write = [(_INSERT_TABLE, table)]
     for s in row.seats:

@@ -77,8 +77,12 @@ class _Describer:
         return f"{who} takes a relay in front of {self.leader}'s group to {where}{rows}"
 
 
-def snapshot(state: State, *, legal: bool = True) -> dict[str, Any]:
+def snapshot(state: State, viewer: str | None = None, *, legal: bool = True) -> dict[str, Any]:
     """The position as JSON data (see docs/protocol.md, "snapshot").
+
+    ``viewer`` (a team letter, or ``None`` for a spectator) is the contract's
+    (docs/games.md): Mind Cycling hides nothing, so every viewer gets the same
+    snapshot, legal moves included.
 
     In a round, ``legal`` lists every legal move; during setup ``legal`` is empty and
     ``placement`` gives the team to place, its unplaced riders and the allowed squares

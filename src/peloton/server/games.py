@@ -1,0 +1,209 @@
+"""The games a table can host, seen through the contract of docs/games.md.
+
+The server never names a game's rules: it creates a game with ``from_options``,
+checks and plays moves through the core protocol, draws chance moves with
+``chance_move``, and shows positions with ``snapshot(state, viewer)`` and
+``public_moves(state, viewer)``. :class:`GameSpec` gathers those names for one game;
+:func:`spec` finds it by the registry's name. A game package that is not installed
+yet is simply not offered.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+from ..bots import bot_names, make_bot
+from ..core import registry
+from ..core.errors import ConfigError, IllegalMoveError, PelotonError
+
+log = logging.getLogger("peloton.server")
+
+MIND_CYCLING = "mind-cycling"
+HUMAN = "human"
+#: The most seats a table may have (Mind Cycling's seven teams, A to G).
+MAX_SEATS = 7
+
+#: Mind Cycling's options as the create form shows them, used until (or unless) the
+#: package lists its own ``OPTIONS``.
+MC_OPTIONS: dict[str, tuple[Any, str]] = {
+    "course": ("standard", "a bundled course name, or a course object (MC-1.5 keys)"),
+    "riders": (6, "riders per team, 3 to 6 (5 in solo)"),
+    "wind": ("front", "front (basic game), left or right (expert)"),
+    "relay_limit": (3, "the largest group a relay may lead"),
+    "solo": (False, "the solo challenge: one team of five, fewest rounds wins"),
+}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the server uses of one game package."""
+
+    name: str
+    title: str
+    module: Any
+    #: ``view(player)`` hides something: every message is built per viewer.
+    hidden: bool
+    #: ``{name: (default, help)}``: the game's options.
+    options: dict[str, tuple[Any, str]]
+    #: The fewest and most seats a table of this game may have.
+    min_seats: int
+    max_seats: int
+    snapshot_fn: Callable[..., dict[str, Any]]
+
+    @property
+    def viewer_free(self) -> bool:
+        """Mind Cycling's snapshot is the same for everyone: one message for all."""
+        return self.name == MIND_CYCLING
+
+    def new_state(self, options: dict[str, Any]) -> Any:
+        """A fresh game (``from_options``); :class:`ConfigError` for bad options."""
+        state = self.module.from_options(dict(options))
+        return state
+
+    def snapshot(self, state: Any, viewer: str | None) -> dict[str, Any]:
+        """The position as ``viewer`` may see it (``None``: a spectator)."""
+        snap: dict[str, Any] = self.snapshot_fn(state, viewer)
+        return snap
+
+    def public_moves(self, state: Any, viewer: str | None) -> list[str]:
+        """The moves played so far, as ``viewer`` may see them."""
+        fn = getattr(self.module, "public_moves", None)
+        if fn is None:
+            return [str(m) for m in state.history]
+        return [str(m) for m in fn(state, viewer)]
+
+    def defaults(self) -> dict[str, Any]:
+        """Every option at its default."""
+        return {name: default for name, (default, _help) in self.options.items()}
+
+    def describe(self) -> dict[str, Any]:
+        """The game in ``GET /api/games``."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "hidden_information": self.hidden,
+            "options": [
+                {"name": name, "default": default, "help": help_text}
+                for name, (default, help_text) in self.options.items()
+            ],
+            "seats": {"min": self.min_seats, "max": self.max_seats},
+            "bots": bots_for(self.name),
+        }
+
+
+#: Bots that play every game through the core protocol and the game's heuristics,
+#: weakest first.
+GENERIC_BOTS = ("random", "greedy", "easy", "medium", "hard", "expert", "mcts")
+_BOTS: dict[str, list[str]] = {}
+
+
+def bots_for(game: str) -> list[str]:
+    """The bot names a seat of a ``game`` table may have: the generic bots, then the
+    bots made for that game (a bot whose ``games`` names it, or, failing that, whose
+    module is named after the game's package, as ``peloton.bots.mindtwist_bots``)."""
+    found = _BOTS.get(game)
+    if found is not None:
+        return found
+    names = bot_names()
+    out = [n for n in GENERIC_BOTS if n in names]
+    package = registry._MODULES.get(game, "").rsplit(".", 1)[-1]
+    for name in names:
+        if name in GENERIC_BOTS:
+            continue
+        try:
+            bot = make_bot(name, 0)
+        except Exception as exc:  # a bot whose module is not written yet
+            log.debug("bot %s not offered: %s", name, exc)
+            continue
+        games = getattr(bot, "games", None)
+        if games is not None:
+            fits = game in games
+        else:
+            fits = bool(package) and package in type(bot).__module__
+        if fits:
+            out.append(name)
+    _BOTS[game] = out
+    return out
+
+
+def check_move(state: Any, text: Any) -> Any:
+    """The legal move meant by ``text``, without playing it. Raises the engine's
+    :class:`NotationError` or :class:`IllegalMoveError` (saying why)."""
+    check = getattr(state, "check", None)
+    if check is not None:
+        return check(text)
+    move = state.parse_move(text) if isinstance(text, str) else text
+    if move in state.legal_moves():
+        return move
+    probe = state.copy()
+    probe.play(move)  # the engine says why it is illegal
+    raise IllegalMoveError(f"{text!r} is not legal now")  # defensive: play accepted it
+
+
+def _mc_snapshot(state: Any, viewer: str | None = None) -> dict[str, Any]:
+    from ..games.mindcycling.snapshot import snapshot
+
+    return snapshot(state, viewer)
+
+
+def _seat_range(module: Any, options: dict[str, tuple[Any, str]]) -> tuple[int, int]:
+    """Which seat counts ``from_options`` accepts (its ``players`` option), found by
+    asking it: the games know their own limits."""
+    if "players" not in options:
+        return (len(module.from_options({}).players),) * 2
+    ok = []
+    for n in range(1, MAX_SEATS + 1):
+        try:
+            module.from_options({"players": n})
+        except PelotonError:
+            continue
+        ok.append(n)
+    if not ok:
+        raise ConfigError("from_options accepts no number of players")
+    return min(ok), max(ok)
+
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+def spec(name: str) -> GameSpec:
+    """The game called ``name``; :class:`ConfigError` if it is unknown or not installed."""
+    found = _SPECS.get(name)
+    if found is not None:
+        return found
+    if name not in registry.names():
+        raise ConfigError(f"unknown game {name!r} (games: {', '.join(n for n, _ in available())})")
+    try:
+        info = registry.get(name)
+        module = import_module(registry._MODULES[name]) if name in registry._MODULES else None
+    except Exception as exc:  # not written yet, or half-written: not offered
+        raise ConfigError(f"the game {name!r} is not installed on this server ({exc})") from None
+    if module is None:
+        raise ConfigError(f"the game {name!r} has no package")
+    if name == MIND_CYCLING:
+        options = dict(getattr(module, "OPTIONS", None) or MC_OPTIONS)
+        found = GameSpec(name, info.title, module, info.hidden_information, options, 1, MAX_SEATS, _mc_snapshot)
+    else:
+        missing = [n for n in ("from_options", "OPTIONS", "snapshot", "Record") if not hasattr(module, n)]
+        if missing:
+            raise ConfigError(f"the game {name!r} is not ready for tables yet (it lacks {', '.join(missing)})")
+        options = dict(module.OPTIONS)
+        low, high = _seat_range(module, options)
+        found = GameSpec(name, info.title, module, info.hidden_information, options, low, high, module.snapshot)
+    _SPECS[name] = found
+    return found
+
+
+def available() -> list[tuple[str, GameSpec]]:
+    """Every game this server can host, Mind Cycling first."""
+    out = []
+    for name in sorted(registry.names(), key=lambda n: (n != MIND_CYCLING, n)):
+        try:
+            out.append((name, spec(name)))
+        except ConfigError as exc:
+            log.debug("game %s not offered: %s", name, exc)
+    return out

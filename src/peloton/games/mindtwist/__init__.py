@@ -1,0 +1,54 @@
+"""Mind Twist: a two-player race of bluff (rules: spec/mind-twist.md, MT-1 to MT-5).
+
+Each turn the active player secretly dials 1-3 spaces and the other may guess it::
+
+    from peloton.games import mindtwist as mt
+    state = mt.from_options({"length": 30})
+    state.play("dial:3")
+    state.view("B")            # blue does not see the dial
+    state.play("guess:2")      # wrong: red moves 3 and dials again
+    mt.solve().value(state)    # red's chance under optimal play (MT-5)
+"""
+
+from ...core import registry
+from .board import DEFAULT_LENGTH, DEFAULT_MILESTONES, Board
+from .heuristics import HEURISTICS, determinize
+from .notation import BLUE, PLAYERS, RED, Move, format_position, parse_move, parse_position
+from .options import OPTIONS, from_options, public_moves
+from .record import FULL, Record, load_record
+from .snapshot import snapshot
+from .solver import Solution, solve
+from .state import State, Turn, from_position, new_game
+
+registry.register(
+    registry.GameInfo("mind-twist", "Mind Twist", load_record, HEURISTICS, hidden_information=True)
+)
+
+
+__all__ = [
+    "BLUE",
+    "DEFAULT_LENGTH",
+    "DEFAULT_MILESTONES",
+    "FULL",
+    "HEURISTICS",
+    "OPTIONS",
+    "PLAYERS",
+    "RED",
+    "Board",
+    "Move",
+    "Record",
+    "Solution",
+    "State",
+    "Turn",
+    "determinize",
+    "format_position",
+    "from_options",
+    "from_position",
+    "load_record",
+    "new_game",
+    "parse_move",
+    "parse_position",
+    "public_moves",
+    "snapshot",
+    "solve",
+]

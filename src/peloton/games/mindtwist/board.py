@@ -1,0 +1,117 @@
+"""The Mind Twist board (MT-1) and what a move does to the two tokens (MT-2.3, MT-3).
+
+Both paths are numbered alike from space 0 (the start) to ``length`` (the finish), so a
+token's place is one number. :class:`Board` holds the two game options, ``length`` and
+the milestone spaces, and applies a move: :meth:`Board.advance`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from ...core.errors import ConfigError
+
+#: MT-1.1 **[decision]**: the finish space by default.
+DEFAULT_LENGTH = 30
+#: MT-1.2 **[decision]**: the three milestones by default.
+DEFAULT_MILESTONES = (8, 16, 24)
+#: A course long enough for any table; beyond it the solver's tables grow needlessly.
+MAX_LENGTH = 1000
+#: What :meth:`Board.advance` returns as the mover's space when it reaches the finish.
+FINISHED = -1
+
+
+@dataclass(frozen=True)
+class Board:
+    """The finish space ``length`` and the ``milestones`` (MT-1), validated on creation."""
+
+    length: int = DEFAULT_LENGTH
+    milestones: tuple[int, ...] = DEFAULT_MILESTONES
+
+    def __post_init__(self) -> None:
+        length = self.length
+        if isinstance(length, bool) or not isinstance(length, int):
+            raise ConfigError(f"option 'length' must be a whole number, not {length!r}")
+        if not 2 <= length <= MAX_LENGTH:
+            raise ConfigError(f"option 'length' must be 2 to {MAX_LENGTH}, not {length}")
+        marks = self.milestones
+        if isinstance(marks, str | bytes) or not isinstance(marks, Sequence):
+            raise ConfigError(f"option 'milestones' must be a list of spaces, not {marks!r}")
+        for space in marks:
+            if isinstance(space, bool) or not isinstance(space, int):
+                raise ConfigError(f"option 'milestones' must hold whole numbers, not {space!r}")
+            if not 1 <= space <= length - 1:
+                raise ConfigError(
+                    f"option 'milestones': space {space} is off the path (1 to {length - 1})"
+                )
+        if any(b <= a for a, b in pairwise(marks)):
+            raise ConfigError(f"option 'milestones' must be strictly increasing, not {list(marks)}")
+        object.__setattr__(self, "milestones", tuple(marks))
+
+    @classmethod
+    def from_options(
+        cls, length: Any = DEFAULT_LENGTH, milestones: Any = DEFAULT_MILESTONES
+    ) -> Board:
+        """A board from option values as JSON gives them (lists for milestones)."""
+        return cls(length, milestones)
+
+    def is_protected(self, space: int) -> bool:
+        """MT-3.1: a token on a milestone, or on the start **[decision]**, is never
+        sideswiped."""
+        return space == 0 or space in self.milestones
+
+    def fallback(self, space: int) -> int:
+        """MT-3.2: where a token sideswiped on ``space`` goes back to: the nearest
+        milestone behind it, else the start."""
+        behind = 0
+        for mark in self.milestones:
+            if mark >= space:
+                break
+            behind = mark
+        return behind
+
+    def advance(self, mover: int, opponent: int, amount: int) -> tuple[int, int]:
+        """The spaces of the mover and of its opponent after the mover goes ``amount``
+        spaces forward: MT-2.3 (:data:`FINISHED` when it reaches or passes the finish)
+        and MT-3 (the opponent sideswiped when landed on, unless protected)."""
+        to = mover + amount
+        if to >= self.length:
+            return FINISHED, opponent
+        if to == opponent and not self.is_protected(opponent):
+            return to, self.fallback(opponent)
+        return to, opponent
+
+    def options(self) -> dict[str, Any]:
+        """The JSON options this board is made from."""
+        return {"length": self.length, "milestones": list(self.milestones)}
+
+
+#: ``{name: (default, help)}`` for every option :func:`from_options` accepts.
+OPTIONS: dict[str, tuple[Any, str]] = {
+    "players": (2, "always 2: red (player 1, active first) and blue"),
+    "length": (DEFAULT_LENGTH, f"the finish space, 2 to {MAX_LENGTH} (MT-1.1)"),
+    "milestones": (
+        list(DEFAULT_MILESTONES),
+        "milestone spaces, strictly increasing, each from 1 to length - 1; may be empty (MT-1.2)",
+    ),
+}
+
+
+def board_from_options(options: Mapping[str, Any] | None) -> Board:
+    """The :class:`Board` the options describe; :class:`ConfigError` naming the first
+    bad or unknown option."""
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise ConfigError(
+            f"unknown Mind Twist option(s) {', '.join(map(repr, unknown))} (options: {', '.join(OPTIONS)})"
+        )
+    players = options.get("players", 2)
+    if isinstance(players, bool) or players != 2:
+        raise ConfigError(f"option 'players': Mind Twist is always played by 2, not {players!r}")
+    return Board.from_options(
+        options.get("length", DEFAULT_LENGTH), options.get("milestones", DEFAULT_MILESTONES)
+    )

@@ -1,0 +1,60 @@
+"""JSON views of a Mind Twist game for clients (the web table, tools).
+
+:func:`snapshot` is built from ``state.view(viewer)`` only, so it never holds a dial
+``viewer`` could not see at the table (MT-4.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .notation import PASS
+from .state import State, Turn
+
+
+def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
+    """The position as JSON data for ``viewer`` (``"R"``, ``"B"`` or ``None``).
+
+    Keys: ``game``, ``players``, ``current_player``, ``is_over``, ``result``,
+    ``phase`` (``dial``, ``guess`` or ``over``), ``length``, ``milestones``,
+    ``spaces`` (each token's space; ``length`` for a finished one), ``active`` (whose
+    dial moves), ``dial`` (the dial awaiting a guess, only for its dialer), ``legal``
+    (the viewer's legal moves when it is the viewer's turn), ``moves`` (the public move
+    list), ``last_turn`` (the last answered turn: dialer, dial, response, outcome).
+    """
+    seen = state.view(viewer)
+    turns = seen.turns(viewer)
+    answered = [t for t in turns if t.response is not None]
+    own_turn = viewer is not None and viewer == seen.current_player
+    return {
+        "game": seen.game,
+        "players": list(seen.players),
+        "current_player": seen.current_player,
+        "is_over": seen.is_over,
+        "result": seen.result,
+        "phase": seen.phase,
+        "length": seen.board.length,
+        "milestones": list(seen.board.milestones),
+        "spaces": {p: seen.space(p) for p in seen.players},
+        "active": seen.active_player,
+        "dial": seen.dial,
+        "legal": [str(m) for m in seen.legal_moves()] if own_turn else [],
+        "moves": [str(m) for m in seen.history],
+        "last_turn": _turn_json(answered[-1]) if answered else None,
+    }
+
+
+def _turn_json(turn: Turn) -> dict[str, Any]:
+    assert turn.response is not None
+    if turn.correct:
+        outcome = "correct"
+    elif turn.response.kind == PASS:
+        outcome = "pass"
+    else:
+        outcome = "wrong"
+    return {
+        "dialer": turn.dialer,
+        "dial": turn.dial.amount,
+        "response": str(turn.response),
+        "outcome": outcome,
+    }

@@ -1,0 +1,351 @@
+"""The Mind Twist game state: dials, challenges and the core protocol (MT-2, MT-4.1).
+
+A turn has two phases. In the *dial* phase the active player turns the dial (MT-2.1);
+in the *guess* phase the other player challenges with a guess or passes (MT-2.2), and
+the dial takes effect through :meth:`Board.advance` (MT-2.3, MT-3).
+
+**Hidden information** (MT-4.1). :meth:`State.view` gives a state of the same class
+in which the dial is gone unless the viewer turned it, and in whose history every dial
+the viewer has not seen is ``dial:?``. A view plays on like any state until the
+hidden dial would take effect: then :meth:`State.play` raises :class:`StateError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from ...core.errors import IllegalMoveError, NotationError, StateError
+from ...core.rng import Rng
+from .board import FINISHED, Board, board_from_options
+from .notation import (
+    DIAL,
+    DIALS,
+    GUESS,
+    HIDDEN_DIAL,
+    PASS,
+    PLAYERS,
+    RESPONSES,
+    Move,
+    format_position,
+    parse_move,
+    parse_position,
+)
+
+GAME = "mind-twist"
+
+_INDEX = {player: i for i, player in enumerate(PLAYERS)}
+
+
+class Turn(NamedTuple):
+    """One turn as a viewer sees it: who dialled, the dial (``dial:?`` if unseen), the
+    other player's response (``None`` while due) and whether it was a correct guess."""
+
+    dialer: str
+    dial: Move
+    response: Move | None
+    correct: bool
+
+
+class State:
+    """A Mind Twist game, played forward in place with :meth:`play`.
+
+    Build one with :func:`new_game`, :func:`from_position` or
+    :func:`peloton.games.mindtwist.from_options`. ``history`` lists the moves played
+    (as this state's holder may see them).
+    """
+
+    game = GAME
+
+    __slots__ = ("_active", "_dial", "_dialled", "_spaces", "_winner", "board", "history", "start")
+
+    def __init__(
+        self, board: Board | None = None, red: int = 0, blue: int = 0, active: str = "R"
+    ) -> None:
+        self.board = board if board is not None else Board()
+        #: The position the game started from: (red space, blue space, active player).
+        self.start = (red, blue, active)
+        self._spaces = [red, blue]
+        self._active = _INDEX[active]
+        self._dialled = False
+        #: The dial of the guess phase; None while none is due or when it is hidden.
+        self._dial: int | None = None
+        self._winner: int | None = None
+        self.history: list[Move] = []
+
+    # ------------------------------------------------------------ the protocol
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """``("R", "B")``: red, player 1, and blue."""
+        return PLAYERS
+
+    @property
+    def current_player(self) -> str | None:
+        """Who acts now: the active player to dial, then the other to guess or pass;
+        ``None`` once the game is over."""
+        if self._winner is not None:
+            return None
+        return PLAYERS[1 - self._active if self._dialled else self._active]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a token has reached the finish (MT-2.3)."""
+        return self._winner is not None
+
+    @property
+    def is_chance(self) -> bool:
+        """Always false: Mind Twist has no chance, only hidden information."""
+        return False
+
+    @property
+    def result(self) -> str | None:
+        """The winner's letter, ``None`` while the game goes on."""
+        return None if self._winner is None else PLAYERS[self._winner]
+
+    def legal_moves(self) -> list[Move]:
+        """``dial:1..3`` in the dial phase, ``guess:1..3`` and ``pass`` in the guess
+        phase, nothing once the game is over. Works on a view with a hidden dial."""
+        if self._winner is not None:
+            return []
+        return list(RESPONSES) if self._dialled else list(DIALS)
+
+    def parse_move(self, text: str) -> Move:
+        """The move written ``text`` (MT-4.2); :class:`NotationError` if none."""
+        return parse_move(text)
+
+    def check(self, move: Move | str) -> Move:
+        """The legal :class:`Move` meant by ``move`` (a Move or its text), without
+        playing it: :class:`NotationError` for text that does not parse,
+        :class:`IllegalMoveError` saying why for a move not allowed now."""
+        if type(move) is not Move:
+            if isinstance(move, str):
+                move = parse_move(move)
+            elif not isinstance(move, Move):
+                raise NotationError(f"a move must be a Move or its text, not {move!r}")
+        if self._winner is not None:
+            raise IllegalMoveError(f"{move} is illegal: the game is over ({self.result} won)")
+        if move.kind == DIAL:
+            if move.amount is None:
+                raise IllegalMoveError(
+                    "dial:? is not a move: dial 1, 2 or 3 (dial:1, dial:2, dial:3)"
+                )
+            if self._dialled:
+                raise IllegalMoveError(
+                    f"{move} is illegal: {self.active_player} has dialled; "
+                    f"{self.current_player} must guess (guess:1..3) or pass"
+                )
+        elif not self._dialled:
+            raise IllegalMoveError(
+                f"{move} is illegal: {self.active_player} must dial first (dial:1, dial:2 or dial:3)"
+            )
+        return move
+
+    def play(self, move: Move | str) -> None:
+        """Validate and apply a move (or its text) in place (MT-2, MT-3).
+
+        Raises :class:`NotationError`, :class:`IllegalMoveError` (the move is not
+        allowed now) or, on a view whose dial is hidden, :class:`StateError` for a
+        guess or a pass (their effect depends on that dial); the state is unchanged
+        after any of them.
+        """
+        move = self.check(move)
+        if move.kind == DIAL:
+            self._dialled = True
+            self._dial = move.amount
+            self.history.append(move)
+            return
+        dial = self._dial
+        if dial is None:
+            raise StateError(
+                f"{move} cannot be played on this view: its effect depends on "
+                f"{self.active_player}'s hidden dial"
+            )
+        self.history.append(move)
+        self._dialled = False
+        self._dial = None
+        me = self._active
+        if move.kind == GUESS and move.amount == dial:
+            self._active = 1 - me  # MT-2.2 correct guess: no move, the challenger is active
+            return
+        spaces = self._spaces
+        to, other = self.board.advance(spaces[me], spaces[1 - me], dial)
+        if to == FINISHED:  # MT-2.3
+            spaces[me] = self.board.length
+            self._winner = me
+            return
+        spaces[me], spaces[1 - me] = to, other
+        if move.kind == PASS:
+            self._active = 1 - me  # MT-2.2 no challenge: the other player becomes active
+        # MT-2.2 wrong guess: the active player stays active and dials again.
+
+    def play_unseen_dial(self) -> None:
+        """The active player dials an amount this state's holder has not seen: what a
+        public record's last ``dial:?`` says. The state becomes a view whose dial is
+        hidden; :class:`IllegalMoveError` unless a dial is due."""
+        self.check(DIALS[0])
+        self._dialled = True
+        self._dial = None
+        self.history.append(HIDDEN_DIAL)
+
+    def chance_move(self, rng: Rng) -> Any:
+        """Mind Twist has no chance step."""
+        raise StateError("Mind Twist has no chance step")
+
+    def copy(self) -> State:
+        """An independent copy."""
+        new = State.__new__(State)
+        new.board = self.board
+        new.start = self.start
+        new._spaces = list(self._spaces)
+        new._active = self._active
+        new._dialled = self._dialled
+        new._dial = self._dial
+        new._winner = self._winner
+        new.history = list(self.history)
+        return new
+
+    def view(self, player: str | None = None) -> State:
+        """What ``player`` (``"R"``, ``"B"``, ``None`` for a spectator) may see
+        (MT-4.1): the dial only if ``player`` turned it, and every dial of the history
+        ``player`` has not seen as ``dial:?``."""
+        if player is not None and player not in _INDEX:
+            raise StateError(f"unknown Mind Twist player {player!r} (players: R, B)")
+        new = self.copy()
+        new.history = self.public_history(player)
+        if self._dialled and player != PLAYERS[self._active]:
+            new._dial = None
+        return new
+
+    # ------------------------------------------------------------ the game's own API
+
+    @property
+    def active_player(self) -> str:
+        """The player whose token the current dial moves (MT-2.1); the winner once over."""
+        return PLAYERS[self._active]
+
+    @property
+    def phase(self) -> str:
+        """``dial``, ``guess`` or ``over``."""
+        if self._winner is not None:
+            return "over"
+        return "guess" if self._dialled else "dial"
+
+    @property
+    def dial(self) -> int | None:
+        """The dial awaiting a guess, if this state holds it (not on a view hiding it)."""
+        return self._dial
+
+    @property
+    def dial_hidden(self) -> bool:
+        """Whether a dial awaits a guess and this state does not know it (a view)."""
+        return self._dialled and self._dial is None
+
+    @property
+    def red(self) -> int:
+        """Red's space."""
+        return self._spaces[0]
+
+    @property
+    def blue(self) -> int:
+        """Blue's space."""
+        return self._spaces[1]
+
+    def space(self, player: str) -> int:
+        """The space of ``player``'s token (``length`` once it has finished)."""
+        return self._spaces[_INDEX[player]]
+
+    @property
+    def position(self) -> str:
+        """MT-4.3 text of the position (the dial is not part of it)."""
+        return format_position(self._spaces[0], self._spaces[1], PLAYERS[self._active])
+
+    def turns(self, viewer: str | None = None) -> list[Turn]:
+        """The turns played so far as ``viewer`` may see them (MT-4.2): a dial stays
+        ``dial:?`` to everyone but its dialer unless a wrong guess or a pass revealed
+        it. The last turn's ``response`` is ``None`` while a guess is due."""
+        out: list[Turn] = []
+        history = self.history
+        active = _INDEX[self.start[2]]
+        for i in range(0, len(history), 2):
+            dial = history[i]
+            response = history[i + 1] if i + 1 < len(history) else None
+            if response is None or dial.amount is None:
+                # A hidden dial followed by a guess was guessed right: only that hides it.
+                correct = response is not None and response.kind == GUESS
+            else:
+                correct = response.amount == dial.amount
+            if (response is None or correct) and PLAYERS[active] != viewer:
+                dial = HIDDEN_DIAL
+            out.append(Turn(PLAYERS[active], dial, response, correct))
+            if correct or (response is not None and response.kind == PASS):
+                active = 1 - active
+        return out
+
+    def public_history(self, viewer: str | None) -> list[Move]:
+        """The moves as ``viewer`` may see them (the moves of :meth:`turns`; written
+        out flat because every view of a bot's turn asks for it)."""
+        history = self.history
+        out = list(history)
+        active = _INDEX[self.start[2]]
+        n = len(history)
+        for i in range(0, n, 2):
+            dial = history[i]
+            if i + 1 < n:
+                response = history[i + 1]
+                if response.kind == PASS:
+                    active = 1 - active
+                    continue
+                if dial.amount is not None and response.amount != dial.amount:
+                    continue  # a wrong guess: revealed, the dialer dials again
+            if PLAYERS[active] != viewer:
+                out[i] = HIDDEN_DIAL
+            active = 1 - active
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return (
+            self.board == other.board
+            and self._spaces == other._spaces
+            and self._active == other._active
+            and self._dialled == other._dialled
+            and self._dial == other._dial
+            and self._winner == other._winner
+            and self.start == other.start
+            and self.history == other.history
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        turn = f"{self.result} won" if self.is_over else f"{self.current_player} to {self.phase}"
+        return f"<mind-twist {self.position}, {turn}>"
+
+
+# ---------------------------------------------------------------- constructors
+
+
+def new_game(length: int = 30, milestones: Sequence[int] = (8, 16, 24)) -> State:
+    """A new game: both tokens on the start, red active (MT-2.1).
+    :class:`ConfigError` for impossible options (MT-1)."""
+    return State(Board(length, tuple(milestones)))
+
+
+def from_position(text: str, **options: Any) -> State:
+    """A game from MT-4.3 position text, in its dial phase, on the board made from
+    ``options`` (``length``, ``milestones``)."""
+    board = board_from_options(options)
+    red, blue, active = parse_position(text)
+    for who, space in (("red", red), ("blue", blue)):
+        if space >= board.length:
+            raise NotationError(
+                f"position {text!r}: {who} on space {space} is past the path (0 to {board.length - 1})"
+            )
+    if red == blue and not board.is_protected(red):
+        # MT-3.1: landing there would have sideswiped the other token.
+        raise NotationError(
+            f"position {text!r}: both tokens on space {red}, which is neither a milestone nor the start"
+        )
+    return State(board, red, blue, active)

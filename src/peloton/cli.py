@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
@@ -19,14 +19,16 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from .core import registry
 from .core.errors import ConfigError, CourseError, PelotonError
 from .games import mindcycling as mc
 from .terminal.board import render_board
 from .terminal.courses import course_facts, course_lines, load_course
+from .terminal.inputs import secret_ask, terminal_ask
 from .terminal.play import GameSession
-from .terminal.prompt import Ask
 from .terminal.replay import ReplaySession
-from .terminal.seats import HUMAN, make_seats, parse_seats
+from .terminal.review import ReviewSession
+from .terminal.seats import HUMAN, make_seats, parse_seat_list, parse_seats
 
 app = typer.Typer(
     name="peloton",
@@ -66,54 +68,131 @@ def _console() -> Console:
     return Console(highlight=False)
 
 
-def terminal_ask(console: Console) -> Ask:
-    """Read lines from stdin after printing a prompt. When stdin is not a terminal
-    (piped moves) the line read is echoed, so that the transcript reads naturally."""
-    echo = not sys.stdin.isatty()
-
-    def ask(prompt: str) -> str:
-        line = console.input(prompt, markup=False)
-        if echo:
-            console.print(line, markup=False, soft_wrap=True)
-        return line
-
-    return ask
-
-
 # ---------------------------------------------------------------- play
+
+
+GAME_HELP = "mind-cycling (default), mind-twist or pistard."
+OPTION_HELP = "A game option NAME=VALUE, repeatable (mind-twist, pistard): see 'peloton options GAME'."
 
 
 @app.command()
 def play(
+    game: Annotated[str | None, typer.Argument(help=f"The game: {GAME_HELP}", show_default=False)] = None,
     seats: Annotated[
         str | None,
-        typer.Option(help="One controller per team, team A first: human or a bot name."),
+        typer.Option(help="One controller per seat, first seat first: human or a bot name."),
     ] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     course: Annotated[
         str | None,
         typer.Option(help="A bundled course name or a .toml/.json file (default standard; solo with --solo)."),
     ] = None,
     riders: Annotated[int | None, typer.Option(help="Riders per team, 3 to 6 (default 6; solo 5).")] = None,
-    wind: Annotated[str, typer.Option(help="Wind direction: front, left or right (MC-5.5).")] = "front",
-    relay_limit: Annotated[int, typer.Option(help="Largest group a rider may relay (MC-6.5).")] = 3,
+    wind: Annotated[
+        str | None, typer.Option(help="Wind direction: front, left or right (MC-5.5).", show_default="front")
+    ] = None,
+    relay_limit: Annotated[
+        int | None, typer.Option(help="Largest group a rider may relay (MC-6.5).", show_default="3")
+    ] = None,
     solo: Annotated[bool, typer.Option("--solo", help="The solo challenge (MC-9): one seat.")] = False,
-    seed: Annotated[int | None, typer.Option(help="Seed for the bots (reproducible games).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the bots and the dice (reproducible games).")] = None,
     record: Annotated[Path | None, typer.Option(help="Save the game record to this file on exit.")] = None,
     full_board: Annotated[bool, typer.Option("--full-board", help="Draw the whole road.")] = False,
 ) -> None:
-    """Play a game of Mind Cycling at the terminal, humans and bots."""
+    """Play a game at the terminal, humans and bots: Mind Cycling, Mind Twist or Pistard."""
     console = _console()
+    if record is not None and not record.resolve().parent.is_dir():
+        raise _fail(f"cannot save the record to {str(record)!r}: no such directory")
+    name = _game_name(game)
+    if name != "mind-cycling":
+        flags = {"--course": course, "--riders": riders, "--wind": wind, "--relay-limit": relay_limit,
+                 "--solo": solo or None, "--full-board": full_board or None}  # fmt: skip
+        _reject_mind_cycling_flags(name, flags)
+        raise typer.Exit(_play_other(console, name, seats, option, seed, record))
+    if option:
+        raise _fail(
+            "--option is for mind-twist and pistard; Mind Cycling takes --course, --riders, --wind, --relay-limit",
+            EXIT_USAGE,
+        )
     with _errors():
         names = parse_seats(seats or (HUMAN if solo else f"{HUMAN},greedy"), solo=solo)
         # MC-9.1 recommends the solo course for the solo challenge.
         chosen = course or ("solo" if solo else "standard")
-        state = _new_state(load_course(chosen), len(names), riders, wind, relay_limit, solo)
-        if record is not None and not record.parent.is_dir():
-            raise _fail(f"cannot save the record to {str(record)!r}: no such directory")
+        state = _new_state(
+            load_course(chosen), len(names), riders, wind or "front", 3 if relay_limit is None else relay_limit, solo
+        )
         table = make_seats(names, seed)
     session = GameSession(state, table, console, terminal_ask(console), record_path=record, full_board=full_board)
     code = session.run()
     raise typer.Exit(code)
+
+
+def _game_name(game: str | None) -> str:
+    """The registered name of the game asked for (default Mind Cycling)."""
+    if game is None:
+        return "mind-cycling"
+    try:
+        registry.get(game)
+    except ConfigError as exc:
+        raise _fail(str(exc), EXIT_USAGE) from None
+    return game
+
+
+def _reject_mind_cycling_flags(game: str, flags: Mapping[str, object]) -> None:
+    given = [flag for flag, value in flags.items() if value is not None]
+    if given:
+        raise _fail(
+            f"{', '.join(given)}: Mind Cycling option(s), not {game}'s; "
+            f"give {game} options as --option NAME=VALUE (see 'peloton options {game}')",
+            EXIT_USAGE,
+        )
+
+
+def _play_other(
+    console: Console, game: str, seats: str | None, option: list[str] | None, seed: int | None, record: Path | None
+) -> int:
+    """``peloton play mind-twist|pistard``: the generic terminal table."""
+    from .core.rng import Rng
+    from .terminal.games import game_package, terminal_game
+    from .terminal.setup import (
+        chance_stream,
+        default_seats,
+        game_options,
+        make_record,
+        new_state,
+        parse_option_args,
+    )
+    from .terminal.table import TableSession
+
+    with _errors():
+        given = parse_option_args(option)
+        names = parse_seat_list(seats or default_seats(game), 1, 8, game)
+        state = new_state(game, game_options(game, given, len(names)))
+        if len(names) != len(state.players):
+            raise ConfigError(
+                f"{game} has {len(state.players)} seats ({', '.join(state.players)}); --seats gives {len(names)}"
+            )
+        base = Rng(seed)  # a seed is drawn when none is given, and kept in the record
+        table = make_seats(names, base.seed, state.players)
+        package = game_package(game)
+    chance = chance_stream(base)
+
+    def save(final: object, players: dict[str, dict[str, str]]) -> None:
+        assert record is not None
+        make_record(package, final, players, chance.seed).save(record)
+
+    session = TableSession(
+        state,
+        table,
+        terminal_game(game),
+        console,
+        terminal_ask(console),
+        secret_ask=secret_ask(console),
+        chance=chance,
+        save=save if record is not None else None,
+        record_path=record,
+    )
+    return session.run()
 
 
 def _new_state(
@@ -135,16 +214,38 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     to_end: Annotated[bool, typer.Option("--to-end", help="Print the final position and result.")] = False,
 ) -> None:
-    """Step through a game record move by move."""
+    """Step through a game record move by move (any game: the record says which)."""
+    from .core.record import load_record
+
     console = _console()
     with _errors():
-        record = mc.Record.load(file)
-        states = record.states()
-    session = ReplaySession(record, states, console, terminal_ask(console))
+        loaded = load_record(file)
+        states = loaded.states()
+    if isinstance(loaded, mc.Record):
+        session: ReplaySession | ReviewSession = ReplaySession(loaded, states, console, terminal_ask(console))
+    else:
+        from .terminal.games import terminal_game
+
+        moves = [str(m) for m in loaded.to_dict()["moves"]]
+        game = terminal_game(loaded.to_dict()["game"])
+        session = ReviewSession(loaded, states, moves, game, console, terminal_ask(console))
     if to_end:
         session.show_end()
         raise typer.Exit(0)
     raise typer.Exit(session.run())
+
+
+@app.command()
+def options(game: Annotated[str, typer.Argument(help=f"The game: {GAME_HELP}")]) -> None:
+    """List a game's options (NAME=VALUE for --option), with their defaults."""
+    from .terminal.setup import options_help
+
+    name = _game_name(game)
+    with _errors():
+        text = options_help(name)
+    console = _console()
+    console.print(f"{registry.get(name).title} options (--option NAME=VALUE):", markup=False)
+    console.print(text, markup=False, soft_wrap=True)
 
 
 # ---------------------------------------------------------------- moves

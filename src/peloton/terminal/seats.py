@@ -1,12 +1,13 @@
-"""Seats at the table: one per team, each a human at the terminal or a bot.
+"""Seats at the table: one per team (or player), each a human at the terminal or a bot.
 
 ``--seats human,greedy,random`` gives team A to a human, B to the greedy bot and C to
-the random bot. Bots come from :func:`peloton.bots.make_bot`; each bot seat gets its
+the random bot; in other games the seats follow ``state.players`` (Mind Twist: R, B). Bots come from :func:`peloton.bots.make_bot`; each bot seat gets its
 own seed derived from the game's seed, so a bot game replays exactly from its seed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..bots import Bot, bot_names, make_bot
@@ -60,12 +61,28 @@ def parse_seats(text: str, *, solo: bool = False) -> list[str]:
     return names
 
 
-def make_seats(names: list[str], seed: int | None = None) -> list[Seat]:
-    """Seats for teams A, B, ... in order; bots are built with per-seat seeds."""
+def parse_seat_list(text: str, low: int, high: int, game: str) -> list[str]:
+    """Split ``human,greedy`` into controller names for a game of ``low`` to ``high``
+    seats, checking the count."""
+    names = [part.strip().lower() for part in text.split(",")]
+    if any(not name for name in names):
+        raise ConfigError(f"--seats {text!r} has an empty entry; write e.g. human,greedy")
+    if not low <= len(names) <= high:
+        span = str(low) if low == high else f"{low} to {high}"
+        raise ConfigError(f"{game} has {span} seats, one per player; {text!r} has {len(names)}")
+    return names
+
+
+def make_seats(names: list[str], seed: int | None = None, players: Sequence[str] | None = None) -> list[Seat]:
+    """Seats for ``players`` (default teams A, B, ...) in order; bots are built with
+    per-seat seeds."""
     base = Rng(seed)
     seats = []
+    letters = TEAM_LETTERS if players is None else list(players)
+    if len(names) > len(letters):
+        raise ConfigError(f"{len(names)} seats for {len(letters)} players ({', '.join(letters)})")
     for index, name in enumerate(names):
-        team = TEAM_LETTERS[index]
+        team = letters[index]
         if name == HUMAN:
             seats.append(Seat(team, HUMAN))
             continue

@@ -1,0 +1,208 @@
+"""The terminal table for any game: humans type their moves, bots move on their own,
+the dice roll themselves, and the record is saved however the session ends.
+
+Hidden information (Mind Twist) is respected at a shared screen: each human is shown
+only ``state.view(their seat)``, a secret move (the dial) is typed unseen, and when
+two humans share the keyboard the screen is cleared and the next player is asked to
+take it before anything of theirs is drawn. The move log shows each move as the
+people at the table may see it (``public_moves``), and says so when a hidden move is
+revealed later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from ..bots.base import bot_view, hides_information
+from ..core.rng import Rng
+from .games import FULL_VIEW, TerminalGame, game_package
+from .play import EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_SAVE_FAILED
+from .prompt import Ask, QuitGame
+from .seats import Seat
+from .turn import human_move
+
+#: Clears the screen and the terminal's scrollback, where the last player's secret
+#: could otherwise be scrolled back to.
+CLEAR_ALL = "\033[H\033[2J\033[3J"
+#: The table's viewer when nothing need be kept from anyone at the screen.
+EVERYONE = FULL_VIEW
+
+
+class TableSession:
+    """One game of any registered game at the terminal, from ``state`` to its end.
+
+    ``chance`` draws the dice (required for games with chance steps); ``save`` writes
+    the record (given the state and the seats' ``players`` entries).
+    """
+
+    def __init__(
+        self,
+        state: Any,
+        seats: list[Seat],
+        game: TerminalGame,
+        console: Console,
+        ask: Ask,
+        *,
+        secret_ask: Ask | None = None,
+        chance: Rng | None = None,
+        save: Callable[[Any, dict[str, dict[str, str]]], None] | None = None,
+        record_path: Path | None = None,
+    ) -> None:
+        if [s.team for s in seats] != list(state.players):
+            raise ValueError(f"seats {[s.team for s in seats]} do not match players {list(state.players)}")
+        self.state = state
+        self.seats = {seat.team: seat for seat in seats}
+        self.game = game
+        self.console = console
+        self.ask = ask
+        self.secret_ask = secret_ask or ask
+        self.chance = chance
+        self.save = save
+        self.record_path = record_path
+        self.players = {seat.team: seat.label for seat in seats}
+        self.package = game_package(state.game)
+        self.hidden = hides_information(state)
+        humans = [seat.team for seat in seats if seat.is_human]
+        self.hot_seat = self.hidden and len(humans) > 1
+        # The screen is shared by everyone at the table: a lone human may see their own
+        # secrets there; several humans only what all of them may see; with bots alone
+        # there is nobody to keep anything from.
+        if not self.hidden or not humans:
+            self.viewer: str | None = EVERYONE
+        else:
+            self.viewer = humans[0] if len(humans) == 1 else None
+        self.watching = bool(humans)
+        self._at_keyboard: str | None = None
+        self._logged: list[str] = []
+
+    # ------------------------------------------------------------ running
+
+    def run(self) -> int:
+        """Play until the game ends or the user leaves; returns the exit code."""
+        code = EXIT_OK
+        try:
+            self._loop()
+        except QuitGame:
+            self.console.print("You left the game.")
+        except EOFError:
+            self.console.print(Text("\nInput ended before the game did.", "bold red"))
+            code = EXIT_INPUT_ENDED
+        except KeyboardInterrupt:
+            self.console.print(Text("\nInterrupted.", "bold red"))
+            code = EXIT_INTERRUPTED
+        finally:
+            saved = self._save_record()
+        if self.state.is_over or not self.watching:
+            self.draw(self.viewer)
+        self.console.print(self.game.outcome(self._seen(self.viewer), self.players))
+        if saved is not None:
+            self.console.print(f"Record saved to {saved}", markup=False, soft_wrap=True)
+        elif self.record_path is not None and code == EXIT_OK:
+            code = EXIT_SAVE_FAILED
+        return code
+
+    def _loop(self) -> None:
+        state = self.state
+        if self.watching:
+            self.console.print(Rule(self.game.title))
+        while not state.is_over:
+            if state.is_chance:
+                if self.chance is None:
+                    raise ValueError(f"{state.game} has a chance step: the session needs a chance Rng")
+                move = state.chance_move(self.chance)
+                state.play(move)
+                self.console.print(self.game.chance_text(state, move))
+                self._logged.append(str(move))
+                continue
+            player = state.current_player
+            seat = self.seats[player]
+            if seat.is_human:
+                move = self._human(seat)
+            else:
+                assert seat.bot is not None
+                move = seat.bot.choose(bot_view(state, self.hidden))
+            state.play(move)
+            self._log(seat)
+
+    def _human(self, seat: Seat) -> Any:
+        if self.hot_seat and self._at_keyboard not in (None, seat.team):
+            self.hand_over(seat)
+        self._at_keyboard = seat.team
+        view = self.state.view(seat.team) if self.hidden else self.state
+        self.draw(seat.team, view)
+        ask = self.secret_ask if self.game.secret(view) else self.ask
+        return human_move(view, self.game, self.players, self.console, ask, partial(self.draw, seat.team, view))
+
+    def hand_over(self, seat: Seat) -> None:
+        """Clear the screen and wait until the next player has the keyboard."""
+        self._clear()
+        self.console.print(Rule("hand over"))
+        line = Text("Pass the keyboard to ")
+        line.append_text(self.game.seat_text(seat.team, self.players))
+        line.append(". Everyone else: look away.")
+        self.console.print(line)
+        self.ask(f"{seat.team}: press Enter when you are ready > ")
+        self._clear()
+
+    def _clear(self) -> None:
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR_ALL)
+            self.console.file.flush()
+
+    # ------------------------------------------------------------ output
+
+    def _seen(self, viewer: str | None) -> Any:
+        return self.state if viewer == EVERYONE else self.state.view(viewer)
+
+    def draw(self, viewer: str | None, view: Any = None) -> None:
+        """Print the board as ``viewer`` sees it."""
+        shown = self._seen(viewer) if view is None else view
+        self.console.print(self.game.render(shown, self.players, viewer))
+
+    def _log(self, seat: Seat) -> None:
+        """Print the moves played since the last log line, as the table may see them,
+        and any earlier move revealed since."""
+        public = self.public()
+        for i, (was, now) in enumerate(zip(self._logged, public, strict=False)):
+            if was != now:
+                self.console.print(Text(f"  revealed: move {i + 1} was {now}", "italic"))
+        for text in public[len(self._logged) :]:
+            line = Text("  ")
+            line.append(seat.team, self.game.seat_style(seat.team))
+            line.append(f" {seat.label:<8} {text}")
+            self.console.print(line)
+        self._logged = public
+
+    def public(self) -> list[str]:
+        """Every move played so far, as the table's screen may show them."""
+        if self.viewer == EVERYONE and hasattr(self.state, "history"):
+            return [str(m) for m in self.state.history]
+        viewer = None if self.viewer == EVERYONE else self.viewer
+        return [str(m) for m in self.package.public_moves(self.state, viewer)]
+
+    def _save_record(self) -> Path | None:
+        if self.record_path is None or self.save is None:
+            return None
+        players = {team: seat_entry(seat) for team, seat in self.seats.items()}
+        try:
+            self.save(self.state, players)
+        except OSError as exc:
+            self.console.print(Text(f"✗ cannot save the record to {self.record_path}: {exc}", "bold red"))
+            return None
+        return self.record_path
+
+
+def seat_entry(seat: Seat) -> dict[str, str]:
+    """A seat as the records of the newer games list it: name, kind and controller."""
+    entry = {"name": seat.label, "kind": "human" if seat.is_human else "bot", "controller": seat.controller}
+    if seat.seed is not None:
+        entry["seed"] = str(seat.seed)
+    return entry
+

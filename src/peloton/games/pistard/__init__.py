@@ -1,0 +1,52 @@
+"""Pistard: a dice track race for 2 to 4 players with elimination laps.
+
+The public API (docs/games.md)::
+
+    from peloton.games import pistard as pi
+    state = pi.from_options({"players": 3})
+    state.play(state.chance_move(Rng(1)))      # each player's roll is a chance step
+    state.play("A3=5")                          # first move: give a die to a rider
+
+Rules: ``spec/pistard.md`` (PI-1 .. PI-5); decisions: ``docs/pistard.md``.
+"""
+
+from ...core import registry
+from .heuristics import HEURISTICS
+from .notation import Move, Position, parse_move, parse_position
+from .paths import BONUSES
+from .record import Record, load_record
+from .riders import base_colour_name, team_riders
+from .scoring import Result
+from .snapshot import public_moves, snapshot
+from .start import OPTIONS, from_options, from_position, new_game, to_position
+from .state import State
+from .track import COLOURS, Layout, bundled_names
+
+registry.register(
+    registry.GameInfo("pistard", "Pistard", load_record, HEURISTICS, hidden_information=False)
+)
+
+__all__ = [
+    "BONUSES",
+    "COLOURS",
+    "HEURISTICS",
+    "OPTIONS",
+    "Layout",
+    "Move",
+    "Position",
+    "Record",
+    "Result",
+    "State",
+    "base_colour_name",
+    "bundled_names",
+    "from_options",
+    "from_position",
+    "load_record",
+    "new_game",
+    "parse_move",
+    "parse_position",
+    "public_moves",
+    "snapshot",
+    "team_riders",
+    "to_position",
+]

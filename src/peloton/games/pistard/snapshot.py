@@ -1,0 +1,92 @@
+"""JSON views of a Pistard state for clients (an SVG track renderer, tools).
+
+:func:`snapshot` is everything a client needs to draw the track and the riders and to
+offer the legal moves, as plain JSON data built from ``state.view(viewer)``;
+:func:`public_moves` is the move list (Pistard hides nothing).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.protocol import CHANCE
+from .riders import base_colour_name
+from .state import State
+from .track import COLOUR_OF_LETTER, LANE_LETTERS
+
+#: How many of the latest moves a snapshot lists.
+LAST_MOVES = 12
+
+
+def phase(state: State) -> str:
+    """``first`` (the first move, PI-2), ``race`` or ``over``."""
+    if state.is_over:
+        return "over"
+    return "first" if state.round == 1 else "race"
+
+
+def public_moves(state: State, viewer: str | None = None) -> list[str]:
+    """The moves played so far as ``viewer`` may see them: all of them."""
+    return [str(m) for m in state.history]
+
+
+def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
+    """The position as JSON data; ``legal`` lists the legal moves' notation when it is
+    ``viewer``'s turn, else it is empty."""
+    view = state.view(viewer)
+    layout = view.layout
+    riders = []
+    for rid in view.riders:
+        lane = view.lane[rid]
+        out = rid in view.out
+        riders.append(
+            {
+                "id": rid,
+                "team": rid[0],
+                "colour": base_colour_name(rid),
+                "distance": view.dist[rid],
+                "lap": view.lap_of(rid),
+                "row": None if lane < 0 or out else (view.dist[rid] - 1) % view.length + 1,
+                "lane": None if lane < 0 or out else LANE_LETTERS[lane],
+                "square": view.square_of(rid),
+                "eliminated": out,
+                "behind_line": lane < 0 and not out,
+                "moved": rid in view.moved,
+                "due": rid == view.due,
+                "assigned": view.assigned.get(rid) if view.round == 1 else None,
+            }
+        )
+    current = view.current_player
+    legal = [str(m) for m in view.legal_moves()] if viewer is not None and current == viewer else []
+    return {
+        "game": view.game,
+        "phase": phase(view),
+        "round": view.round,
+        "players": list(view.players),
+        "current_player": current,
+        "is_chance": view.is_chance,
+        "roller": view.roller,
+        "due": view.due,
+        "is_over": view.is_over,
+        "options": {"length": view.length, "bonus": view.bonus, "target": view.target},
+        "track": {
+            "name": layout.name,
+            "length": layout.length,
+            "lanes": list(LANE_LETTERS),
+            # rows[r - 1][lane]: colour of square lane+r
+            "rows": [[COLOUR_OF_LETTER[c] for c in row] for row in layout.rows],
+        },
+        "riders": riders,
+        "points": dict(view.points),
+        # The dice each player still has to use this round, and its whole roll.
+        "dice": {t: sorted(d) for t, d in view.dice.items()} if view.round > 1 else {
+            t: sorted(view.unassigned_dice(t)) for t in view.first_rolls
+        },
+        "rolls": {t: list(d) for t, d in (view.rolls if view.round > 1 else view.first_rolls).items()},
+        "dice_to_roll": view.dice_to_roll() if current == CHANCE else None,
+        "laps": {str(k): n for k, n in sorted(view.laps.items())},
+        "legal": legal,
+        "last_moves": [str(m) for m in view.history[-LAST_MOVES:]],
+        "moves_played": len(view.history),
+        "result": view.result.to_dict(),
+    }

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -352,8 +352,10 @@ def serve(
 def simulate(
     bots: Annotated[
         str,
-        typer.Option(help="One bot per seat, team A first: random, greedy, easy, medium, hard, expert, mcts:N, mcts:Xs."),
+        typer.Option(help="One bot per seat, first seat first: random, greedy, easy, medium, hard, expert, mcts:N, mcts:Xs."),
     ],
+    game: Annotated[str, typer.Option(help=f"The game: {GAME_HELP}")] = "mind-cycling",
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
     jobs: Annotated[int, typer.Option(help="Processes to play games in.")] = 1,
     seed: Annotated[int, typer.Option(help="Seed of the whole run (same seed, same results, any --jobs).")] = 0,
@@ -362,14 +364,20 @@ def simulate(
         typer.Option(help="A bundled course name or a course file (default standard; solo with --solo)."),
     ] = None,
     riders: Annotated[int | None, typer.Option(help="Riders per team, 3 to 6 (default 6).")] = None,
-    wind: Annotated[str, typer.Option(help="Wind direction: front, left or right (MC-5.5).")] = "front",
-    relay_limit: Annotated[int, typer.Option(help="Largest group a rider may relay (MC-6.5).")] = 3,
+    wind: Annotated[
+        str | None, typer.Option(help="Wind direction: front, left or right (MC-5.5).", show_default="front")
+    ] = None,
+    relay_limit: Annotated[
+        int | None, typer.Option(help="Largest group a rider may relay (MC-6.5).", show_default="3")
+    ] = None,
     solo: Annotated[bool, typer.Option("--solo", help="The solo challenge: one bot.")] = False,
     swap: Annotated[
         bool, typer.Option("--swap", help="Rotate the line-up one seat per game, so every bot plays every seat.")
     ] = False,
     out: Annotated[Path | None, typer.Option(help="Also write the results to FILE.json or FILE.csv.")] = None,
-    plot: Annotated[Path | None, typer.Option(help="Draw medal shares and points per bot to FILE.png.")] = None,
+    plot: Annotated[
+        Path | None, typer.Option(help="Draw medal shares and points (other games: wins and figures) to FILE.png.")
+    ] = None,
     records: Annotated[Path | None, typer.Option(help="Save every game's record in this directory.")] = None,
 ) -> None:
     """Play many bot games and report win shares, medals, points, places and ratings."""
@@ -397,14 +405,26 @@ def simulate(
             raise _fail(f"cannot write {what} {str(path)!r}: no such directory")
     console = _console()
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    name = _game_name(game)
+    if name != "mind-cycling":
+        flags = {"--course": course, "--riders": riders, "--wind": wind, "--relay-limit": relay_limit,
+                 "--solo": solo or None}  # fmt: skip
+        _reject_mind_cycling_flags(name, flags)
+        _simulate_other(console, name, names, option, games, jobs, seed, swap, out, plot, records)
+        return
+    if option:
+        raise _fail(
+            "--option is for mind-twist and pistard; Mind Cycling takes --course, --riders, --wind, --relay-limit",
+            EXIT_USAGE,
+        )
     t = tournament.Tournament(
         bots=names,
         games=games,
         seed=seed,
         course=course or ("solo" if solo else "standard"),
         riders=riders,
-        wind=wind,
-        relay_limit=relay_limit,
+        wind=wind or "front",
+        relay_limit=3 if relay_limit is None else relay_limit,
         solo=solo,
         swap=swap,
         records=records,
@@ -431,6 +451,67 @@ def simulate(
             console.print(f"results written to {out}", markup=False, soft_wrap=True)
         if plot is not None:
             draw_plot(results, plot, f"{games} games on {t.course}")
+            console.print(f"plot drawn to {plot}", markup=False, soft_wrap=True)
+        if records is not None:
+            console.print(f"{games} records saved in {records}", markup=False, soft_wrap=True)
+
+
+def _progress() -> Any:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+
+
+def _simulate_other(
+    console: Console,
+    game: str,
+    bots: tuple[str, ...],
+    option: list[str] | None,
+    games: int,
+    jobs: int,
+    seed: int,
+    swap: bool,
+    out: Path | None,
+    plot: Path | None,
+    records: Path | None,
+) -> None:
+    """``peloton simulate --game mind-twist|pistard``: a match of any game."""
+    from .analysis import match_report
+    from .analysis.match import Match, run_match
+    from .analysis.match_stats import summarise_match
+    from .analysis.metrics import metrics_for
+    from .analysis.plots import plot_match
+    from .terminal.setup import parse_option_args
+
+    with _errors():
+        m = Match(game, bots, parse_option_args(option), games=games, seed=seed, swap=swap, records=records)
+        m.check()
+        metrics = metrics_for(game)
+        with _progress() as progress:
+            task = progress.add_task("games", total=games)
+            outcomes = run_match(m, jobs, lambda _: progress.advance(task))
+        results = summarise_match(m.bots, outcomes, metrics)
+        console.print(match_report.table(m, results, metrics))
+        if out is not None:
+            is_json = out.suffix.lower() == ".json"
+            text = match_report.to_json(m, results, outcomes) if is_json else match_report.to_csv(results, metrics)
+            out.write_text(text, encoding="utf-8")
+            console.print(f"results written to {out}", markup=False, soft_wrap=True)
+        if plot is not None:
+            plot_match(results, metrics, plot, match_report.describe(m))
             console.print(f"plot drawn to {plot}", markup=False, soft_wrap=True)
         if records is not None:
             console.print(f"{games} records saved in {records}", markup=False, soft_wrap=True)

@@ -3,7 +3,7 @@ game order, so they are the same however the games were spread over processes.""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .tournament import GameOutcome
 
@@ -35,4 +35,23 @@ def rate(labels: Sequence[str], games: Sequence[GameOutcome]) -> dict[str, tuple
         new = model.rate(teams, ranks=[rank[s] for s in seats])
         for s, team in zip(seats, new, strict=True):
             ratings[labels[game.lineup[s]]] = team[0]
+    return {label: (r.mu, r.sigma) for label, r in ratings.items()}
+
+
+def rate_ranks(
+    labels: Sequence[str], games: Iterable[tuple[Sequence[int], Sequence[int]]]
+) -> dict[str, tuple[float, float]]:
+    """``{label: (mu, sigma)}`` from games given as ``(lineup, ranks)``: the entry at
+    each seat and that seat's rank (1 best, equal ranks tie), in game order."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = {label: model.rating(name=label) for label in labels}
+    for lineup, ranks in games:
+        if len(lineup) < 2:
+            continue
+        teams = [[ratings[labels[entry]]] for entry in lineup]
+        new = model.rate(teams, ranks=list(ranks))
+        for entry, team in zip(lineup, new, strict=True):
+            ratings[labels[entry]] = team[0]
     return {label: (r.mu, r.sigma) for label, r in ratings.items()}

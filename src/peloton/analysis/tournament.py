@@ -9,7 +9,6 @@ processes, so every figure computed from them is the same for the same seed.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,7 @@ from ..core.rng import Rng
 from ..games import mindcycling as mc
 from ..games.mindcycling.riders import DEFAULT_COMPOSITIONS
 from ..terminal.courses import load_course
+from .pool import ordered_map
 
 #: Medal keys, in the order tables show them (MC-8.3).
 MEDALS = ("cyclist", "sprinter", "climber", "team")
@@ -199,11 +199,4 @@ def run(
 
 def _outcomes(t: Tournament, jobs: int) -> Iterator[GameOutcome]:
     work = ((t, i) for i in range(t.games))
-    if jobs == 1 or t.games == 1:
-        yield from map(_worker, work)
-        return
-    # Not fork: the caller may run threads (Rich's progress bar refreshes in one).
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    with context.Pool(min(jobs, t.games)) as pool:
-        yield from pool.imap(_worker, work, chunksize=1)
+    yield from ordered_map(_worker, work, t.games, jobs)

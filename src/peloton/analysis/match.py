@@ -1,0 +1,156 @@
+"""Many bot games of any game (``peloton simulate --game mind-twist|pistard``), in
+parallel and reproducibly.
+
+A :class:`Match` names the game, its JSON options and one bot per seat. Game ``i``
+draws everything from ``Rng(seed).spawn(i)``: seat ``s``'s bot from ``.spawn(s)`` and
+the dice from the game's chance stream (:func:`peloton.terminal.setup.chance_stream`),
+and with ``swap`` rotates the line-up by ``i`` seats. Outcomes come back in game
+order, so the results are the same for the same seed whatever the number of processes.
+(Mind Cycling keeps its own, richer :mod:`.tournament`.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..bots import make_bot, play_out
+from ..core.errors import ConfigError
+from ..core.rng import Rng
+from ..terminal.games import game_package
+from ..terminal.setup import chance_stream, game_options, make_record, new_state
+from .metrics import metrics_for
+from .pool import ordered_map
+
+#: A game that has not ended after this many moves is reported as an error.
+MAX_MOVES = 50_000
+
+
+@dataclass(frozen=True)
+class Match:
+    """What to play: the game, its options, one bot name per seat (the entries)."""
+
+    game: str
+    bots: tuple[str, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+    games: int = 100
+    seed: int = 0
+    swap: bool = False
+    records: Path | None = None
+
+    def check(self) -> None:
+        """Raise :class:`ConfigError` (saying what is wrong) for an unplayable match."""
+        if not self.bots:
+            raise ConfigError("give one bot per seat, e.g. --bots greedy,random")
+        if self.games < 1:
+            raise ConfigError(f"--games must be at least 1, not {self.games}")
+        for name in self.bots:
+            make_bot(name, 0)  # unknown names and bad budgets fail here, not in a worker
+        if self.records is not None and not self.records.is_dir():
+            raise ConfigError(f"--records {str(self.records)!r} is not a directory")
+        state = self.new_state()
+        if len(state.players) != len(self.bots):
+            raise ConfigError(
+                f"{self.game} has {len(state.players)} seats ({', '.join(state.players)}); "
+                f"--bots gives {len(self.bots)}"
+            )
+
+    def new_state(self) -> Any:
+        """The starting state of every game."""
+        return new_state(self.game, game_options(self.game, self.options, len(self.bots)))
+
+    def lineup(self, index: int) -> list[int]:
+        """The entry sitting at each seat in game ``index``."""
+        n = len(self.bots)
+        shift = index % n if self.swap else 0
+        return [(seat + shift) % n for seat in range(n)]
+
+    def streams(self, index: int) -> tuple[list[int], int]:
+        """The seats' bot seeds and the dice seed of game ``index``."""
+        game = Rng(self.seed).spawn(index)
+        return [game.spawn(seat).seed for seat in range(len(self.bots))], chance_stream(game).seed
+
+
+@dataclass
+class MatchOutcome:
+    """One game's result, by seat; plain data (JSON-ready)."""
+
+    index: int
+    lineup: list[int]
+    seeds: list[int]
+    chance_seed: int
+    winner: int | None
+    ranks: list[int]
+    seat: dict[str, list[float]]
+    game: dict[str, float]
+    moves: int
+    record: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "lineup": self.lineup,
+            "seeds": self.seeds,
+            "chance_seed": self.chance_seed,
+            "winner": self.winner,
+            "ranks": self.ranks,
+            "seat": self.seat,
+            "game": self.game,
+            "moves": self.moves,
+            "record": self.record,
+        }
+
+
+def play_match_game(m: Match, index: int) -> MatchOutcome:
+    """Play game ``index`` of ``m`` (in this process) and measure its outcome."""
+    state = m.new_state()
+    lineup = m.lineup(index)
+    seeds, chance_seed = m.streams(index)
+    seats = list(state.players)
+    bots = {seats[s]: make_bot(m.bots[lineup[s]], seeds[s]) for s in range(len(seats))}
+    chance = Rng(chance_seed)
+    play_out(state, bots, chance=chance, max_moves=MAX_MOVES)
+    measured = metrics_for(m.game).measure(state)
+    record = None
+    if m.records is not None:
+        path = m.records / f"game-{index:05d}.json"
+        players = {
+            seats[s]: {"name": m.bots[lineup[s]], "kind": "bot", "controller": m.bots[lineup[s]], "seed": str(seeds[s])}
+            for s in range(len(seats))
+        }
+        make_record(game_package(m.game), state, players, chance_seed).save(path)
+        record = str(path)
+    history = getattr(state, "history", None)
+    return MatchOutcome(
+        index=index,
+        lineup=lineup,
+        seeds=seeds,
+        chance_seed=chance_seed,
+        winner=measured.winner,
+        ranks=measured.ranks,
+        seat=measured.seat,
+        game=measured.game,
+        moves=len(history) if history is not None else 0,
+        record=record,
+    )
+
+
+def _worker(job: tuple[Match, int]) -> MatchOutcome:
+    return play_match_game(*job)
+
+
+def run_match(
+    m: Match, jobs: int = 1, progress: Callable[[MatchOutcome], None] | None = None
+) -> list[MatchOutcome]:
+    """Play every game of ``m`` over ``jobs`` processes; the outcomes in game order."""
+    if jobs < 1:
+        raise ConfigError(f"--jobs must be at least 1, not {jobs}")
+    m.check()
+    outcomes = []
+    for outcome in ordered_map(_worker, ((m, i) for i in range(m.games)), m.games, jobs):
+        outcomes.append(outcome)
+        if progress is not None:
+            progress(outcome)
+    return outcomes

@@ -1,0 +1,97 @@
+"""A match's results (any game but Mind Cycling) as a Rich table, JSON or CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from rich.table import Table
+
+from ..core import registry
+from .match import Match, MatchOutcome
+from .match_stats import MatchStats
+from .metrics import Metrics
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def describe(m: Match) -> str:
+    """One line naming the game, its options and the seed."""
+    title = registry.get(m.game).title
+    opts = ", ".join(f"{k}={json.dumps(v)}" for k, v in m.options.items() if k != "players")
+    return f"{m.games} games of {title} ({len(m.bots)} seats{', ' + opts if opts else ''}, seed {m.seed})"
+
+
+def table(m: Match, stats: Sequence[MatchStats], metrics: Metrics) -> Table:
+    """The results table: wins, win share and its 95% CI, the game's figures, rating."""
+    figures = [title for _, title in (*metrics.seat, *metrics.game)]
+    caption = f"{', '.join(figures)}: means per game" if figures else None
+    shown = Table(title=describe(m), caption=caption)
+    shown.add_column("bot")
+    shown.add_column("games", justify="right")
+    shown.add_column("wins", justify="right")
+    shown.add_column("win", justify="right")
+    shown.add_column("95% CI", justify="right", no_wrap=True)
+    for title in figures:
+        shown.add_column(title, justify="right")
+    shown.add_column("rating μ±σ", justify="right", no_wrap=True)
+    for s in stats:
+        row = [s.label, str(s.games), str(s.wins), _pct(s.win_share), f"{_pct(s.win_low)}–{_pct(s.win_high)}"]
+        row += [f"{s.means.get(key, 0.0):.2f}" for key, _ in (*metrics.seat, *metrics.game)]
+        row.append("-" if s.rating_mu is None else f"{s.rating_mu:.1f}±{s.rating_sigma:.1f}")
+        shown.add_row(*row)
+    return shown
+
+
+def _settings(m: Match) -> dict[str, Any]:
+    return {
+        "game": m.game,
+        "bots": list(m.bots),
+        "options": dict(m.options),
+        "games": m.games,
+        "seed": m.seed,
+        "swap": m.swap,
+        "records": None if m.records is None else str(m.records),
+    }
+
+
+def to_json(m: Match, stats: Sequence[MatchStats], games: Sequence[MatchOutcome]) -> str:
+    """Settings, per-entry statistics and every game's outcome."""
+    data = {
+        "format": "peloton-simulation/1",
+        "settings": _settings(m),
+        "entries": [s.to_dict() for s in stats],
+        "games": [g.to_dict() for g in games],
+    }
+    return json.dumps(data, indent=1)
+
+
+def to_csv(stats: Sequence[MatchStats], metrics: Metrics) -> str:
+    """One row per entry of the line-up."""
+    keys = [key for key, _ in (*metrics.seat, *metrics.game)]
+    fields = ["bot", "label", "games", "wins", "win_share", "win_low", "win_high",
+              *(f"mean_{k}" for k in keys), "rating_mu", "rating_sigma"]  # fmt: skip
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    for s in stats:
+        row: dict[str, Any] = {
+            "bot": s.bot,
+            "label": s.label,
+            "games": s.games,
+            "wins": s.wins,
+            "win_share": round(s.win_share, 6),
+            "win_low": round(s.win_low, 6),
+            "win_high": round(s.win_high, 6),
+            "rating_mu": "" if s.rating_mu is None else round(s.rating_mu, 6),
+            "rating_sigma": "" if s.rating_sigma is None else round(s.rating_sigma, 6),
+        }
+        for key in keys:
+            row[f"mean_{key}"] = round(s.means.get(key, 0.0), 6)
+        writer.writerow(row)
+    return buf.getvalue()

@@ -8,6 +8,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from rich import box
 from rich.table import Table
 
 from ..core import registry
@@ -30,19 +31,19 @@ def describe(m: Match) -> str:
 def table(m: Match, stats: Sequence[MatchStats], metrics: Metrics) -> Table:
     """The results table: wins, win share and its 95% CI, the game's figures, rating."""
     figures = [title for _, title in (*metrics.seat, *metrics.game)]
-    caption = f"{', '.join(figures)}: means per game" if figures else None
-    shown = Table(title=describe(m), caption=caption)
-    shown.add_column("bot")
-    shown.add_column("games", justify="right")
-    shown.add_column("wins", justify="right")
-    shown.add_column("win", justify="right")
+    caption = f"{', '.join(figures)}: means per game; rating: openskill μ±σ" if figures else None
+    shown = Table(title=describe(m), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    shown.add_column("bot", no_wrap=True)
+    shown.add_column("games", justify="right", no_wrap=True)
+    shown.add_column("wins", justify="right", no_wrap=True)
+    shown.add_column("win", justify="right", no_wrap=True)
     shown.add_column("95% CI", justify="right", no_wrap=True)
     for title in figures:
-        shown.add_column(title, justify="right")
-    shown.add_column("rating μ±σ", justify="right", no_wrap=True)
+        shown.add_column(title, justify="right", no_wrap=True)
+    shown.add_column("rating", justify="right", no_wrap=True)
     for s in stats:
-        row = [s.label, str(s.games), str(s.wins), _pct(s.win_share), f"{_pct(s.win_low)}–{_pct(s.win_high)}"]
-        row += [f"{s.means.get(key, 0.0):.2f}" for key, _ in (*metrics.seat, *metrics.game)]
+        row = [s.label, str(s.games), str(s.wins), _pct(s.win_share), f"{100 * s.win_low:.0f}–{100 * s.win_high:.0f}%"]
+        row += [f"{s.means.get(key, 0.0):.1f}" for key, _ in (*metrics.seat, *metrics.game)]
         row.append("-" if s.rating_mu is None else f"{s.rating_mu:.1f}±{s.rating_sigma:.1f}")
         shown.add_row(*row)
     return shown

@@ -63,7 +63,26 @@ def measure_mind_twist(state: Any) -> Measured:
     return out
 
 
+def measure_pistard(state: Any) -> Measured:
+    """PI-4: the winner, every seat ranked by the final standings (PI-4.3), each
+    seat's points and eliminated riders, and the game's length in rounds."""
+    players = list(state.players)
+    result = state.result
+    place = {team: i + 1 for i, team in enumerate(result.places)}
+    winner = players.index(result.winner) if result.winner in players else None
+    out = Measured(winner, [place[team] for team in players])
+    out.seat["points"] = [float(result.points[team]) for team in players]
+    out.seat["eliminated"] = [float(sum(1 for r in result.eliminated if r[0] == team)) for team in players]
+    out.game["rounds"] = float(state.round)
+    return out
+
+
 _METRICS: dict[str, Metrics] = {
+    "pistard": Metrics(
+        seat=(("points", "points"), ("eliminated", "out")),
+        game=(("rounds", "rounds"),),
+        measure=measure_pistard,
+    ),
     "mind-twist": Metrics(
         seat=(("margin", "margin"),),
         game=(("turns", "turns"),),

@@ -117,8 +117,9 @@ class TableSession:
                 if self.chance is None:
                     raise ValueError(f"{state.game} has a chance step: the session needs a chance Rng")
                 move = state.chance_move(self.chance)
+                line = self.game.chance_text(state, move)  # before the roll: who rolls
                 state.play(move)
-                self.console.print(self.game.chance_text(state, move))
+                self.console.print(line)
                 self._logged.append(str(move))
                 continue
             player = state.current_player

@@ -111,12 +111,17 @@ class WS:
         conn = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=TIMEOUT)
         # Entered as a context manager (what websockets asks of connect()); close() exits.
         self.conn: ClientConnection = conn.__enter__()
+        #: Every frame received, as raw text (what the hidden-information tests read).
+        self.frames: list[str] = []
 
     def send(self, message: Any) -> None:
         self.conn.send(message if isinstance(message, str | bytes) else json.dumps(message))
 
     def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
-        data: dict[str, Any] = json.loads(self.conn.recv(timeout=timeout))
+        raw = self.conn.recv(timeout=timeout)
+        text = raw if isinstance(raw, str) else raw.decode()
+        self.frames.append(text)
+        data: dict[str, Any] = json.loads(text)
         return data
 
     def expect(self, kind: str, timeout: float = TIMEOUT) -> dict[str, Any]:
@@ -139,6 +144,14 @@ class WS:
         to a ``ping`` must be the very next message."""
         self.send({"type": "ping"})
         assert self.recv()["type"] == "pong"
+
+    def drain(self) -> list[dict[str, Any]]:
+        """Every message pending (read up to the answer of a ``ping``)."""
+        self.send({"type": "ping"})
+        out = []
+        while (message := self.recv())["type"] != "pong":
+            out.append(message)
+        return out
 
     def close(self) -> None:
         self.conn.close()
@@ -178,3 +191,21 @@ def _dsn(url: Any) -> str:
         f"host={url.host or '127.0.0.1'} port={url.port or 5432} user={url.username} "
         f"password={url.password or ''} dbname={url.database}"
     )
+
+
+def stored_moves(db_url: str, table_id: str) -> list[str]:
+    """A table's moves as the database holds them (the full moves, hidden dials
+    included: only tests may look there)."""
+    from sqlalchemy import create_engine, text
+
+    from peloton.server.storage import normalise_url
+
+    engine = create_engine(normalise_url(db_url))
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                text("SELECT text FROM moves WHERE table_id = :t ORDER BY idx"), {"t": table_id}
+            )
+            return [r[0] for r in rows]
+    finally:
+        engine.dispose()

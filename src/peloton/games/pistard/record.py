@@ -144,7 +144,8 @@ class Record:
                 raise RecordError(f"record layout is invalid: {exc}") from None
         elif not isinstance(layout, str):
             raise RecordError(f"record layout must be inline keys or a name, not {layout!r}")
-        players = data.get("players") or {}
+        players = data.get("players")
+        players = {} if players is None else players
         if not isinstance(players, dict) or not all(isinstance(p, dict) for p in players.values()):
             raise RecordError(f"record 'players' must map team letters to objects: {players!r}")
         seed = data.get("seed")

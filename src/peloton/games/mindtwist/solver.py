@@ -93,10 +93,13 @@ class Solution:
 
     def win_chance(self, where: Where, player: str) -> float:
         """``player``'s chance to win from ``where`` under optimal play."""
+        if isinstance(where, State):
+            active = where.active_player
+        elif isinstance(where, str):
+            active = parse_position(where)[2]
+        else:
+            active = where[2]
         v = self.value(where)
-        active = where.active_player if isinstance(where, State) else None
-        if active is None:
-            active = parse_position(where)[2] if isinstance(where, str) else where[2]  # type: ignore[index]
         return v if player == active else 1.0 - v
 
     def dial_strategy(self, where: Where) -> dict[str, float]:
@@ -209,8 +212,9 @@ def _sweep_order(length: int) -> list[tuple[int, int]]:
     )
 
 
-@lru_cache(maxsize=16)
-def _solve(board: Board, tolerance: float) -> Solution:
+def compute(board: Board, tolerance: float = TOLERANCE) -> Solution:
+    """Solve ``board`` afresh (uncached; :func:`solve` caches): value iteration until
+    no value moves by ``tolerance``, then each state's optimal strategies."""
     started = time.perf_counter()
     n = board.length
     moves = _moves(board)
@@ -239,6 +243,9 @@ def _solve(board: Board, tolerance: float) -> Solution:
         residual=change,
         seconds=time.perf_counter() - started,
     )
+
+
+_solve = lru_cache(maxsize=16)(compute)
 
 
 def solve(

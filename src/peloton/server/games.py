@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
@@ -53,6 +53,10 @@ class GameSpec:
     min_seats: int
     max_seats: int
     snapshot_fn: Callable[..., dict[str, Any]]
+    #: Options whose text values must be one of a list (a create form's select). A
+    #: text outside the list is refused: Pistard's ``layout`` would otherwise read any
+    #: file the server can see.
+    choices: dict[str, list[Any]] = field(default_factory=dict)
 
     @property
     def viewer_free(self) -> bool:
@@ -88,6 +92,7 @@ class GameSpec:
             "hidden_information": self.hidden,
             "options": [
                 {"name": name, "default": default, "help": help_text}
+                | ({"choices": self.choices[name]} if name in self.choices else {})
                 for name, (default, help_text) in self.options.items()
             ],
             "seats": {"min": self.min_seats, "max": self.max_seats},
@@ -167,6 +172,25 @@ def _seat_range(module: Any, options: dict[str, tuple[Any, str]]) -> tuple[int, 
     return min(ok), max(ok)
 
 
+def _choices(module: Any) -> dict[str, list[Any]]:
+    """The listed values of a game's options, where the package names them."""
+    out: dict[str, list[Any]] = {}
+    if "layout" in module.OPTIONS and hasattr(module, "bundled_names"):
+        out["layout"] = list(module.bundled_names())
+    if "bonus" in module.OPTIONS and hasattr(module, "BONUSES"):
+        out["bonus"] = list(module.BONUSES)
+    return out
+
+
+def check_choices(spec: GameSpec, options: dict[str, Any]) -> None:
+    """:class:`ConfigError` for a text option outside its listed values (an object,
+    such as an inline layout, is left to the game to check)."""
+    for name, allowed in spec.choices.items():
+        value = options.get(name)
+        if isinstance(value, str) and value not in allowed:
+            raise ConfigError(f"option {name!r} must be one of {', '.join(map(str, allowed))}, not {value!r}")
+
+
 _SPECS: dict[str, GameSpec] = {}
 
 
@@ -186,14 +210,21 @@ def spec(name: str) -> GameSpec:
         raise ConfigError(f"the game {name!r} has no package")
     if name == MIND_CYCLING:
         options = dict(getattr(module, "OPTIONS", None) or MC_OPTIONS)
-        found = GameSpec(name, info.title, module, info.hidden_information, options, 1, MAX_SEATS, _mc_snapshot)
+        from ..games.mindcycling.state import WINDS
+
+        choices = {"course": list(module.bundled_names()), "wind": list(WINDS)}
+        found = GameSpec(
+            name, info.title, module, info.hidden_information, options, 1, MAX_SEATS, _mc_snapshot, choices
+        )
     else:
         missing = [n for n in ("from_options", "OPTIONS", "snapshot", "Record") if not hasattr(module, n)]
         if missing:
             raise ConfigError(f"the game {name!r} is not ready for tables yet (it lacks {', '.join(missing)})")
         options = dict(module.OPTIONS)
         low, high = _seat_range(module, options)
-        found = GameSpec(name, info.title, module, info.hidden_information, options, low, high, module.snapshot)
+        found = GameSpec(
+            name, info.title, module, info.hidden_information, options, low, high, module.snapshot, _choices(module)
+        )
     _SPECS[name] = found
     return found
 

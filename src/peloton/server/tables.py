@@ -162,6 +162,8 @@ class LiveTable:
     seed: int | None = None
     final: dict[str, Any] | None = None
     texts: list[str] = field(default_factory=list)
+    #: The chance stream, where the game's record can position one (see chance_rng).
+    rng: Rng | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
@@ -181,10 +183,13 @@ class LiveTable:
         return len(self.texts)
 
     def fresh_state(self) -> Any:
-        """The game before its first move."""
+        """The game before its first move (knowing its chance seed, where it keeps one)."""
         if self.mc is not None:
             return self.mc.fresh_state()
-        return self.spec.new_state(self.options)
+        state = self.spec.new_state(self.options)
+        if self.seed is not None and hasattr(state, "seed"):
+            state.seed = self.seed
+        return state
 
     def result_json(self) -> Any:
         """The result as JSON (the final one once finished)."""
@@ -249,8 +254,18 @@ class LiveTable:
         return seat if seat is not None and seat.bot is not None else None
 
     def chance_rng(self, index: int) -> Rng:
-        """The generator of the chance move at move ``index``: it depends only on the
-        table's seed and the index, so a restarted server draws the same rolls."""
+        """The generator of the chance move at move ``index``.
+
+        Where the game's record can position its chance stream (Pistard's
+        ``Record.chance_rng``: ``Rng(seed)`` advanced past the recorded rolls), the table
+        draws from that one stream, rebuilt from the stored moves after a restart: the
+        rolls go on exactly, and a downloaded record resumes with the same rolls.
+        Otherwise each roll's generator is derived from (seed, index) alone."""
+        record_cls = getattr(self.spec.module, "Record", None)
+        if self.state is not None and hasattr(record_cls, "chance_rng"):
+            if self.rng is None:
+                self.rng = _record_of(self, self.state).chance_rng()
+            return self.rng
         return Rng(self.seed or 0).spawn(index)
 
     def final_summary(self) -> dict[str, Any]:
@@ -718,6 +733,7 @@ class Tables:
                         failures = 0
                     except Exception:
                         failures += 1
+                        table.rng = None  # rebuilt from the stored moves: the lost roll is drawn again
                         log.exception("table %s: chance move %d not played", table.id, index)
                     continue
                 assert isinstance(actor, Seat) and actor.bot is not None
@@ -738,7 +754,7 @@ def _record_of(table: LiveTable, state: Any) -> Any:
     """The game's record of a table (with the chance seed where the record keeps one)."""
     record_cls = table.spec.module.Record
     record = record_cls.from_state(state, table.players())
-    if table.seed is not None and hasattr(record, "seed") and getattr(record, "seed", None) is None:
+    if table.seed is not None and hasattr(record, "seed") and record.seed is None:
         record.seed = table.seed
     return record
 
@@ -870,6 +886,7 @@ def check_game_request(spec: games.GameSpec, request: dict[str, Any]) -> dict[st
         options = {**options, "players": len(seats)}
     full = {**spec.defaults(), **options}
     try:
+        games.check_choices(spec, full)
         state = spec.new_state(full)
     except PelotonError as exc:
         raise _bad(str(exc)) from None

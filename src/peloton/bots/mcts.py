@@ -47,8 +47,13 @@ from .base import SeededBot
 
 #: Default exploration constant of UCB1 (rewards lie in [0, 1]).
 DEFAULT_EXPLORATION = 0.7
-#: Default number of moves a playout runs before the position is evaluated.
-DEFAULT_HORIZON = 12
+#: Default number of moves a playout runs before the position is evaluated: ``None``,
+#: to the end of the game. Measured on Mind Cycling ``standard`` 2×6 against the greedy
+#: bot, whole greedy playouts won 18 of 20 trophies with 30 playouts a move, where
+#: 12-move playouts scored by the projected finish won 9 of 20 with 100: a greedy
+#: playout to the end is an exact model of a greedy opponent, and a projection misjudges
+#: Best Team, which decides a 2–2 medal tie.
+DEFAULT_HORIZON: int | None = None
 
 
 class Node:
@@ -77,7 +82,9 @@ class MCTSBot(SeededBot):
     end). ``rollout``: the name of the game's playout policy among its heuristics
     (``rollout_move``: for Mind Cycling the greedy policy; ``fast_rollout_move`` is
     about five times cheaper and weaker).
-    ``exploration``: the UCB1 constant. ``widen``: with a move ordering, a node
+    ``settle``: stop early once no other move can overtake the most visited one in the
+    budget left (with an iteration budget the move is then exactly the one the whole
+    budget would pick). ``exploration``: the UCB1 constant. ``widen``: with a move ordering, a node
     with ``n`` visits has at most ``widen + sqrt(n)`` children.
     """
 
@@ -94,6 +101,7 @@ class MCTSBot(SeededBot):
         widen: int = 3,
         use_ordering: bool = True,
         rollout: str = "rollout_move",
+        settle: bool = True,
     ) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
@@ -111,6 +119,7 @@ class MCTSBot(SeededBot):
         self.widen = widen
         self.use_ordering = use_ordering
         self.rollout = rollout
+        self.settle = settle
         #: Playouts run by the last :meth:`choose` (for benchmarks and reports).
         self.last_iterations = 0
 
@@ -128,12 +137,17 @@ class MCTSBot(SeededBot):
             return moves[0]
         search = _Search(self, state)
         root = search.root
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+            if deadline is not None and done > 0:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+            if self.settle and done >= 8 and _settled(root, self._left(done, start, deadline)):
                 break
             search.iterate()
             done += 1
@@ -144,6 +158,29 @@ class MCTSBot(SeededBot):
             key=lambda c: (c.visits, c.totals[me] / c.visits if c.visits else 0.0),
         )
         return best.move
+
+
+    def _left(self, done: int, start: float, deadline: float | None) -> float:
+        """How many more playouts the budget allows (estimated from the pace so far for
+        a time budget)."""
+        left = math.inf if self.iterations is None else float(self.iterations - done)
+        if deadline is not None:
+            now = time.perf_counter()
+            left = min(left, (deadline - now) * done / max(now - start, 1e-9))
+        return left
+
+
+def _settled(root: Node, left: float) -> bool:
+    """Whether the most visited child of ``root`` stays the most visited whatever the
+    next ``left`` playouts do (a child not yet expanded would start from 0 visits)."""
+    first = second = 0
+    for child in root.children:
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > left
 
 
 class _Search:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .notation import Move
+from .notation import RIDE, Move
 from .track import LANES, Layout
 
 ALL_LANES = (1 << LANES) - 1
@@ -60,63 +60,70 @@ def ride_moves(
     A die moves the rider exactly its value when some path allows it, else along the
     longest path it has (any end square at that distance); every bonus the rules
     offer at the end square may be taken or not, square by square."""
-    length = layout.length
-    masks = reach(occupied, length, distance, lane, max(values, default=0))
-    moves = []
-    names = layout.names
-    for value in sorted(set(values)):
+    values = sorted(set(values))
+    masks = reach(occupied, layout.length, distance, lane, values[-1] if values else 0)
+    moves: list[Move] = []
+    new = tuple.__new__
+    ends: dict[int, list[tuple[str, ...]]] = {}  # paths by steps: a blocked die shares them
+    for value in values:
         k = min(value, len(masks) - 1)
         if k == 0:
-            moves.append(Move.ride(rider, value))
+            moves.append(new(Move, (RIDE, rider, value, (), ())))
             continue
-        end = distance + k
-        for m in lanes_of(masks[k]):
-            for path in bonus_paths(layout, occupied, end, m, colour, bonus):
-                moves.append(Move.ride(rider, value, tuple(names[sq] for sq in path)))
+        paths = ends.get(k)
+        if paths is None:
+            end = distance + k
+            paths = ends[k] = []
+            for m in lanes_of(masks[k]):
+                paths += bonus_paths(layout, occupied, end, m, colour, bonus)
+        moves += [new(Move, (RIDE, rider, value, path, ())) for path in paths]
     return moves
 
 
 def bonus_paths(
     layout: Layout, occupied: Sequence[int], end: int, lane: int, colour: int, bonus: str
-) -> list[tuple[int, ...]]:
-    """The square paths of a move ending at distance ``end`` in ``lane``: the end square
-    alone, then each way of taking bonus squares one by one (a bonus is optional)."""
+) -> list[tuple[str, ...]]:
+    """The square paths (names) of a move ending at distance ``end`` in ``lane``: the
+    end square alone, then each way of taking bonus squares one by one (a bonus is
+    optional)."""
     length = layout.length
-    here = layout.square_at(end, lane)
-    paths: list[tuple[int, ...]] = [(here,)]
-    if bonus == NONE:
-        return paths
+    names, colours = layout.names, layout.colour
+    row = (end - 1) % length * LANES
+    here = row + lane
+    first: tuple[str, ...] = (names[here],)
     if bonus == COLOUR:
         # PI-3.4: on its base colour, straight ahead if free; again if that one matches.
-        path: tuple[int, ...] = (here,)
-        sq, x = here, end
+        if colours[here] != colour:
+            return [first]
+        paths: list[tuple[str, ...]] = [first]
+        path, sq, x = first, here, end
         for _ in range(MAX_COLOUR_SQUARES):
-            if layout.colour[sq] != colour or occupied[x % length] >> lane & 1:
+            if colours[sq] != colour or occupied[x % length] >> lane & 1:
                 break
             x += 1
             sq = layout.square_at(x, lane)
-            path = (*path, sq)
+            path = (*path, names[sq])
             paths.append(path)
         return paths
     # PI-3.5: directly behind a rider, one square diagonally forward if free; on that
     # square, while its colour is the rider's, on diagonally the same way (twice at most).
-    if not occupied[end % length] >> lane & 1:
-        return paths
+    if bonus == NONE or not occupied[end % length] >> lane & 1:
+        return [first]
+    paths = [first]
     for step in (-1, 1):
-        path = (here,)
         m, x = lane + step, end + 1
         if not 0 <= m < LANES or occupied[(x - 1) % length] >> m & 1:
             continue
         sq = layout.square_at(x, m)
-        path = (*path, sq)
+        path = (*first, names[sq])
         paths.append(path)
         for _ in range(MAX_COLOUR_SQUARES):
             m += step
-            if layout.colour[sq] != colour or not 0 <= m < LANES or occupied[x % length] >> m & 1:
+            if colours[sq] != colour or not 0 <= m < LANES or occupied[x % length] >> m & 1:
                 break
             x += 1
             sq = layout.square_at(x, m)
-            path = (*path, sq)
+            path = (*path, names[sq])
             paths.append(path)
     return paths
 

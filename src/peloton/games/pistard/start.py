@@ -123,7 +123,7 @@ def from_position(
     racing = state.racing
     if not racing:
         raise NotationError(f"position {text!r} has no rider left in the race")
-    leader = max(state.dist[r] for r in racing)
+    state.lead = leader = max(state.dist[r] for r in racing)
     for rid in racing:
         if leader - state.dist[rid] >= track.length:
             raise NotationError(f"position {text!r}: {rid} is a lap behind the leader and should be out (PI-4.1)")

@@ -58,6 +58,7 @@ class State:
         "lane",
         "laps",
         "layout",
+        "lead",
         "length",
         "moved",
         "occupied",
@@ -88,6 +89,8 @@ class State:
         self.lane = dict.fromkeys(riders, -1)
         self.at: dict[int, str] = {}
         self.occupied = [0] * self.length
+        #: The leader's distance (it only grows: the leader is never lapped).
+        self.lead = 0
         self.out: list[str] = []
         self.points = dict.fromkeys(teams, 0)
         self.laps: dict[int, int] = {}
@@ -113,7 +116,7 @@ class State:
         new.teams, new.layout, new.length = self.teams, self.layout, self.length
         new.bonus, new.target, new.seed = self.bonus, self.target, self.seed
         new.dist, new.lane, new.at = dict(self.dist), dict(self.lane), dict(self.at)
-        new.occupied, new.out = list(self.occupied), list(self.out)
+        new.occupied, new.out, new.lead = list(self.occupied), list(self.out), self.lead
         new.points, new.laps, new.recency = dict(self.points), dict(self.laps), list(self.recency)
         new.round, new.history, new.over, new.reason = self.round, list(self.history), self.over, self.reason
         new.first_rolls, new.assigned = dict(self.first_rolls), dict(self.assigned)
@@ -347,6 +350,8 @@ class State:
             del self.at[sq]
             self.occupied[sq >> 2] &= ~(1 << old)
         self.dist[rider], self.lane[rider] = distance, lane
+        if distance > self.lead:
+            self.lead = distance
         if lane >= 0:
             sq = self.layout.square_at(distance, lane)
             self.at[sq] = rider
@@ -360,10 +365,12 @@ class State:
         if move.path:
             end = self.layout.codes[move.path[-1]]
             ahead = ((end >> 2) - (before - 1)) % self.length
+            lead = self.lead
             self._put(rider, before + ahead, end & (LANES - 1))
             self.progressed = True
             self._score(team, before, before + ahead)
-            self._eliminate()
+            if self.lead > lead:  # only a new lead laps anyone
+                self._eliminate()
         self._next_rider()
 
     def _score(self, team: str, before: int, after: int) -> None:
@@ -382,12 +389,10 @@ class State:
 
     def _eliminate(self) -> None:
         """PI-4.1: riders a lap or more behind the leader leave the race."""
-        racing = self.racing
-        leader = max(self.dist[r] for r in racing)
-        for rider in sorted(racing, key=lambda r: (self.dist[r], r)):
-            if leader - self.dist[rider] >= self.length:
+        reach = self.lead - self.length
+        for rider in sorted(self.racing, key=lambda r: (self.dist[r], r)):
+            if self.dist[rider] <= reach:
                 self._put(rider, self.dist[rider], -1)
-                self.lane[rider] = -1
                 self.out.append(rider)
 
     def _next_rider(self) -> None:

@@ -1,0 +1,113 @@
+"""Pistard playout throughput: random games, moves and legal-move generations per
+second, greedy games per second (default options, 2 and 4 players), one core.
+
+    python benchmarks/pistard_playout.py [--games N] [--seed S] [--strength N]
+
+``--strength N`` also plays N games of one greedy bot against random bots (its seat
+rotating) for 2 and 4 players and prints its win rate with a 95% Wilson interval.
+Prints figures only; docs/pistard.md quotes them. Nothing here is asserted by tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+
+from peloton.bots import make_bot, play_out
+from peloton.core.rng import Rng
+from peloton.games import pistard as pi
+
+
+def random_game(players: int, seed: int) -> pi.State:
+    """One game of uniformly random legal moves, dice from ``Rng(seed)``."""
+    state = pi.from_options({"players": players})
+    rng, rnd = Rng(seed), random.Random(seed)
+    while not state.is_over:
+        if state.is_chance:
+            state.play(state.chance_move(rng))
+        else:
+            legal = state.legal_moves()
+            state.play(legal[int(rnd.random() * len(legal))])
+    return state
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--strength", type=int, default=0)
+    args = parser.parse_args()
+    random_game(2, args.seed)  # warm up
+
+    for players in (2, 4):
+        start = time.perf_counter()
+        moves = rounds = 0
+        samples: list[pi.State] = []
+        for g in range(args.games):
+            state = random_game(players, args.seed + g)
+            moves += len(state.history)
+            rounds += state.round
+        elapsed = time.perf_counter() - start
+        print(f"random games, {players} players (default track, colour bonus): {args.games} in {elapsed:.2f} s")
+        print(f"  games per second : {args.games / elapsed:8.1f}")
+        print(f"  moves per second : {moves / elapsed:8.0f}  (rolls included)")
+        print(f"  moves per game   : {moves / args.games:8.1f}  rounds per game: {rounds / args.games:.1f}")
+
+        # Legal-move generation alone, on the positions of one random game.
+        state = pi.from_options({"players": players})
+        rng, rnd = Rng(args.seed), random.Random(args.seed)
+        while not state.is_over:
+            if not state.is_chance and state.round > 1:
+                samples.append(state.copy())
+            legal = state.legal_moves()
+            state.play(state.chance_move(rng) if state.is_chance else legal[int(rnd.random() * len(legal))])
+        count = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < 1.5:
+            for s in samples:
+                s._legal = None  # measure generation, not the per-position cache
+                s.legal_moves()
+            count += len(samples)
+        elapsed = time.perf_counter() - start
+        print(f"  legal-move generations per second (race positions): {count / elapsed:8.0f}")
+
+        games = max(10, args.games // 4)
+        start = time.perf_counter()
+        for g in range(games):
+            state = pi.from_options({"players": players})
+            play_out(state, make_bot("greedy", g), chance=Rng(args.seed + g))
+        elapsed = time.perf_counter() - start
+        print(f"  greedy games per second: {games / elapsed:8.1f}")
+
+    if args.strength:
+        for players in (2, 4):
+            n = args.strength if players == 2 else args.strength // 2
+            wins = 0
+            for g in range(n):
+                state = pi.from_options({"players": players})
+                seat = state.players[g % players]
+                bots = {
+                    t: make_bot("greedy" if t == seat else "random", 1_000 * g + i)
+                    for i, t in enumerate(state.players)
+                }
+                play_out(state, bots, chance=Rng(90_000 + g))
+                wins += state.result.winner == seat
+            low, high = wilson(wins, n)
+            print(
+                f"greedy vs random, {players} players: {wins}/{n} = {wins / n:.1%} "
+                f"(95% Wilson [{low:.1%}, {high:.1%}]; chance alone: {1 / players:.0%})"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -20,7 +20,9 @@ Soundness of the pruning:
   over the rows up to ``r`` (never less wind, never fatigue) plus 3 for an attack in
   its own section, ``lead`` the furthest any rider's *normal* move can end (a group
   that others may join is never an attack's, MC-7.3) and ``relays`` the most relays a
-  group can take (``relay_limit``, and fewer than the riders on the road). A wheel
+  group can take (``relay_limit``, and fewer than the riders on the road). A
+  sprinter standing where every row to the finish is mountain never rides a train
+  again (MC-6.3 b; riders never go back), so only its own reach counts. A wheel
   ends behind its group's rear, so below ``lead``; every relay puts the rider one row
   ahead of its group's head (MC-6.5), so a head never passes ``lead + relays``. Both
   maps are non-decreasing in the rows (prefix maxima), so iterating them on upper
@@ -50,10 +52,15 @@ from ..games.mindcycling.riders import OWN_SECTIONS, STEPS
 
 #: MC-9.3: the solo game ends in the round the fourth rider crosses.
 TARGET = 4
+#: Greedy lines (one per seed) played for the first upper bound: on ``solo`` the
+#: greedy bot's score varies from (17, 2) to (15, 0) with its tie-breaking seed.
+GREEDY_LINES = 16
 #: --any-team: each type once or twice, five riders (MC-9.1).
 COMPOSITIONS = ("DDSSC", "DDSCC", "DSSCC")
 
 Score = tuple[int, int]
+#: A rider in the bounds: (type, the row it stands on now, an upper bound on its row).
+Bounded = tuple[str, int, int]
 Key = tuple[Any, ...]
 
 
@@ -96,7 +103,10 @@ class Solution:
 
 
 class Bounds:
-    """Admissible bounds on the rounds and the remaining distance (see the module doc)."""
+    """Admissible bounds on the rounds and the remaining distance (see the module doc).
+
+    A rider is bounded as ``(type, low, high)``: it stands now at row ``low`` or
+    beyond (riders never go back) and at most at row ``high``."""
 
     def __init__(self, course: mc.Course, relay_limit: int) -> None:
         finish = course.finish
@@ -106,9 +116,13 @@ class Bounds:
         top = finish + 12  # rows beyond the line only ever compare as "crossed"
         self.own: dict[str, list[int]] = {}
         self.lead: dict[str, list[int]] = {}
+        #: From this row on a rider of the type can never take a wheel or a relay again:
+        #: every later row is mountain for a sprinter (MC-6.3 b). ``top`` if no such row.
+        self.alone_from: dict[str, int] = {}
         for t in "DSC":
             own, lead = [], []
             best_own = best_lead = 0
+            alone = top
             for r in range(top):
                 s = sect[r] if r < len(sect) else "plain"
                 a = STEPS[t][s]
@@ -116,39 +130,52 @@ class Bounds:
                 best_own = max(best_own, r + a + (3 if s in OWN_SECTIONS[t] else 0))
                 own.append(min(best_own, top - 1))
                 lead.append(min(best_lead, top - 1))
+            for r in range(min(finish, len(sect)) - 1, -1, -1):
+                if t != "S" or sect[r] != "mountain":
+                    break
+                alone = r
             self.own[t], self.lead[t] = own, lead
+            self.alone_from[t] = alone
 
-    def step(self, riders: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    def reach(self, t: str, low: int, high: int, front: int) -> int:
+        """The furthest row a rider bounded by ``(t, low, high)`` may end a round on."""
+        own = self.own[t][high]
+        return own if low >= self.alone_from[t] else max(own, front)
+
+    def step(self, riders: list[Bounded]) -> list[Bounded]:
         """Upper bounds on the riders' rows after one more round."""
         finish = self.finish
-        road = [(t, r) for t, r in riders if r < finish]
+        road = [(t, high) for t, _, high in riders if high < finish]
         if not road:
             return riders
         lead = max(self.lead[t][r] for t, r in road)
         front = lead + min(self.relay_limit, len(road) - 1)
-        return [(t, r) if r >= finish else (t, max(self.own[t][r], front)) for t, r in riders]
+        return [
+            (t, low, high) if high >= finish else (t, low, self.reach(t, low, high, front))
+            for t, low, high in riders
+        ]
 
-    def rounds_needed(self, riders: list[tuple[str, int]], crossed: int) -> int:
+    def rounds_needed(self, riders: list[Bounded], crossed: int) -> int:
         """A lower bound on the rounds (this one included) until the fourth rider crosses."""
         finish = self.finish
         need = TARGET - crossed
         n = 0
-        while sum(1 for _, r in riders if r >= finish) < need:
+        while sum(1 for _, _, r in riders if r >= finish) < need:
             riders = self.step(riders)
             n += 1
         return n
 
-    def remaining_at_least(self, riders: list[tuple[str, int]], rounds: int) -> int:
+    def remaining_at_least(self, riders: list[Bounded], rounds: int) -> int:
         """A lower bound on ``remaining`` at the end of a line of ``rounds`` more rounds."""
         if not riders:
             return 0
         for _ in range(rounds):
             riders = self.step(riders)
-        return max(0, min(self.finish - r for _, r in riders))
+        return max(0, min(self.finish - r for _, _, r in riders))
 
 
-def _riders(state: mc.State) -> list[tuple[str, int]]:
-    return [(rid[1], sq >> 5) for rid, sq in state.pos.items()]
+def _riders(state: mc.State) -> list[Bounded]:
+    return [(rid[1], sq >> 5, sq >> 5) for rid, sq in state.pos.items()]
 
 
 def position_key(state: mc.State) -> Key:
@@ -260,7 +287,7 @@ class Solver:
             return 0
         return self.bounds.rounds_needed(_riders(state), len(state.finished))
 
-    def _after_round(self, state: mc.State) -> list[tuple[str, int]]:
+    def _after_round(self, state: mc.State) -> list[Bounded]:
         """Mid-round: upper bounds on the riders' rows at the end of this round.
 
         A rider that has moved keeps its row; one still to move ends at most at its
@@ -270,7 +297,7 @@ class Solver:
         b = self.bounds
         done = state._done
         pending = [(rid[1], sq >> 5) for rid, sq in state.pos.items() if rid not in done]
-        fixed = [(rid[1], sq >> 5) for rid, sq in state.pos.items() if rid in done]
+        fixed = [(rid[1], sq >> 5, sq >> 5) for rid, sq in state.pos.items() if rid in done]
         if not pending:
             return fixed
         lead = max(b.lead[t][r] for t, r in pending)
@@ -278,7 +305,7 @@ class Solver:
             if not g[3] and g[0] >> 5 > lead:
                 lead = g[0] >> 5
         front = lead + min(b.relay_limit, len(pending))
-        return fixed + [(t, max(b.own[t][r], front)) for t, r in pending]
+        return fixed + [(t, r, b.reach(t, r, r, front)) for t, r in pending]
 
     def mid_rounds(self, state: mc.State) -> int:
         """A lower bound on the rounds left (this one included), mid-round."""
@@ -301,7 +328,7 @@ class Solver:
         succ = self.successors(
             state,
             lambda st: self.mid_rounds(st) <= budget,
-            lambda st: (self.rounds_needed(st), -sum(r for _, r in _riders(st))),
+            lambda st: (self.rounds_needed(st), -sum(r for _, _, r in _riders(st))),
         )
         for _, moves in succ:
             line.append(moves)
@@ -335,7 +362,7 @@ class Solver:
 
         # Lines that keep the last rider close first: a small incumbent prunes more.
         succ = self.successors(
-            state, keep, lambda st: (st.solo_score or (0, 0), -min((r for _, r in _riders(st)), default=0))
+            state, keep, lambda st: (st.solo_score or (0, 0), -min((r for _, _, r in _riders(st)), default=0))
         )
         for _, moves in succ:
             line.append(moves)
@@ -415,9 +442,10 @@ def solve_state(
     in_setup = root.round == 0
     done_rounds = 0 if in_setup else root.round - 1  # rounds already behind the start
 
-    # An upper bound: the greedy bot's line (better lines only from here).
-    greedy_final, greedy_rounds = _greedy_line(root)
-    solver._offer(greedy_final, greedy_rounds)
+    # An upper bound: the best of a few greedy lines (better lines only from here).
+    for seed in range(GREEDY_LINES):
+        greedy_final, greedy_rounds = _greedy_line(root, seed)
+        solver._offer(greedy_final, greedy_rounds)
     if upper is not None and solver.bound is not None and upper <= solver.bound:
         solver.best_line, solver.best_final = None, None
         solver.bound = upper

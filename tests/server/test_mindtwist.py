@@ -87,7 +87,7 @@ def test_the_games_list_describes_mind_twist(http: httpx.Client) -> None:
     games = {g["name"]: g for g in http.get("/api/games").json()["games"]}
     twist = games["mind-twist"]
     assert twist["title"] == "Mind Twist" and twist["hidden_information"] is True
-    assert twist["seats"] == {"min": 2, "max": 2}
+    assert twist["seats"] == {"min": 2, "max": 2, "letters": ["R", "B"]}
     options = {o["name"]: o for o in twist["options"]}
     assert options["length"]["default"] == 30 and options["milestones"]["default"] == [8, 16, 24]
     assert all(o["help"] for o in twist["options"])

@@ -48,7 +48,7 @@ def test_the_games_list_describes_pistard(http: httpx.Client) -> None:
     games = {g["name"]: g for g in http.get("/api/games").json()["games"]}
     track = games["pistard"]
     assert track["title"] == "Pistard" and track["hidden_information"] is False
-    assert track["seats"] == {"min": 2, "max": 4}
+    assert track["seats"] == {"min": 2, "max": 4, "letters": ["A", "B", "C", "D"]}
     options = {o["name"]: o for o in track["options"]}
     assert options["bonus"]["choices"] == list(pi.BONUSES)
     assert options["layout"]["choices"] == pi.bundled_names()

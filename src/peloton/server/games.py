@@ -57,6 +57,8 @@ class GameSpec:
     #: text outside the list is refused: Pistard's ``layout`` would otherwise read any
     #: file the server can see.
     choices: dict[str, list[Any]] = field(default_factory=dict)
+    #: The seats' letters, in order, for the most seats.
+    letters: tuple[str, ...] = ()
 
     @property
     def viewer_free(self) -> bool:
@@ -95,7 +97,7 @@ class GameSpec:
                 | ({"choices": self.choices[name]} if name in self.choices else {})
                 for name, (default, help_text) in self.options.items()
             ],
-            "seats": {"min": self.min_seats, "max": self.max_seats},
+            "seats": {"min": self.min_seats, "max": self.max_seats, "letters": list(self.letters)},
             "bots": bots_for(self.name),
         }
 
@@ -214,7 +216,8 @@ def spec(name: str) -> GameSpec:
 
         choices = {"course": list(module.bundled_names()), "wind": list(WINDS)}
         found = GameSpec(
-            name, info.title, module, info.hidden_information, options, 1, MAX_SEATS, _mc_snapshot, choices
+            name, info.title, module, info.hidden_information, options, 1, MAX_SEATS, _mc_snapshot, choices,
+            tuple("ABCDEFG"),
         )
     else:
         missing = [n for n in ("from_options", "OPTIONS", "snapshot", "Record") if not hasattr(module, n)]
@@ -222,8 +225,10 @@ def spec(name: str) -> GameSpec:
             raise ConfigError(f"the game {name!r} is not ready for tables yet (it lacks {', '.join(missing)})")
         options = dict(module.OPTIONS)
         low, high = _seat_range(module, options)
+        most = module.from_options({"players": high} if "players" in options else {})
         found = GameSpec(
-            name, info.title, module, info.hidden_information, options, low, high, module.snapshot, _choices(module)
+            name, info.title, module, info.hidden_information, options, low, high, module.snapshot,
+            _choices(module), tuple(most.players),
         )
     _SPECS[name] = found
     return found

@@ -10,9 +10,11 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the HTTP API; resolves to the JSON answer or throws an ApiError. */
-export async function api(method, path, body) {
-  const init = { method, headers: {} };
+/** Call the HTTP API; resolves to the JSON answer or throws an ApiError. `headers`
+ * may carry the seat token (`Authorization: Bearer ...`): a game with hidden
+ * information answers as that seat may see it. */
+export async function api(method, path, body, headers = {}) {
+  const init = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -67,6 +69,12 @@ export const tokens = {
     }
   },
 };
+
+/** The Authorization header of the seat token of a table (none for a spectator). */
+export function authHeaders(tableId) {
+  const token = tokens.get(tableId);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
 
 export const playerName = {
   get() {

@@ -1,5 +1,6 @@
 // Replay viewer: steps through `{moves, snapshots}` (GET /api/tables/{id}/replay or
-// POST /api/replay) move by move and round by round, drawing each position on a Board.
+// POST /api/replay) move by move and round by round, drawing each position on a Board
+// (Mind Cycling) or on another game's view (`view`: Mind Twist, Pistard).
 
 import { el, clear, renderLog, renderResult, logFromReplay } from "./ui.js";
 
@@ -10,12 +11,13 @@ export class ReplayViewer {
    * @param {object} data   the replay answer: moves and the snapshot before each move
    *                        and after the last one.
    */
-  constructor(parts, data, { table = null, onShow = null } = {}) {
+  constructor(parts, data, { table = null, onShow = null, view = null } = {}) {
     this.onShow = onShow;
     this.parts = parts;
+    this.view = view;
     this.moves = data.moves || [];
     this.snapshots = data.snapshots || [];
-    this.entries = logFromReplay(data);
+    this.entries = logFromReplay(data, view ? (snap, i) => view.roundOf(snap, i) : null);
     this.table = table;
     this.index = this.snapshots.length - 1; // position after `index` moves
     this.buildControls();
@@ -56,7 +58,7 @@ export class ReplayViewer {
 
   /** To the first position of the next round (dir 1) or of this/the previous round (dir -1). */
   stepRound(dir) {
-    const round = (i) => this.snapshots[i].round;
+    const round = (i) => (this.view ? this.view.roundOf(this.snapshots[i], i) : this.snapshots[i].round);
     let i = this.index;
     if (dir > 0) {
       const r = round(i);
@@ -77,6 +79,10 @@ export class ReplayViewer {
   show() {
     const snap = this.snapshot;
     if (!snap) return;
+    if (this.view) {
+      this.showView(snap);
+      return;
+    }
     const last = this.index > 0 ? this.moves[this.index - 1] : null;
     const hints = [];
     if (last) {
@@ -91,6 +97,22 @@ export class ReplayViewer {
     this.parts.root && (this.parts.root.dataset.replayIndex = String(this.index));
     renderLog(this.parts.log, this.entries, { current: this.index - 1, onPick: (i) => this.go(i + 1) });
     if (this.parts.result) renderResult(this.parts.result, snap.result, { table: this.table, teams: snap.teams });
+    if (this.onShow) this.onShow(snap);
+  }
+
+  showView(snap) {
+    const view = this.view;
+    const last = this.index > 0 ? this.moves[this.index - 1] : null;
+    const end = last && /[:+]([a-d]\d+)$/.exec(last); // a Pistard rider's end square
+    view.render(snap, { hints: end ? [end[1]] : [] });
+    this.slider.value = String(this.index);
+    const over = snap.is_over || snap.phase === "over";
+    this.where.textContent = `move ${this.index} / ${this.moves.length}${over ? " · finished" : ""}${last ? ` · last: ${last}` : ""}`;
+    if (this.parts.root) this.parts.root.dataset.replayIndex = String(this.index);
+    renderLog(this.parts.log, this.entries, {
+      current: this.index - 1, onPick: (i) => this.go(i + 1), head: (r) => view.logHead(r),
+    });
+    if (this.parts.result) view.result(this.parts.result, snap, { table: this.table });
     if (this.onShow) this.onShow(snap);
   }
 }

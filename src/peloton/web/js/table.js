@@ -1,12 +1,18 @@
-// The table page: play, watch and replay one table (docs/protocol.md).
+// The table page: play, watch and replay one table (docs/protocol.md). Mind Cycling
+// is drawn by board.js and the code here; the other games by their view
+// (mindtwist.js, pistard.js), which draws the board, the controls and the result.
 
-import { api, tokens, playerName, LiveSocket } from "./api.js";
+import { api, authHeaders, tokens, playerName, LiveSocket } from "./api.js";
 import { Board } from "./board.js";
+import { MindTwistView } from "./mindtwist.js";
+import { PistardView } from "./pistard.js";
 import { ReplayViewer } from "./replay.js";
 import {
   el, clear, teamChip, seatLabel, seatOf, showError, renderLog, renderResult,
-  logFromReplay, TYPE_NAMES,
+  logFromReplay, setTeamColours, TYPE_NAMES,
 } from "./ui.js";
+
+const VIEWS = { "mind-twist": MindTwistView, pistard: PistardView };
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -36,9 +42,10 @@ const S = {
   replay: null,
   conn: "connecting",
   welcomes: 0, // how many welcomes this page got (one per connection)
+  view: null, // the game's view (not Mind Cycling)
 };
 
-const board = new Board($("board-host"), { onSquare, onHover: hoverSquare });
+let board = null; // Mind Cycling's road, made when the table turns out to be one
 const socket = new LiveSocket(tableId, {
   getToken: () => tokens.get(tableId),
   onMessage,
@@ -61,11 +68,34 @@ function notice(message) {
 
 // ------------------------------------------------------------------ data
 
+/** The game's view (other games) or Mind Cycling's board, made once the game is known. */
+function ensureView(game) {
+  if (S.view || board) return;
+  const View = VIEWS[game];
+  if (View) {
+    S.view = new View($("board-host"), { onSquare });
+    setTeamColours(S.view.colours || {});
+    const legend = document.querySelector(".legend");
+    if (legend) S.view.legend(legend);
+    $("result-h").textContent = "Result";
+    $("seats-h").textContent = "Players";
+  } else {
+    board = new Board($("board-host"), { onSquare, onHover: hoverSquare });
+  }
+}
+
+const isMC = () => !S.view;
+const movesOf = (snap) => (S.view ? S.view.movesPlayed(snap) : snap.moves_played);
+const phaseOf = (snap) => (S.view ? S.view.phase(snap) : snap.phase);
+const roundOf = (snap, i) => (S.view ? S.view.roundOf(snap, i) : snap.round);
+const logHead = () => (S.view ? (r) => S.view.logHead(r) : null);
+
 function applyTable(t) {
   if (!t) return;
+  ensureView(t.game || "mind-cycling");
   const course = t.course_data || (t.course && typeof t.course === "object" ? t.course : null);
   S.table = { ...(S.table || {}), ...t };
-  if (course && (!S.course || JSON.stringify(course) !== JSON.stringify(S.course))) {
+  if (board && course && (!S.course || JSON.stringify(course) !== JSON.stringify(S.course))) {
     S.course = course;
     board.setCourse(course);
     board.lastFocus = null;
@@ -77,7 +107,7 @@ function setSnapshot(snap) {
   const before = S.snap;
   S.snap = snap;
   S.pending = false;
-  if (!before || before.current_rider !== snap.current_rider || before.moves_played !== snap.moves_played) {
+  if (!before || before.current_rider !== snap.current_rider || movesOf(before) !== movesOf(snap)) {
     S.attack = false;
     S.hover = [];
   }
@@ -89,8 +119,8 @@ async function loadLog() {
   if (S.logLoading) return;
   S.logLoading = true;
   try {
-    const data = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`);
-    S.log = logFromReplay(data);
+    const data = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`, undefined, authHeaders(tableId));
+    S.log = logFromReplay(data, S.view ? roundOf : null);
   } catch (e) {
     /* the log stays as it is; the board is still right */
   } finally {
@@ -106,14 +136,14 @@ function onMessage(msg) {
       S.seat = msg.seat || null;
       applyTable(msg.table);
       setSnapshot(msg.snapshot);
-      if (S.snap && S.log.length !== S.snap.moves_played) loadLog();
+      if (S.snap && S.log.length !== movesOf(S.snap)) loadLog();
       break;
     }
     case "update": {
       const prev = S.snap;
       applyTable(msg.table);
-      if (prev && typeof msg.index === "number" && msg.index === S.log.length && prev.moves_played === msg.index) {
-        S.log.push({ move: msg.move, round: prev.round, by: msg.by });
+      if (prev && typeof msg.index === "number" && msg.index === S.log.length && movesOf(prev) === msg.index) {
+        S.log.push({ move: msg.move, round: roundOf(prev, msg.index), by: msg.by });
       } else if (typeof msg.index !== "number" || msg.index >= S.log.length) {
         loadLog();
       }
@@ -143,9 +173,9 @@ function onMessage(msg) {
 
 async function refresh() {
   try {
-    const detail = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+    const detail = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, undefined, authHeaders(tableId));
     applyTable(detail);
-    if (!S.snap || detail.snapshot.moves_played >= S.snap.moves_played) setSnapshot(detail.snapshot);
+    if (!S.snap || movesOf(detail.snapshot) >= movesOf(S.snap)) setSnapshot(detail.snapshot);
     render();
   } catch (e) {
     error(e.message);
@@ -156,13 +186,14 @@ async function refresh() {
 
 function myTurn() {
   return (
-    S.mode === "live" && S.seat && S.snap && S.snap.phase !== "over" &&
+    S.mode === "live" && S.seat && S.snap && phaseOf(S.snap) !== "over" &&
     S.snap.current_player === S.seat && (!S.table || S.table.status !== "open")
   );
 }
 
 /** square -> {text, kind, describe} of the moves the board offers as clicks. */
 function targets() {
+  if (S.view) return S.view.targets ? S.view.targets(S.snap, myTurn() && !S.pending) : new Map();
   const out = new Map();
   if (!myTurn() || S.pending) return out;
   const snap = S.snap;
@@ -183,7 +214,7 @@ function targets() {
 
 function sendMove(text) {
   if (!S.snap || S.pending) return;
-  const ok = socket.send({ type: "move", move: text, index: S.snap.moves_played });
+  const ok = socket.send({ type: "move", move: text, index: movesOf(S.snap) });
   if (!ok) {
     error("Not connected to the table; reconnecting…");
     return;
@@ -194,6 +225,13 @@ function sendMove(text) {
 }
 
 function onSquare(square) {
+  if (S.view) {
+    if (!myTurn() || S.pending) return;
+    const text = S.view.clickSquare(S.snap, square);
+    if (text) sendMove(text);
+    else render();
+    return;
+  }
   const move = targets().get(square);
   if (move) sendMove(move.text);
 }
@@ -209,11 +247,17 @@ function renderHeader() {
   const t = S.table || {};
   $("title").textContent = `Table ${tableId}`;
   const bits = [];
+  if (t.game && t.game !== "mind-cycling") {
+    bits.push(t.title || t.game);
+    for (const [k, v] of Object.entries(t.options || {})) {
+      if (k !== "players" && (typeof v !== "object" || Array.isArray(v))) bits.push(`${k} ${Array.isArray(v) ? v.join(",") : v}`);
+    }
+  }
   if (t.course) bits.push(`${typeof t.course === "string" ? t.course : (S.course && S.course.name) || "custom"} course`);
   if (t.solo) bits.push("solo challenge");
   else if (t.riders) bits.push(`${t.riders} riders a team`);
   if (t.wind) bits.push(`wind ${t.wind}`);
-  if (S.snap) bits.push(`relay limit ${S.snap.relay_limit}`);
+  if (S.snap && isMC()) bits.push(`relay limit ${S.snap.relay_limit}`);
   $("subtitle").textContent = bits.join(" · ");
   const status = $("status");
   status.textContent = t.status || "…";
@@ -222,15 +266,17 @@ function renderHeader() {
   conn.textContent = { live: "● live", connecting: "○ connecting", offline: "○ reconnecting" }[S.conn] || S.conn;
   conn.className = `pill conn conn-${S.conn}`;
   conn.dataset.state = S.conn;
-  $("wind-legend").textContent = WIND_TEXT[(S.snap && S.snap.wind) || t.wind] || "";
+  const wind = $("wind-legend");
+  if (wind) wind.textContent = WIND_TEXT[(S.snap && S.snap.wind) || t.wind] || "";
 }
 
 function renderRoot() {
   const root = $("root");
   const snap = S.snap;
-  root.dataset.moves = snap ? String(snap.moves_played) : "-1";
-  root.dataset.phase = snap ? snap.phase : "";
-  root.dataset.round = snap ? String(snap.round) : "";
+  root.dataset.moves = snap ? String(movesOf(snap)) : "-1";
+  root.dataset.phase = snap ? phaseOf(snap) : "";
+  root.dataset.round = snap && snap.round !== undefined ? String(snap.round) : "";
+  root.dataset.game = (S.table && S.table.game) || "";
   root.dataset.seat = S.seat || "";
   root.dataset.currentPlayer = (snap && snap.current_player) || "";
   root.dataset.myTurn = myTurn() && !S.pending ? "true" : "false";
@@ -254,25 +300,30 @@ function renderTurn() {
       el("button", { type: "button", class: "btn", dataset: { testid: "replay-exit" }, onclick: toggleReplay }, "Back to the live table"));
     return;
   }
-  if (snap.phase === "over") {
-    box.append(el("p", { class: "turn-line big" }, "The race is over."));
+  if (phaseOf(snap) === "over") {
+    box.append(el("p", { class: "turn-line big", dataset: { testid: "game-over" } }, isMC() ? "The race is over." : "The game is over."));
   } else if (t.status === "open") {
     const free = (t.seats || []).filter((s) => s.kind === "human" && !s.taken).length;
     box.append(el("p", { class: "turn-line" }, `Waiting for players: ${free} free seat${free === 1 ? "" : "s"}. Share the invite link.`));
   } else if (myTurn()) {
     const line = el("p", { class: "turn-line big your-turn", dataset: { testid: "your-turn" } }, "Your turn");
     if (snap.phase === "race" && snap.current_rider) line.append(`: ${snap.current_rider}`);
+    if (snap.due) line.append(`: ${snap.due}`);
     if (S.pending) line.append(el("span", { class: "muted" }, " (sending…)"));
     box.append(line);
+  } else if (snap.is_chance) {
+    box.append(el("p", { class: "turn-line" }, `Rolling the dice for ${snap.roller || "…"}`));
   } else {
     const line = el("p", { class: "turn-line" }, "To play: ", who(snap.current_player || "?"));
     if (snap.current_rider) line.append(` with ${snap.current_rider}`);
     if (snap.phase === "setup") line.append(" (placing riders)");
     box.append(line);
   }
-  const status = snap.phase === "setup" ? "Setup" : snap.phase === "race" ? `Round ${snap.round}` : "Finished";
-  box.append(el("p", { class: "muted small" }, `${status} · ${snap.moves_played} moves · `,
-    S.seat ? el("span", {}, "you ride for ", teamChip(S.seat)) : "you are watching"));
+  const phase = phaseOf(snap);
+  const status = phase === "over" ? "Finished" : !isMC() ? (snap.round ? `Round ${snap.round}` : "Playing")
+    : phase === "setup" ? "Setup" : `Round ${snap.round}`;
+  box.append(el("p", { class: "muted small" }, `${status} · ${movesOf(snap)} moves · `,
+    S.seat ? el("span", {}, isMC() ? "you ride for " : "you play ", teamChip(S.seat)) : "you are watching"));
 }
 
 function controlButton(move, label, testid) {
@@ -298,6 +349,12 @@ function controlButton(move, label, testid) {
 
 function renderControls() {
   const box = clear($("controls"));
+  if (S.view) {
+    S.view.controls(box, S.snap, {
+      seat: S.seat, myTurn: myTurn(), pending: S.pending, send: sendMove, table: S.table, rerender: render,
+    });
+    return;
+  }
   if (!myTurn()) {
     $("hint").textContent = "";
     return;
@@ -413,19 +470,28 @@ function renderSeats() {
   if (!t) return;
   const list = el("ul", { class: "seat-list" });
   const snap = S.mode === "replay" && S.replay ? S.replay.snapshot : S.snap;
-  const points = (snap && snap.result && snap.result.points) || {};
+  const points = (snap && ((snap.result && snap.result.points) || snap.points)) || {};
   for (const s of t.seats || []) {
-    const playing = snap && snap.phase !== "over" && snap.current_player === s.seat;
+    const playing = snap && phaseOf(snap) !== "over" && snap.current_player === s.seat;
+    const score = snap && snap.spaces ? `space ${snap.spaces[s.seat]}` : `${points[s.seat] || 0} pts`;
     list.append(el("li", { class: `seat ${playing ? "playing" : ""}`, dataset: { seat: s.seat, testid: "seat" } },
       teamChip(s.seat, `${s.seat} · ${seatLabel(s)}`),
       s.seat === S.seat ? el("span", { class: "badge you" }, "you") : null,
       playing ? el("span", { class: "badge turn" }, "to play") : null,
-      el("span", { class: "pts" }, `${points[s.seat] || 0} pts`)));
+      el("span", { class: "pts" }, score)));
   }
   box.append(list);
 }
 
 function drawBoard() {
+  if (S.view) {
+    if (S.mode !== "live" || !S.snap) return;
+    const last = S.log.length ? S.log[S.log.length - 1].move : null;
+    const end = last && /[:+]([a-d]\d+)$/.exec(last);
+    const tg = targets();
+    S.view.render(S.snap, { targets: tg, hints: end ? [end[1]] : [], mine: S.seat });
+    return tg;
+  }
   if (S.mode !== "live" || !S.snap || !S.course) return;
   const last = S.log.length ? S.log[S.log.length - 1].move : null;
   const hints = [...S.hover];
@@ -445,10 +511,11 @@ function render() {
   renderSeats();
   if (S.mode === "live") {
     const tg = drawBoard();
-    board.scrollToAction(S.snap, { squares: tg ? [...tg.keys()] : [] });
+    if (board) board.scrollToAction(S.snap, { squares: tg ? [...tg.keys()] : [] });
     renderControls();
-    renderResult($("result"), S.snap.result, { table: S.table, teams: S.snap.teams });
-    renderLog($("log"), S.log);
+    if (S.view) S.view.result($("result"), S.snap, { table: S.table });
+    else renderResult($("result"), S.snap.result, { table: S.table, teams: S.snap.teams });
+    renderLog($("log"), S.log, { head: logHead() });
   } else {
     clear($("controls"));
   }
@@ -464,21 +531,21 @@ async function toggleReplay() {
     $("replay-controls").hidden = true;
     button.setAttribute("aria-pressed", "false");
     button.textContent = "Replay";
-    board.lastFocus = null;
+    if (board) board.lastFocus = null;
     render();
     return;
   }
   try {
-    const data = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`);
+    const data = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`, undefined, authHeaders(tableId));
     S.mode = "replay";
     button.setAttribute("aria-pressed", "true");
     button.textContent = "Live";
     $("replay-controls").hidden = false;
     S.replay = new ReplayViewer(
       { board, controls: $("replay-controls"), log: $("log"), result: $("result"), root: $("root") },
-      data, { table: S.table, onShow: renderSeats },
+      data, { table: S.table, onShow: renderSeats, view: S.view },
     );
-    S.log = logFromReplay(data);
+    S.log = logFromReplay(data, S.view ? roundOf : null);
     render();
     S.replay.go(0);
   } catch (e) {
@@ -503,9 +570,10 @@ async function init() {
   $("replay-toggle").addEventListener("click", toggleReplay);
   $("download-record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   $("download-record").setAttribute("download", `peloton-${tableId}.json`);
+  $("download-record").addEventListener("click", downloadRecord);
   renderHeader();
   try {
-    const detail = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+    const detail = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, undefined, authHeaders(tableId));
     applyTable(detail);
     setSnapshot(detail.snapshot);
     render();
@@ -517,7 +585,28 @@ async function init() {
   socket.connect();
 }
 
+/** A seated player downloads the record as its seat may see it (its own dials in a
+ * game with hidden information): the link's plain GET would be a spectator's. */
+async function downloadRecord(event) {
+  const headers = authHeaders(tableId);
+  if (!headers.Authorization) return;
+  event.preventDefault();
+  try {
+    const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/record`, { headers });
+    if (!answer.ok) throw new Error(`download failed (${answer.status})`);
+    const url = URL.createObjectURL(await answer.blob());
+    const a = el("a", { href: url, download: `peloton-${tableId}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (e) {
+    error(e.message);
+  }
+}
+
 window.addEventListener("resize", () => {
-  board.lastFocus = null;
+  if (board) board.lastFocus = null;
+  if (S.view && S.snap && S.mode === "live") drawBoard();
 });
 init();

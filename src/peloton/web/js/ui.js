@@ -17,8 +17,16 @@ export const MEDAL_NAMES = {
   team: "Best Team",
 };
 
+// A game may colour its seats its own way (Mind Twist: red and blue); the table page
+// sets the map of the game it shows.
+let colourOverride = {};
+
+export function setTeamColours(map) {
+  colourOverride = map || {};
+}
+
 export function teamColour(team) {
-  return TEAM_COLOURS[team] || "#64748b";
+  return colourOverride[team] || TEAM_COLOURS[team] || "#64748b";
 }
 
 /** `el("div", {class: "x", dataset: {testid: "y"}}, child, "text", ...)` */
@@ -57,10 +65,10 @@ export function clear(node) {
   return node;
 }
 
-export function teamChip(team, label) {
+export function teamChip(team, label, colour = null) {
   return el(
     "span",
-    { class: "team-chip", style: { "--team": teamColour(team) } },
+    { class: "team-chip", style: { "--team": colour || teamColour(team) } },
     el("span", { class: "swatch" }),
     label ?? team,
   );
@@ -95,7 +103,7 @@ export function showError(box, message) {
  * The move log grouped by round: `entries` are `{move, round, by}` in play order;
  * `current` (optional) is the index of the move to mark; `onPick(i)` makes moves clickable.
  */
-export function renderLog(box, entries, { current = null, onPick = null } = {}) {
+export function renderLog(box, entries, { current = null, onPick = null, head = null } = {}) {
   clear(box);
   if (!entries.length) {
     box.append(el("p", { class: "muted" }, "No moves yet."));
@@ -107,14 +115,14 @@ export function renderLog(box, entries, { current = null, onPick = null } = {}) 
     if (entry.round !== round) {
       round = entry.round;
       const block = el("div", { class: "log-round", dataset: { round: String(round) } });
-      block.append(el("div", { class: "log-head" }, round === 0 ? "Setup" : `Round ${round}`));
+      block.append(el("div", { class: "log-head" }, head ? head(round) : round === 0 ? "Setup" : `Round ${round}`));
       list = el("ol", { class: "log-moves" });
       block.append(list);
       box.append(block);
     }
     const attrs = {
       class: `log-move${i === current ? " current" : ""}`,
-      style: { "--team": teamColour(entry.move[0]) },
+      style: { "--team": teamColour(entry.team || entry.move[0]) },
       dataset: { index: String(i), testid: "log-move" },
       title: `move ${i + 1}`,
     };
@@ -206,9 +214,10 @@ export function renderResult(box, result, { table = null, teams = {} } = {}) {
   }
 }
 
-/** Round of each move from the snapshots before it (the replay answer). */
-export function logFromReplay(replay) {
+/** Round of each move from the snapshots before it (the replay answer); `roundOf`
+ * (snapshot, index) groups another game's moves (Mind Twist: by turn). */
+export function logFromReplay(replay, roundOf = null) {
   const moves = replay.moves || [];
   const snaps = replay.snapshots || [];
-  return moves.map((move, i) => ({ move, round: snaps[i] ? snaps[i].round : 0 }));
+  return moves.map((move, i) => ({ move, round: roundOf ? roundOf(snaps[i], i) : snaps[i] ? snaps[i].round : 0 }));
 }

@@ -184,19 +184,19 @@ def replay_of(record: mc.Record) -> dict[str, Any]:
     }
 
 
-def table_replay_of(table: LiveTable, viewer: str | None) -> dict[str, Any]:
-    """A table's replay as ``viewer`` may see it (blocking): every position is a
-    snapshot for ``viewer`` of the full state, and the moves are its public ones."""
+def table_replay_of(table: LiveTable, texts: list[str], viewer: str | None) -> dict[str, Any]:
+    """A table's replay (its moves ``texts``) as ``viewer`` may see it (blocking): every
+    position is a snapshot for ``viewer`` of the full state, and the moves are its
+    public ones."""
     spec = table.spec
-    probe = LiveTable(id=table.id, created=table.created, spec=spec, seats={}, state=None, options=table.options)
-    state = probe.fresh_state()
+    state = table.fresh_state()
     snaps = [spec.snapshot(state, viewer)]
-    for text in table.texts:
+    for text in texts:
         state.play(text)
         snaps.append(spec.snapshot(state, viewer))
     return {
         "game": spec.name,
-        "moves": spec.public_moves(state, viewer) if spec.hidden else list(table.texts),
+        "moves": spec.public_moves(state, viewer) if spec.hidden else list(texts),
         "snapshots": snaps,
         "options": table.options,
         "players": table.players(),
@@ -212,8 +212,8 @@ async def table_replay(request: Request) -> Response:
         record = await tables.record(table)
         return JSONResponse(await run_in_threadpool(replay_of, record))
     await tables.ensure_state(table)
-    async with table.lock:
-        return JSONResponse(await run_in_threadpool(table_replay_of, table, viewer))
+    texts = list(table.texts)  # the moves so far; the table plays on meanwhile
+    return JSONResponse(await run_in_threadpool(table_replay_of, table, texts, viewer))
 
 
 def uploaded_replay_of(record: Any) -> dict[str, Any]:

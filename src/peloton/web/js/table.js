@@ -573,7 +573,16 @@ async function init() {
   $("download-record").addEventListener("click", downloadRecord);
   renderHeader();
   try {
-    const detail = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, undefined, authHeaders(tableId));
+    let detail;
+    try {
+      detail = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, undefined, authHeaders(tableId));
+    } catch (e) {
+      if (e.code !== "bad_token") throw e;
+      // A token this table does not know: say so, forget it, and watch.
+      error(`${e.message} (${e.code})`);
+      tokens.clear(tableId);
+      detail = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+    }
     applyTable(detail);
     setSnapshot(detail.snapshot);
     render();

@@ -7,14 +7,23 @@
   less the die it spends times the mean need of the teammates still to move: a die
   goes where it matters most, a blocked rider spends the smallest die, and bonus
   squares (PI-3.4/3.5, already part of the move) are rows gained for free;
-* **need**: 1 for every rider, more for a rider close to a line whose lap points are
-  still open (PI-4.2) and for a rider in danger of being lapped (PI-4.1);
+* **need**: 1 for every rider, plus up to :attr:`Weights.sprint` for a rider in the
+  race for its next line: scaled by the points its place in that race would earn
+  (3, 2, 1 or 0 out of 3, counting the riders ahead of it not yet across and those
+  already across). A term for riders in danger of being lapped exists
+  (:attr:`Weights.danger`) but is off: measured, it loses to spending the dice on
+  the contenders;
 * **lap points** (PI-4.2): crossing into a lap whose points are open is worth
   :attr:`Weights.point` rows a point;
 * **eliminations** (PI-4.1): a move of the leader that laps a rival rider takes a
   die from that player for the rest of the game (:attr:`Weights.eliminate`); lapping
   one's own rider costs :attr:`Weights.lose_own`;
-* **lane**: a hair for the inner lane (level riders move inner lane first, PI-3.1).
+* **lane**: a hair for the inner lane (level riders move inner lane first, PI-3.1);
+* **blocking**: ending in the paths of rivals still to move this round
+  (:attr:`Weights.block`), off by default: measured, it did not help.
+
+The weights were chosen by greedy-against-greedy matches on the default track (see
+docs/pistard.md, "Bots").
 
 In the first move (PI-2) every assignment scores the same; the greedy bot then picks
 among them at random. :func:`evaluate` turns points, open lap points within reach
@@ -49,14 +58,20 @@ class Weights:
     #: Lapping one's own rider.
     lose_own: float = 15.0
     #: Extra need of a rider within ``sprint_range`` rows of a line with open points.
-    sprint: float = 1.0
-    sprint_range: int = 12
+    sprint: float = 4.0
+    sprint_range: int = 40
+    #: Scale the sprint need by the points the rider's place in the race for its next
+    #: line would earn (3, 2, 1, 0 over 3), counting riders ahead of it.
+    contend: bool = True
     #: Extra need of a rider at ``danger_range`` rows or less from being lapped (grows
     #: to ``danger`` as the gap closes).
-    danger: float = 2.0
+    danger: float = 0.0
     danger_range: int = 14
     #: Preference per lane for the inner lane.
     inner: float = 0.05
+    #: Ending within reach in front of a rival still to move this round (a square of
+    #: its paths taken); the same, negated, for a teammate still to move.
+    block: float = 0.0
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -74,8 +89,14 @@ def need(state: State, rider: str, leader: int, w: Weights = DEFAULT_WEIGHTS) ->
     length = state.length
     value = 1.0
     line = next_line(d, length)
-    if line - d <= w.sprint_range and state.laps.get(line // length + 1, 0) < 3:
-        value += w.sprint
+    crossed = state.laps.get(line // length + 1, 0)
+    if line - d <= w.sprint_range and crossed < 3:
+        if w.contend:
+            dist = state.dist
+            ahead = sum(1 for r in state.racing if d < dist[r] <= line)
+            value += w.sprint * lap_points(crossed + ahead) / 3
+        else:
+            value += w.sprint
     behind = leader - d
     if behind > length - w.danger_range:
         value += w.danger * (behind - (length - w.danger_range)) / w.danger_range
@@ -99,6 +120,8 @@ def score_moves(state: State, moves: Sequence[Move], *, weights: Weights = DEFAU
     start_row = (before - 1) % length
     codes = state.layout.codes
     others = [r for r in racing if r != due]
+    dist, lanes = state.dist, state.lane
+    pending = [r for r in state.order[state.idx + 1 :] if r not in state.out] if w.block else []
     scores = []
     for m in moves:
         if not m.path:
@@ -115,6 +138,10 @@ def score_moves(state: State, moves: Sequence[Move], *, weights: Weights = DEFAU
             for r in others:
                 if after - state.dist[r] >= length > leader - state.dist[r]:
                     score += -w.lose_own if r[0] == team else w.eliminate
+        for r in pending:
+            ahead = (after - dist[r]) % length
+            if 0 < ahead <= 6 and abs((end & 3) - lanes[r]) <= ahead:
+                score += -w.block if r[0] == team else w.block
         scores.append(score)
     return scores
 

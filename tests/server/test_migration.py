@@ -108,7 +108,9 @@ def test_an_old_database_loads_and_plays_on(db_url: str) -> None:
             # The migrated database takes the new games too (long Pistard moves included).
             table = create(http, game="pistard", options={"length": 20, "target": 1}, seats=["human", "greedy"])
             watcher = WS(server, table)
-            watcher.hello(join(http, table, "A"))
+            watcher.hello(None)
+            join(http, table, "A")
+            assert watcher.expect("welcome")["table"]["status"] == "running"
             assert watcher.expect("update")["move"].startswith("roll:")
             watcher.close()
     finally:

@@ -129,8 +129,8 @@ def test_a_human_against_bots_plays_to_the_end(server: Server, http: httpx.Clien
 
 @pytest.fixture()
 def slow_dice(db_url: str) -> Iterator[Server]:
-    """A server whose bots and dice wait a second: the chance step stays visible."""
-    srv = Server(db_url, bot_delay=1.0).start()
+    """A server whose bots and dice wait two seconds: the chance step stays visible."""
+    srv = Server(db_url, bot_delay=2.0).start()
     yield srv
     srv.stop()
 

@@ -15,7 +15,22 @@ from peloton.games import mindtwist as mt
 from .helpers import play
 
 
-@pytest.mark.parametrize("text", ["", "dial", "dial:0", "dial:4", "Dial:1", "guess:?", "guess", "PASS", " pass", "dial:1 ", "d3"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "dial",
+        "dial:0",
+        "dial:4",
+        "Dial:1",
+        "guess:?",
+        "guess",
+        "PASS",
+        " pass",
+        "dial:1 ",
+        "d3",
+    ],
+)
 def test_bad_notation(text: str) -> None:
     with pytest.raises(peloton.NotationError) as info:
         mt.parse_move(text)

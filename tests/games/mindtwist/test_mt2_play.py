@@ -57,9 +57,13 @@ def test_mt_2_2_blue_dials_after_a_correct_guess() -> None:
     assert s.position == "R0 B0 R"
 
 
-@pytest.mark.parametrize(("start", "dial"), [("R27 B0 R", "dial:3"), ("R29 B0 R", "dial:3"), ("R28 B0 R", "dial:2")])
+@pytest.mark.parametrize(
+    ("start", "dial"), [("R27 B0 R", "dial:3"), ("R29 B0 R", "dial:3"), ("R28 B0 R", "dial:2")]
+)
 @pytest.mark.parametrize("response", ["pass", "guess:1"])
-def test_mt_2_3_reaching_or_passing_the_finish_wins_at_once(start: str, dial: str, response: str) -> None:
+def test_mt_2_3_reaching_or_passing_the_finish_wins_at_once(
+    start: str, dial: str, response: str
+) -> None:
     """MT-2.3: no exact count: reaching or passing the finish wins at once, after a
     pass or a wrong guess alike."""
     s = play(at(start), dial, response)

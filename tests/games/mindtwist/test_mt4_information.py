@@ -79,12 +79,27 @@ def test_mt_4_1_snapshot_shows_only_what_the_viewer_sees() -> None:
     assert red["phase"] == "guess" and red["active"] == "B" and red["current_player"] == "R"
     assert red["spaces"] == {"R": 1, "B": 2}
     assert red["milestones"] == [8, 16, 24] and red["length"] == 30
-    assert red["last_turn"] == {"dialer": "R", "dial": 2, "response": "guess:2", "outcome": "correct"}
-    assert blue["last_turn"] == {"dialer": "R", "dial": None, "response": "guess:2", "outcome": "correct"}
+    assert red["last_turn"] == {
+        "dialer": "R",
+        "dial": 2,
+        "response": "guess:2",
+        "outcome": "correct",
+    }
+    assert blue["last_turn"] == {
+        "dialer": "R",
+        "dial": None,
+        "response": "guess:2",
+        "outcome": "correct",
+    }
     assert red["moves"] == mt.public_moves(s, "R")
     json.dumps(spectator)  # JSON-ready
     s.play("guess:1")  # wrong: revealed to all
-    assert mt.snapshot(s)["last_turn"] == {"dialer": "B", "dial": 3, "response": "guess:1", "outcome": "wrong"}
+    assert mt.snapshot(s)["last_turn"] == {
+        "dialer": "B",
+        "dial": 3,
+        "response": "guess:1",
+        "outcome": "wrong",
+    }
 
 
 def test_mt_4_1_determinize_draws_the_hidden_dial() -> None:
@@ -107,13 +122,17 @@ def test_mt_4_1_determinize_draws_the_hidden_dial() -> None:
 def test_mt_4_1_registered_with_hidden_information() -> None:
     info = registry.get("mind-twist")
     assert info.hidden_information and info.title == "Mind Twist"
-    assert {"score_moves", "determinize", "evaluate", "outcome", "rollout_move"} <= set(info.heuristics)
+    assert {"score_moves", "determinize", "evaluate", "outcome", "rollout_move"} <= set(
+        info.heuristics
+    )
 
 
 # ---------------------------------------------------------------- MT-4.2
 
 
-@pytest.mark.parametrize("text", ["dial:1", "dial:2", "dial:3", "guess:1", "guess:2", "guess:3", "pass", "dial:?"])
+@pytest.mark.parametrize(
+    "text", ["dial:1", "dial:2", "dial:3", "guess:1", "guess:2", "guess:3", "pass", "dial:?"]
+)
 def test_mt_4_2_notation_round_trips(text: str) -> None:
     """MT-4.2: every move's str() is its notation; moves are hashable values."""
     move = mt.parse_move(text)
@@ -148,7 +167,9 @@ def test_mt_4_2_public_record_replays() -> None:
     assert replayed.history[:8] == s.history[:8]  # the unrevealed dials restored
     assert replayed.view(None) == s.view(None)
     assert mt.public_moves(replayed, None) == mt.public_moves(s, None)
-    assert [st.position for st in public.states()] == [st.position for st in mt.Record.from_state(s).states()]
+    assert [st.position for st in public.states()] == [
+        st.position for st in mt.Record.from_state(s).states()
+    ]
     # Finished games replay to the very same state.
     s.play("guess:1")
     while not s.is_over:

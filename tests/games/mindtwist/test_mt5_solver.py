@@ -93,6 +93,18 @@ def test_mt_5_solutions_are_cached_and_checked() -> None:
         small.value("R12 B0 R")
 
 
+def test_mt_5_strategies_guarantee_the_values() -> None:
+    """The certificate: with the solver's strategies a player wins at least
+    (value - 1e-12) from every state whatever the opponent does (never-ending games
+    counted as losses), so the values are proven to about 1e-12."""
+    solution = mt.solve(16, (5, 10))
+    proof = mt.certify(solution)
+    assert proof.gap < 1e-11 and proof.outside < 1e-11
+    low, high = proof.bounds(0, 0)
+    assert low <= solution.value("R0 B0 R") + 1e-12 and solution.value("R0 B0 R") <= high + 1e-12
+    assert high - low < 1e-11
+
+
 # ------------------------------------------------- an independent solution, small boards
 
 
@@ -132,7 +144,9 @@ def _equalise(payoff: np.ndarray, rows: tuple[int, ...], cols: tuple[int, ...]) 
     return None
 
 
-def _support_enumeration(payoff: np.ndarray, hint: list[tuple[tuple[int, ...], tuple[int, ...]]] | None = None) -> float:
+def _support_enumeration(
+    payoff: np.ndarray, hint: list[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
+) -> float:
     """The value of a matrix game by Shapley–Snow support enumeration: some optimal
     strategy pair has square supports on which both players equalise. ``hint`` holds
     the supports that worked last time for this state (tried first, then updated)."""

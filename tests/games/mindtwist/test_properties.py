@@ -25,7 +25,11 @@ VIEWERS = ("R", "B", None)
 def boards(draw: Any) -> dict[str, Any]:
     """Options of a valid board: length 2-40, any increasing milestones inside."""
     length = draw(st.integers(2, 40))
-    marks = draw(st.sets(st.integers(1, length - 1), max_size=min(5, length - 1))) if length > 1 else set()
+    marks = (
+        draw(st.sets(st.integers(1, length - 1), max_size=min(5, length - 1)))
+        if length > 1
+        else set()
+    )
     return {"length": length, "milestones": sorted(marks)}
 
 
@@ -101,7 +105,9 @@ def test_views_never_hold_an_unseen_dial(options: dict[str, Any], seed: int, sto
             records = {mt.Record.from_state(o).to_json(viewer) for o in others}
             assert len(records) == 1
         snap = mt.snapshot(state, viewer)
-        assert snap["dial"] == (state.dial if viewer == state.active_player and state.phase == "guess" else None)
+        assert snap["dial"] == (
+            state.dial if viewer == state.active_player and state.phase == "guess" else None
+        )
         assert snap["moves"] == mt.public_moves(state, viewer)
 
 
@@ -114,7 +120,11 @@ def test_notation_and_positions_round_trip(options: dict[str, Any], seed: int, s
     if not state.is_over:
         again = mt.from_position(state.position, **options)
         assert again.position == state.position
-        assert (again.red, again.blue, again.active_player) == (state.red, state.blue, state.active_player)
+        assert (again.red, again.blue, again.active_player) == (
+            state.red,
+            state.blue,
+            state.active_player,
+        )
         assert mt.parse_position(state.position) == (state.red, state.blue, state.active_player)
 
 

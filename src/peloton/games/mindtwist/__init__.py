@@ -12,6 +12,7 @@ Each turn the active player secretly dials 1-3 spaces and the other may guess it
 
 from ...core import registry
 from .board import DEFAULT_LENGTH, DEFAULT_MILESTONES, Board
+from .certificate import Certificate, certify
 from .heuristics import HEURISTICS, determinize
 from .notation import BLUE, PLAYERS, RED, Move, format_position, parse_move, parse_position
 from .options import OPTIONS, from_options, public_moves
@@ -35,11 +36,13 @@ __all__ = [
     "PLAYERS",
     "RED",
     "Board",
+    "Certificate",
     "Move",
     "Record",
     "Solution",
     "State",
     "Turn",
+    "certify",
     "determinize",
     "format_position",
     "from_options",

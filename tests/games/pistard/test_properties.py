@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from peloton.core.rng import Rng
 from peloton.games import pistard as pi
 
+from .model import expected_moves
+
 MAX_MOVES = 6_000
 
 options = st.fixed_dictionaries(
@@ -114,3 +116,19 @@ def test_same_seed_same_game(seed: int) -> None:
     a = random_game({"players": 2}, seed, check=False)
     b = random_game({"players": 2}, seed, check=False)
     assert a.history == b.history
+
+
+@settings(max_examples=30, deadline=None)
+@given(options, st.integers(0, 2**32))
+def test_moves_agree_with_the_reference_model(opts: dict[str, object], seed: int) -> None:
+    """Every legal ride move set equals a brute-force reading of PI-3.2-3.5."""
+    state = pi.from_options(opts)
+    rng, rnd = Rng(seed), random.Random(seed)
+    checked = 0
+    while not state.is_over and checked < 150:
+        moves = state.legal_moves()
+        if state.due is not None and not state.is_chance:
+            assert {str(m) for m in moves} == expected_moves(state)
+            assert len(moves) == len(set(moves))
+            checked += 1
+        state.play(state.chance_move(rng) if state.is_chance else moves[rnd.randrange(len(moves))])

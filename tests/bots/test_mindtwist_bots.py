@@ -111,6 +111,7 @@ def test_bots_refuse_other_games_and_finished_ones() -> None:
         ("random", lambda a, o: (1 / 3,) * 3, lambda a, o: (0.25,) * 4),
         ("pass3", lambda a, o: (0.0, 0.0, 1.0), lambda a, o: (0.0, 0.0, 0.0, 1.0)),
     ],
+    ids=["random", "pass3"],
 )
 def test_measured_strength_matches_the_solver(opponent: str, dial: object, response: object) -> None:
     """Over 2000 games (seats swapped) the optimal bot wins as often as the solver

@@ -194,9 +194,9 @@ class LiveTable:
     def result_json(self) -> Any:
         """The result as JSON (the final one once finished)."""
         state = self.state
-        if state is None:
-            assert self.final is not None
+        if self.final is not None:
             return self.final["result"]
+        assert state is not None
         if self.mc is not None:
             return state.result.to_dict()
         return self.spec.snapshot(state, None).get("result")
@@ -668,10 +668,12 @@ class Tables:
         state.play(move)
         table.texts.append(text)
         if state.is_over:
+            final = table.final_summary()
             try:
-                await self.writer.write(storage.finish_table(table.id, table.final_summary()))
+                await self.writer.write(storage.finish_table(table.id, final))
             except Exception:
                 log.exception("table %s: final summary not stored (the moves are)", table.id)
+            table.final = final  # summaries read the result from here from now on
         self._broadcast(table, index, text, by)
         self._kick_bots(table)
 

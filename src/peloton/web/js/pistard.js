@@ -429,6 +429,11 @@ export class PistardView {
       out.length
         ? el("ul", { class: "pi-out", dataset: { testid: "eliminated" } }, out.map((r) => el("li", { dataset: { rider: r.id } }, teamChip(r.team, r.id), ` ${r.colour}`)))
         : el("p", { class: "muted small", dataset: { testid: "eliminated" } }, "nobody yet"));
+    const laps = Object.entries(snap.laps || {});
+    if (laps.length) {
+      box.append(el("h3", {}, "Laps"), el("ul", { class: "pi-out", dataset: { testid: "laps" } },
+        laps.map(([lap, n]) => el("li", {}, `lap ${lap}: ${n} rider${n === 1 ? "" : "s"} across the line`))));
+    }
     const leaders = [...snap.riders].filter((r) => !r.eliminated).sort((a, b) => b.distance - a.distance).slice(0, 6);
     box.append(el("h3", {}, "Leading riders"),
       el("ol", { class: "places", dataset: { testid: "leaders" } }, leaders.map((r) =>

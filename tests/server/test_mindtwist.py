@@ -290,3 +290,36 @@ def test_an_all_bot_table_finishes_and_its_full_record_stays_on_the_server(serve
     assert upload.status_code == 200, upload.text
     assert upload.json()["game"] == "mind-twist" and len(upload.json()["snapshots"]) == len(full) + 1
     watcher.close()
+
+
+def test_a_pending_dial_survives_a_restart_and_stays_hidden(db_url: str) -> None:
+    first = Server(db_url).start()
+    try:
+        with first.http() as http:
+            table = create(http, game="mind-twist", seats=["human", "human"])
+            tokens = {"R": join(http, table, "R"), "B": join(http, table, "B")}
+        r = WS(first, table)
+        r.hello(tokens["R"])
+        r.send({"type": "move", "move": "dial:2", "index": 0})
+        assert r.expect("update")["snapshot"]["dial"] == 2
+    finally:
+        first.kill()
+    second = Server(db_url).start()
+    try:
+        with second.http() as http:
+            r, b, w = WS(second, table), WS(second, table), WS(second, table)
+            assert r.hello(tokens["R"])["snapshot"]["dial"] == 2
+            for ws, token in ((b, tokens["B"]), (w, None)):
+                snap = ws.hello(token)["snapshot"]
+                assert snap["dial"] is None and snap["moves"] == ["dial:?"] and snap["phase"] == "guess"
+            b.send({"type": "move", "move": "guess:1", "index": 1})  # wrong: the dial is revealed
+            for ws in (r, b, w):
+                update = ws.expect("update")
+                assert update["snapshot"]["moves"] == ["dial:2", "guess:1"]
+                assert update["snapshot"]["spaces"]["R"] == 2
+            check_frames(b.frames, ["dial:2", "guess:1"], "B")
+            check_frames(w.frames, ["dial:2", "guess:1"], None)
+            for ws in (r, b, w):
+                ws.close()
+    finally:
+        second.stop()

@@ -146,3 +146,19 @@ def test_copies_are_independent(options: dict[str, Any], seed: int, stop: int) -
     if not view.dial_hidden:
         view.play(view.legal_moves()[0])
         assert mt.Record.from_state(state).to_json() == frozen
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards(), st.integers(0, 2**16))
+def test_greedy_games_end(options: dict[str, Any], seed: int) -> None:
+    """Two greedy bots (deterministic but for ties) never lock into endless correct
+    guesses: the dialer avoids the guess it can see coming."""
+    from peloton.bots import make_bot
+
+    bots = {"R": make_bot("greedy", seed), "B": make_bot("greedy", seed + 1)}
+    state = mt.from_options(options)
+    while not state.is_over:
+        assert len(state.history) < 10_000
+        player = state.current_player
+        assert player is not None
+        state.play(bots[player].choose(state.view(player)))

@@ -1,7 +1,7 @@
 """Bot hooks for Mind Twist (``GameInfo.heuristics``; see :mod:`peloton.bots.mcts`).
 
-* :func:`score_moves`: a greedy rule of thumb, no search: dial far unless a shorter
-  dial wins or sideswipes; challenge the dial that would hurt most, pass otherwise;
+* :func:`score_moves`: a greedy rule of thumb, no search: challenge a dial that would
+  win or sideswipe, pass otherwise; dial as far as that challenger lets one go;
 * :func:`determinize`: a full state consistent with a view, the hidden dial drawn
   uniformly (MCTS searches such states);
 * :func:`evaluate` / :func:`outcome`: each player's expected reward, from a race
@@ -17,14 +17,14 @@ from typing import Any
 
 from ...core.rng import Rng
 from .board import FINISHED
-from .notation import AMOUNTS, DIAL, DIALS, GUESS, Move
+from .notation import AMOUNTS, DIALS, GUESSES, NO_CHALLENGE, PASS, Move
 from .state import State
 
 #: A turn's worth of progress, in spaces (about the mean of a dial that goes through).
 TURN_VALUE = 2.0
 #: Score of a dial that wins at once.
 WIN = 100.0
-#: How much likelier the guesser thinks a dial that wins or sideswipes is.
+#: How much likelier the challenger thinks a dial that wins or sideswipes is.
 THREAT_WEIGHT = 3.0
 #: Spaces of lead worth about e times the odds (the race estimate's scale).
 RACE_SCALE = 4.0
@@ -42,29 +42,52 @@ def _harm(state: State, amount: int) -> float:
     return float(amount + (theirs - after))
 
 
-def score_moves(state: State, moves: Sequence[Move]) -> list[float]:
-    """A score per move, higher is better for the player to act.
+def _response_scores(gains: dict[int, float]) -> dict[Move, float]:
+    """The challenger's view: the dials it suspects (those that win or sideswipe, three
+    times as much as the others) and the score of each response relative to nothing.
 
-    Dials score what they gain (MT-2.3, MT-3) minus what being guessed would cost:
-    the guesser is assumed to suspect a dial that wins or sideswipes. A guess scores
-    the turn it takes when right against the extra turn it gives when wrong; a pass
-    scores minus the expected gain of the dial (MT-2.2)."""
-    gains = {n: _harm(state, n) for n in AMOUNTS}
+    A pass lets the dial move: minus its expected gain. A guess stops the dial when
+    right (the turn passes either way) and, when wrong, lets it move *and* gives the
+    dialer another turn (MT-2.2)."""
     weights = {n: THREAT_WEIGHT if gains[n] > n else 1.0 for n in AMOUNTS}
     total = sum(weights.values())
     suspicion = {n: weights[n] / total for n in AMOUNTS}
     expected = sum(suspicion[n] * gains[n] for n in AMOUNTS)
+    scores = {NO_CHALLENGE: -expected}
+    for guess in GUESSES:
+        n = guess.amount or 1
+        right = suspicion[n]
+        scores[guess] = -(expected - right * gains[n]) - (1 - right) * TURN_VALUE
+    return scores
+
+
+def score_moves(state: State, moves: Sequence[Move]) -> list[float]:
+    """A score per move, higher is better for the player to act (works on views).
+
+    The challenger scores its responses by :func:`_response_scores`. The dialer
+    expects that challenger's best response (one of the best, if several tie) and
+    scores each dial by what it then gains: its move (plus the spaces a sideswipe
+    costs the opponent, or :data:`WIN`), a turn more after a wrong guess, a turn lost
+    when caught. Predicting the challenger keeps the dialer from walking into a guess
+    it could see coming, so two greedy players always make progress."""
+    gains = {n: _harm(state, n) for n in AMOUNTS}
+    responses = _response_scores(gains)
+    if state.phase != "dial":
+        return [responses.get(move, -WIN) for move in moves]
+    top = max(responses.values())
+    expected = [r for r, v in responses.items() if v >= top - 1e-9]
     scores: list[float] = []
     for move in moves:
-        if move.kind == DIAL and move.amount is not None:
-            caught = suspicion[move.amount]
-            scores.append((1 - caught) * gains[move.amount] - caught * TURN_VALUE)
-        elif move.kind == GUESS and move.amount is not None:
-            right = suspicion[move.amount]
-            missed = expected - right * gains[move.amount]
-            scores.append(right * TURN_VALUE - missed - (1 - right) * TURN_VALUE)
-        else:
-            scores.append(-expected)
+        n = move.amount or 1
+        total = 0.0
+        for response in expected:
+            if response.kind == PASS:
+                total += gains[n]
+            elif response.amount == n:
+                total -= TURN_VALUE
+            else:
+                total += gains[n] + TURN_VALUE
+        scores.append(total / len(expected))
     return scores
 
 

@@ -7,7 +7,7 @@ Each turn the active player secretly dials 1-3 spaces and the other may guess it
     state.play("dial:3")
     state.view("B")            # blue does not see the dial
     state.play("guess:2")      # wrong: red moves 3 and dials again
-    mt.solve().value(state)    # red's chance under optimal play (MT-5)
+    mt.solve().value(state)    # the active player's (red's) chance under optimal play (MT-5)
 """
 
 from ...core import registry

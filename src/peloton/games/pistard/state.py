@@ -29,6 +29,7 @@ from .paths import first_move_square, ride_moves
 from .riders import RIDERS_PER_TEAM, base_colour, team_riders
 from .scoring import Result, lap_points, standings
 from .track import LANES, Layout
+from .why import why_illegal
 
 _ROLLS: dict[int, tuple[Move, ...]] = {
     n: tuple(Move.roll(d) for d in combinations_with_replacement(range(1, 7), n))
@@ -45,35 +46,10 @@ class State:
     game = "pistard"
 
     __slots__ = (
-        "_legal",
-        "assign_seq",
-        "assigned",
-        "at",
-        "bonus",
-        "dice",
-        "dist",
-        "first_rolls",
-        "history",
-        "idx",
-        "lane",
-        "laps",
-        "layout",
-        "lead",
-        "length",
-        "moved",
-        "occupied",
-        "order",
-        "out",
-        "over",
-        "points",
-        "progressed",
-        "reason",
-        "recency",
-        "rolls",
-        "round",
-        "seed",
-        "target",
-        "teams",
+        "_legal", "assign_seq", "assigned", "at", "bonus", "dice", "dist", "first_rolls",
+        "history", "idx", "lane", "laps", "layout", "lead", "length", "moved", "occupied",
+        "order", "out", "over", "points", "progressed", "reason", "recency", "rolls", "round",
+        "seed", "target", "teams",
     )
 
     def __init__(self, teams: tuple[str, ...], layout: Layout, *, bonus: str, target: int) -> None:
@@ -241,7 +217,7 @@ class State:
         legal = self.legal_moves()
         if move in legal:
             return move
-        raise IllegalMoveError(f"{str(move)!r} is not legal now: {self._why(move)}")
+        raise IllegalMoveError(f"{str(move)!r} is not legal now: {why_illegal(self, move)}")
 
     def play(self, move: Move | str) -> None:
         """Apply a legal move (or its text) in place; illegal moves raise
@@ -259,35 +235,6 @@ class State:
     def view(self, player: str | None = None) -> State:
         """What ``player`` sees: everything (Pistard hides nothing)."""
         return self.copy()
-
-    # ------------------------------------------------------------ why not
-
-    def _why(self, move: Move) -> str:
-        roller = self.roller
-        if roller is not None:
-            if move.kind != ROLL:
-                return f"player {roller} must roll first"
-            return f"player {roller} rolls {self.dice_to_roll()} dice, not {len(move.dice)}"
-        if move.kind == ROLL:
-            return f"no roll is due; {self.current_player} is to play"
-        team = self.current_player
-        if move.rider[0] != team:
-            return f"it is player {team}'s turn"
-        if self.round == 1:
-            if move.kind != ASSIGN:
-                return "in the first move each rider is given a die, e.g. A3=5 (PI-2.2)"
-            if move.rider in self.assigned:
-                return f"{move.rider} already has a die"
-            return f"player {team} has no unassigned {move.value} (dice left: {self.unassigned_dice(team)})"
-        if move.kind == ASSIGN:
-            return "after the first move a rider's move names its end square, e.g. A3=5:c22"
-        due = self.order[self.idx]
-        if move.rider != due:
-            return f"{due} is due to move (race order, PI-3.1)"
-        if move.value not in self.dice[team]:
-            return f"player {team} has no unused {move.value} (dice left: {sorted(self.dice[team])})"
-        ends = sorted({str(m).split(":")[1] for m in self.legal_moves() if m.value == move.value})
-        return f"with a {move.value}, {due} may go to: {', '.join(ends)}"
 
     # ------------------------------------------------------------ first move
 
@@ -455,27 +402,11 @@ class State:
         return not self.over and self.round > 1 and self.idx == 0 and not self.rolls
 
     def _key(self) -> tuple[Any, ...]:
+        maps = (self.dist, self.lane, self.points, self.laps, self.first_rolls, self.assigned, self.rolls)
         return (
-            self.teams,
-            self.layout.rows,
-            self.bonus,
-            self.target,
-            sorted(self.dist.items()),
-            sorted(self.lane.items()),
-            self.out,
-            sorted(self.points.items()),
-            sorted(self.laps.items()),
-            self.recency,
-            self.round,
-            self.over,
-            sorted(self.first_rolls.items()),
-            sorted(self.assigned.items()),
-            self.assign_seq,
-            self.order,
-            self.idx,
-            sorted(self.rolls.items()),
-            sorted((t, sorted(d)) for t, d in self.dice.items()),
-            sorted(self.moved),
+            self.teams, self.layout.rows, self.bonus, self.target, self.out, self.recency, self.round,
+            self.over, self.assign_seq, self.order, self.idx, *(sorted(m.items()) for m in maps),
+            sorted((t, sorted(d)) for t, d in self.dice.items()), sorted(self.moved),
         )
 
     def __eq__(self, other: object) -> bool:

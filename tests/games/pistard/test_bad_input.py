@@ -181,7 +181,7 @@ def test_position_mid_round() -> None:
 
 
 def test_bad_layout_lists_every_problem() -> None:
-    with pytest.raises(CourseError) as info:
+    with pytest.raises(pi.LayoutError) as info:
         pi.Layout.from_dict({"name": "bad", "length": 30, "rows": ["ygbr"] * 10 + ["ygb", "ygbx", 7], "lanes": 4})
     problems = info.value.problems
     assert any("unknown key" in p for p in problems)
@@ -189,6 +189,7 @@ def test_bad_layout_lists_every_problem() -> None:
     assert any("13 rows" in p for p in problems)
     assert sum("row 1" in p and "colour letters" in p for p in problems) == 3
     assert len(problems) == 6
+    assert isinstance(info.value, CourseError) and str(info.value).startswith("invalid layout 'bad': ")
 
 
 @pytest.mark.parametrize(
@@ -230,7 +231,8 @@ def test_bad_layout_files(tmp_path: Path) -> None:
         ({"bonus": "wind"}, "bonus"),
         ({"target": 0}, "target"),
         ({"target": 2.5}, "target"),
-        ({"length": 19}, "rows"),
+        ({"length": 19}, "length must be 20 to 400 rows"),
+        ({"layout": {"rows": ["ygbr"] * 10}}, "invalid layout"),
         ({"length": "40"}, "length"),
         ({"layout": 3}, "layout"),
         ({"layout": "nowhere"}, "layout"),

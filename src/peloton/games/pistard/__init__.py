@@ -20,7 +20,7 @@ from .scoring import Result
 from .snapshot import public_moves, snapshot
 from .start import OPTIONS, from_options, from_position, new_game, to_position
 from .state import State
-from .track import COLOURS, Layout, bundled_names
+from .track import COLOURS, Layout, LayoutError, bundled_names
 
 registry.register(
     registry.GameInfo("pistard", "Pistard", load_record, HEURISTICS, hidden_information=False)
@@ -32,6 +32,7 @@ __all__ = [
     "HEURISTICS",
     "OPTIONS",
     "Layout",
+    "LayoutError",
     "Move",
     "Position",
     "Record",

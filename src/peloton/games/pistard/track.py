@@ -7,8 +7,8 @@ stands on is :meth:`Layout.square_at` of that distance and its lane.
 
 Layouts are TOML or JSON files (or dicts) with ``name``, ``length`` and ``rows``, one
 string of four colour letters per row (``y`` yellow, ``g`` green, ``b`` blue, ``r``
-red), row 1 first. Every constructor validates and raises :class:`CourseError`
-listing every problem found.
+red), row 1 first. Every constructor validates and raises :class:`LayoutError` (a
+:class:`CourseError`) listing every problem found.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -38,6 +38,16 @@ MAX_LENGTH = 400
 LAYOUT_KEYS = ("name", "length", "rows")
 
 _SQUARE_RE = re.compile(r"([a-d])([1-9][0-9]*)")
+
+
+class LayoutError(CourseError):
+    """An invalid track layout: a :class:`CourseError` whose message says "layout";
+    ``problems`` lists every problem found, one sentence each."""
+
+    def __init__(self, problems: Sequence[str] | str, name: str | None = None) -> None:
+        super().__init__(problems, name)
+        where = f"layout {name!r}" if name else "layout"
+        self.args = (f"invalid {where}: " + "; ".join(self.problems),)
 
 
 def square_name(sq: int) -> str:
@@ -72,7 +82,7 @@ class Layout:
     def __post_init__(self) -> None:
         problems = _problems(len(self.rows), list(self.rows))
         if problems:
-            raise CourseError(problems, self.name)
+            raise LayoutError(problems, self.name)
         colour = tuple(COLOUR_LETTERS.index(c) for row in self.rows for c in row)
         names = tuple(square_name(sq) for sq in range(len(colour)))
         object.__setattr__(self, "colour", colour)
@@ -90,7 +100,7 @@ class Layout:
     def from_dict(cls, data: Mapping[str, Any]) -> Layout:
         """A layout from its keys; ``length`` is optional but must match ``rows``."""
         if not isinstance(data, Mapping):
-            raise CourseError(f"a layout must be a table of keys, not {type(data).__name__}")
+            raise LayoutError(f"a layout must be a table of keys, not {type(data).__name__}")
         problems: list[str] = []
         unknown = sorted(str(k) for k in set(data) - set(LAYOUT_KEYS))
         if unknown:
@@ -113,7 +123,7 @@ class Layout:
             problems.append(f"'length' is {length} but 'rows' lists {len(rows)} rows")
         problems += _problems(len(rows) if rows else (length if isinstance(length, int) else 0), list(rows))
         if problems:
-            raise CourseError(problems, name)
+            raise LayoutError(problems, name)
         return cls(name, tuple(rows))
 
     @classmethod
@@ -122,7 +132,7 @@ class Layout:
         try:
             data = tomllib.loads(text) if toml else json.loads(text)
         except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-            raise CourseError(f"{source!r} is not valid {'TOML' if toml else 'JSON'}: {exc}") from None
+            raise LayoutError(f"{source!r} is not valid {'TOML' if toml else 'JSON'}: {exc}") from None
         return cls.from_dict(data)
 
     @classmethod
@@ -132,7 +142,7 @@ class Layout:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise CourseError(f"cannot read {str(path)!r}: {exc}") from None
+            raise LayoutError(f"cannot read {str(path)!r}: {exc}") from None
         return cls.from_text(text, toml=path.suffix.lower() == ".toml", source=str(path))
 
     @classmethod
@@ -143,7 +153,7 @@ class Layout:
             return cls.from_text(text, toml=True, source=name)
         if Path(name).suffix.lower() in (".toml", ".json") and Path(name).exists():
             return cls.from_file(name)
-        raise CourseError(
+        raise LayoutError(
             f"no bundled layout called {name!r} (bundled: {', '.join(bundled_names())}) "
             "and no such .toml/.json file"
         )
@@ -205,11 +215,11 @@ def resolve_layout(layout: Layout | str | Mapping[str, Any], length: int | None 
     elif isinstance(layout, Mapping):
         chosen = Layout.from_dict(layout)
     else:
-        raise CourseError(f"a layout is a name, a file path or a table of keys, not {layout!r}")
+        raise LayoutError(f"a layout is a name, a file path or a table of keys, not {layout!r}")
     if length is None or length == chosen.length:
         return chosen
     if isinstance(layout, str) and layout in bundled_names():
         if not MIN_LENGTH <= length <= MAX_LENGTH:
-            raise CourseError(f"the track must have {MIN_LENGTH} to {MAX_LENGTH} rows, not {length}")
+            raise LayoutError(f"length must be {MIN_LENGTH} to {MAX_LENGTH} rows, not {length}")
         return chosen.sized(length)
-    raise CourseError(f"the layout has {chosen.length} rows but the length asked for is {length}", chosen.name)
+    raise LayoutError(f"the layout has {chosen.length} rows but the length asked for is {length}", chosen.name)

@@ -98,3 +98,16 @@ def test_pi_2_2_no_room_stays_behind_the_line() -> None:
     behind = [r for r in state.riders if state.lane[r] == -1]
     assert len(behind) == 12
     assert state.race_order()[:4] == ["A1", "A2", "A3", "A4"]
+
+
+def test_pi_2_2_a_rider_left_behind_enters_later() -> None:
+    """PI-2.2 [decision]: a rider still behind the line moves last in race order and
+    enters on any lane (the area behind the line is open)."""
+    from .helpers import at, with_value
+
+    state = at("A1:start,A2:1.c3,B1:1.a1,B2:1.b1,B3:1.c1,B4:1.d1", bonus="none")
+    assert state.order[-1] == "A1"
+    play(state, "roll:2,4", "A2=4:c7", "roll:1,1,1,1", "B1=1:a2", "B2=1:b2", "B3=1:c2", "B4=1:d2")
+    assert state.due == "A1" and with_value(state, 2) == {"a1", "b1", "c1", "d1"}  # row 2 is full
+    play(state, "A1=2:b1")
+    assert state.dist["A1"] == 1 and state.square_of("A1") == "b1"

@@ -81,6 +81,10 @@ class TableSession:
         self.watching = bool(humans)
         self._at_keyboard: str | None = None
         self._logged: list[str] = []
+        # With bots alone and a game in rounds (Pistard), one line per round.
+        self._by_round = not self.watching and hasattr(state, "round")
+        self._round: Any = None
+        self._pending: list[str] = []
 
     # ------------------------------------------------------------ running
 
@@ -98,6 +102,7 @@ class TableSession:
             self.console.print(Text("\nInterrupted.", "bold red"))
             code = EXIT_INTERRUPTED
         finally:
+            self._flush_round()
             saved = self._save_record()
         if self.state.is_over or not self.watching:
             self.draw(self.viewer)
@@ -113,13 +118,16 @@ class TableSession:
         if self.watching:
             self.console.print(Rule(self.game.title))
         while not state.is_over:
+            if self._by_round and state.round != self._round:
+                self._flush_round()
+                self._round = state.round
             if state.is_chance:
                 if self.chance is None:
                     raise ValueError(f"{state.game} has a chance step: the session needs a chance Rng")
                 move = state.chance_move(self.chance)
                 line = self.game.chance_text(state, move)  # before the roll: who rolls
                 state.play(move)
-                self.console.print(line)
+                self._emit(line, str(move))
                 self._logged.append(str(move))
                 continue
             player = state.current_player
@@ -178,8 +186,21 @@ class TableSession:
             line = Text("  ")
             line.append(seat.team, self.game.seat_style(seat.team))
             line.append(f" {seat.label:<8} {text}")
-            self.console.print(line)
+            self._emit(line, text)
         self._logged = public
+
+    def _emit(self, line: Text, text: str) -> None:
+        if self._by_round:
+            self._pending.append(text)
+        else:
+            self.console.print(line)
+
+    def _flush_round(self) -> None:
+        """Print the moves gathered for a bots-only round, if any."""
+        if self._pending:
+            line = Text(f"round {self._round}: ", "bold") + Text(" ".join(self._pending))
+            self.console.print(line, soft_wrap=True)
+            self._pending = []
 
     def public(self) -> list[str]:
         """Every move played so far, as the table's screen may show them."""

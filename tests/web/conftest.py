@@ -94,6 +94,12 @@ class Server:
     def get(self, path: str) -> Any:
         return self.request("GET", path)
 
+    def request_json(self, method: str, path: str, headers: dict[str, str]) -> Any:
+        """A JSON answer with extra headers (a seat token: the answer is that seat's)."""
+        req = urllib.request.Request(self.url + path, method=method, headers=headers)
+        with urllib.request.urlopen(req, timeout=30) as answer:
+            return json.loads(answer.read())
+
     def post(self, path: str, body: Any) -> Any:
         return self.request("POST", path, body)
 

@@ -84,10 +84,16 @@ def test_two_players_finish_a_mind_twist_game_by_clicking(server: Server, new_co
     assert detail["status"] == "finished"
     winner = detail["snapshot"]["result"]
     total = moves_of(detail["snapshot"])
-    for page in (red, blue, watcher):
+    for page, seat in ((red, "R"), (blue, "B"), (watcher, None)):
         expect(root(page)).to_have_attribute("data-phase", "over")
         expect(page.get_by_test_id("winner")).to_have_attribute("data-team", winner)
         expect(page.get_by_test_id("log-move")).to_have_count(total)
+        # Each log is its viewer's public move list: revealed dials shown, the others dial:?.
+        token = page.evaluate("id => localStorage.getItem(`peloton.token.${id}`)", table_id)
+        assert (token is None) == (seat is None)
+        headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+        expected = server.request_json("GET", f"/api/tables/{table_id}/replay", headers)["moves"]
+        assert page.get_by_test_id("log-move").all_inner_texts() == expected
         assert page.errors == []  # type: ignore[attr-defined]
     assert blue.evaluate("document.documentElement.scrollWidth") <= 390
     red.screenshot(path=artifact("mindtwist-final-1280.png"), full_page=True)

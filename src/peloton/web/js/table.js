@@ -107,6 +107,11 @@ function setSnapshot(snap) {
   const before = S.snap;
   S.snap = snap;
   S.pending = false;
+  // A snapshot that lists the moves (Mind Twist: as this viewer may see them) is the
+  // log: a dial shown as dial:? becomes its value once a pass or a wrong guess reveals it.
+  if (S.view && Array.isArray(snap.moves) && S.mode === "live") {
+    S.log = snap.moves.map((move, i) => ({ move, round: S.view.roundOf(snap, i) }));
+  }
   if (!before || before.current_rider !== snap.current_rider || movesOf(before) !== movesOf(snap)) {
     S.attack = false;
     S.hover = [];

@@ -198,6 +198,10 @@ def test_a_killed_server_rolls_on_exactly(db_url: str) -> None:
         with second.http() as http:
             detail = http.get(f"/api/tables/{table}").json()
             assert detail["moves"] == len(before)
+            # Mid-game the record has every roll so far but not the seed, which would
+            # foretell the rolls to come.
+            mid = http.get(f"/api/tables/{table}/record").json()
+            assert mid["seed"] is None and mid["moves"][: len(before)] == before
             ws = WS(second, table)
             snap = play_human(ws, ws.hello(token)["snapshot"], "A", rng)
             assert snap["is_over"]

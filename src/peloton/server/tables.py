@@ -565,11 +565,11 @@ class Tables:
         hidden information; otherwise the public record of that viewer (MT-4.1: a dial
         guessed right is never shown to the opponent, not even after the game)."""
         record = await self.record(table)
-        if table.spec.hidden:
-            data: dict[str, Any] = record.to_dict(viewer)
-            return data
-        full: dict[str, Any] = record.to_dict()
-        return full
+        data: dict[str, Any] = record.to_dict(viewer) if table.spec.hidden else record.to_dict()
+        if data.get("seed") is not None and not (table.state is not None and table.state.is_over):
+            # The seed foretells every future roll: it is given once the game is over.
+            data["seed"] = None
+        return data
 
     # ------------------------------------------------------------ live play
 

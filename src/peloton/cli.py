@@ -1,5 +1,6 @@
-"""The ``peloton`` command: play Mind Cycling in the terminal, replay records, list
-legal moves, list and check courses, simulate many bot games, serve the web table.
+"""The ``peloton`` command: play Mind Cycling, Mind Twist or Pistard in the terminal,
+replay records, list legal moves, list and check courses, simulate many bot games of
+any game, serve the web table.
 
 Every error is one line on stderr and a non-zero exit code: engine errors (bad
 options, courses, positions, records) exit 1, command-line usage errors exit 2, an
@@ -24,15 +25,16 @@ from .core.errors import ConfigError, CourseError, PelotonError
 from .games import mindcycling as mc
 from .terminal.board import render_board
 from .terminal.courses import course_facts, course_lines, load_course
-from .terminal.inputs import secret_ask, terminal_ask
+from .terminal.inputs import terminal_ask
 from .terminal.play import GameSession
 from .terminal.replay import ReplaySession
 from .terminal.review import ReviewSession
-from .terminal.seats import HUMAN, make_seats, parse_seat_list, parse_seats
+from .terminal.seats import HUMAN, make_seats, parse_seats
 
 app = typer.Typer(
     name="peloton",
-    help="Peloton: play Mind Cycling in the terminal, replay records, check courses, serve the web table.",
+    help="Peloton: play Mind Cycling, Mind Twist or Pistard in the terminal, replay records, simulate "
+    "bot games, check courses, serve the web table.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -108,7 +110,11 @@ def play(
         flags = {"--course": course, "--riders": riders, "--wind": wind, "--relay-limit": relay_limit,
                  "--solo": solo or None, "--full-board": full_board or None}  # fmt: skip
         _reject_mind_cycling_flags(name, flags)
-        raise typer.Exit(_play_other(console, name, seats, option, seed, record))
+        from .terminal.launch import table_for
+
+        with _errors():
+            table_session = table_for(name, seats, option, seed, record, console)
+        raise typer.Exit(table_session.run())
     if option:
         raise _fail(
             "--option is for mind-twist and pistard; Mind Cycling takes --course, --riders, --wind, --relay-limit",
@@ -146,53 +152,6 @@ def _reject_mind_cycling_flags(game: str, flags: Mapping[str, object]) -> None:
             f"give {game} options as --option NAME=VALUE (see 'peloton options {game}')",
             EXIT_USAGE,
         )
-
-
-def _play_other(
-    console: Console, game: str, seats: str | None, option: list[str] | None, seed: int | None, record: Path | None
-) -> int:
-    """``peloton play mind-twist|pistard``: the generic terminal table."""
-    from .core.rng import Rng
-    from .terminal.games import game_package, terminal_game
-    from .terminal.setup import (
-        chance_stream,
-        default_seats,
-        game_options,
-        make_record,
-        new_state,
-        parse_option_args,
-    )
-    from .terminal.table import TableSession
-
-    with _errors():
-        given = parse_option_args(option)
-        names = parse_seat_list(seats or default_seats(game), 1, 8, game)
-        state = new_state(game, game_options(game, given, len(names)))
-        if len(names) != len(state.players):
-            raise ConfigError(
-                f"{game} has {len(state.players)} seats ({', '.join(state.players)}); --seats gives {len(names)}"
-            )
-        base = Rng(seed)  # a seed is drawn when none is given, and kept in the record
-        table = make_seats(names, base.seed, state.players)
-        package = game_package(game)
-    chance = chance_stream(base)
-
-    def save(final: object, players: dict[str, dict[str, str]]) -> None:
-        assert record is not None
-        make_record(package, final, players, chance.seed).save(record)
-
-    session = TableSession(
-        state,
-        table,
-        terminal_game(game),
-        console,
-        terminal_ask(console),
-        secret_ask=secret_ask(console),
-        chance=chance,
-        save=save if record is not None else None,
-        record_path=record,
-    )
-    return session.run()
 
 
 def _new_state(
@@ -381,13 +340,6 @@ def simulate(
     records: Annotated[Path | None, typer.Option(help="Save every game's record in this directory.")] = None,
 ) -> None:
     """Play many bot games and report win shares, medals, points, places and ratings."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
 
     from .analysis import report, stats, tournament
     from .analysis.plots import plot as draw_plot
@@ -410,7 +362,13 @@ def simulate(
         flags = {"--course": course, "--riders": riders, "--wind": wind, "--relay-limit": relay_limit,
                  "--solo": solo or None}  # fmt: skip
         _reject_mind_cycling_flags(name, flags)
-        _simulate_other(console, name, names, option, games, jobs, seed, swap, out, plot, records)
+        from .analysis.match import Match
+        from .analysis.simulate import simulate_match
+        from .terminal.setup import parse_option_args
+
+        with _errors():
+            m = Match(name, names, parse_option_args(option), games=games, seed=seed, swap=swap, records=records)
+            simulate_match(m, jobs, console, _progress(), out=out, plot=plot)
         return
     if option:
         raise _fail(
@@ -431,14 +389,7 @@ def simulate(
     )
     with _errors():
         t.check()
-        progress = Progress(
-            TextColumn("games"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=True,
-        )
+        progress = _progress()
         with progress:
             task = progress.add_task("games", total=games)
             outcomes = tournament.run(t, jobs, lambda _: progress.advance(task))
@@ -473,48 +424,6 @@ def _progress() -> Any:
         console=Console(stderr=True),
         transient=True,
     )
-
-
-def _simulate_other(
-    console: Console,
-    game: str,
-    bots: tuple[str, ...],
-    option: list[str] | None,
-    games: int,
-    jobs: int,
-    seed: int,
-    swap: bool,
-    out: Path | None,
-    plot: Path | None,
-    records: Path | None,
-) -> None:
-    """``peloton simulate --game mind-twist|pistard``: a match of any game."""
-    from .analysis import match_report
-    from .analysis.match import Match, run_match
-    from .analysis.match_stats import summarise_match
-    from .analysis.metrics import metrics_for
-    from .analysis.plots import plot_match
-    from .terminal.setup import parse_option_args
-
-    with _errors():
-        m = Match(game, bots, parse_option_args(option), games=games, seed=seed, swap=swap, records=records)
-        m.check()
-        metrics = metrics_for(game)
-        with _progress() as progress:
-            task = progress.add_task("games", total=games)
-            outcomes = run_match(m, jobs, lambda _: progress.advance(task))
-        results = summarise_match(m.bots, outcomes, metrics)
-        console.print(match_report.table(m, results, metrics))
-        if out is not None:
-            is_json = out.suffix.lower() == ".json"
-            text = match_report.to_json(m, results, outcomes) if is_json else match_report.to_csv(results, metrics)
-            out.write_text(text, encoding="utf-8")
-            console.print(f"results written to {out}", markup=False, soft_wrap=True)
-        if plot is not None:
-            plot_match(results, metrics, plot, match_report.describe(m))
-            console.print(f"plot drawn to {plot}", markup=False, soft_wrap=True)
-        if records is not None:
-            console.print(f"{games} records saved in {records}", markup=False, soft_wrap=True)
 
 
 # ---------------------------------------------------------------- solve

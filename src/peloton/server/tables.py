@@ -291,14 +291,18 @@ class LiveTable:
         return self.spec.public_moves(self.state, viewer)
 
 
-def _bot(table_id: str, seat: str, kind: str) -> Bot:
-    # Seeded from the table and seat: each table's bots make their own choices.
-    seed = int.from_bytes(hashlib.sha256(f"{table_id}/{seat}".encode()).digest()[:4], "big")
+def _bot(table_id: str, seat: str, kind: str, secret: int | None = None) -> Bot:
+    # Seeded from the table and seat: each table's bots make their own choices. Where
+    # the table has a secret seed (every game but Mind Cycling), it is mixed in: a bot
+    # seeded from the public table id alone would let a player work out its next
+    # random choice (a Mind Twist bot's hidden dial).
+    salt = f"{table_id}/{seat}" if secret is None else f"{table_id}/{seat}/{secret}"
+    seed = int.from_bytes(hashlib.sha256(salt.encode()).digest()[:4], "big")
     return make_bot(kind, seed)
 
 
-def _seat(table_id: str, row: storage.SeatRow) -> Seat:
-    bot = None if row.kind == HUMAN else _bot(table_id, row.seat, row.kind)
+def _seat(table_id: str, row: storage.SeatRow, secret: int | None = None) -> Seat:
+    bot = None if row.kind == HUMAN else _bot(table_id, row.seat, row.kind, secret)
     return Seat(row.seat, row.kind, row.name, row.token_hash, bot)
 
 
@@ -367,7 +371,7 @@ class Tables:
             id=row.id,
             created=row.created,
             spec=spec,
-            seats={s.seat: _seat(row.id, s) for s in row.seats},
+            seats={s.seat: _seat(row.id, s, row.seed) for s in row.seats},
             state=None,
             mc=setup,
             options=row.options or {},
@@ -427,7 +431,7 @@ class Tables:
             seed=secrets.randbelow(2**62),
         )
         table.seats = {
-            letter: _seat(table_id, storage.SeatRow(letter, kind, None if kind == HUMAN else kind, None))
+            letter: _seat(table_id, storage.SeatRow(letter, kind, None if kind == HUMAN else kind, None), table.seed)
             for letter, kind in zip(checked["letters"], checked["seats"], strict=True)
         }
         row = storage.TableRow(

@@ -153,6 +153,16 @@ def test_pistard_human_first_move_and_errors(tmp_path: Path) -> None:
     assert "S/F" in out and "A1 start" in out
 
 
+def test_seats_take_mcts_budgets(tmp_path: Path) -> None:
+    path = tmp_path / "mt.json"
+    code, out, err = peloton("play", "mind-twist", "--seats", "mcts:20,random", "-o", "length=8", "-o", "milestones=4",
+                             "--seed", "3", "--record", str(path))  # fmt: skip
+    assert (code, err) == (0, "")
+    assert mt.Record.load(path).players["R"]["controller"] == "mcts:20"
+    code, _, err = peloton("play", "mind-twist", "--seats", "mcts:lots,random")
+    assert code == 1 and "bad MCTS budget in 'mcts:lots'" in err
+
+
 def test_pistard_options_and_seat_count(tmp_path: Path) -> None:
     path = tmp_path / "pi.json"
     code, out, _ = peloton("play", "pistard", "--seats", "random,random,random,random", "--option", "target=3",
@@ -219,3 +229,21 @@ def test_bad_input_is_one_line_on_stderr(argv: list[str], code: int, message: st
     got, out, err = peloton(*argv)
     assert got == code, (out, err)
     one_line_error(err, message)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("20", 20), ("[5,10]", [5, 10]), ("5,10", [5, 10]), ("true", True), ("shelter", "shelter"), ("", "")],
+)
+def test_option_values_read_as_json_lists_or_text(value: str, expected: object) -> None:
+    from peloton.terminal.setup import parse_option_args
+
+    assert parse_option_args([f"x={value}"]) == {"x": expected}
+
+
+def test_list_options_take_one_value_or_none() -> None:
+    from peloton.terminal.setup import game_options
+
+    assert game_options("mind-twist", {"milestones": 12}, 2)["milestones"] == [12]
+    assert game_options("mind-twist", {"milestones": ""}, 2)["milestones"] == []
+    assert game_options("pistard", {"target": 5}, 3) == {"target": 5, "players": 3}

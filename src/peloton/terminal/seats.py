@@ -97,6 +97,8 @@ def seat_names() -> list[str]:
 
 
 def _make_bot(name: str, seed: int) -> Bot:
+    if name.startswith("mcts:"):
+        return make_bot(name, seed)  # a budget: mcts:400 or mcts:0.5s (its own errors)
     if name not in bot_names():
         raise ConfigError(f"unknown seat {name!r} (choose from {', '.join(seat_names())})")
     return make_bot(name, seed)

@@ -4,7 +4,9 @@ players taken from the seats, and a default line-up.
 
 Values are read as JSON when they parse (``length=20``, ``milestones=[5,10]``,
 ``colour_bonus=true``), as a list when they hold commas (``milestones=5,10,15``), and
-as text otherwise (``layout=classic``).
+as text otherwise (``layout=classic``). An option whose default is a list takes a
+single value as a one-item list (``milestones=12``) and nothing as the empty list
+(``milestones=``).
 """
 
 from __future__ import annotations
@@ -72,6 +74,10 @@ def game_options(game: str, given: Mapping[str, Any], seats: int | None) -> dict
             f"unknown {title} option(s) {', '.join(map(repr, unknown))}; its options are: {', '.join(known)}"
         )
     options = dict(given)
+    for name, value in given.items():
+        # A list option given one value (milestones=4) or none (milestones=) is a list.
+        if isinstance(known[name][0], list) and not isinstance(value, list):
+            options[name] = [] if value == "" else [value]
     if seats is not None and "players" in known:
         if "players" in options and options["players"] != seats:
             raise ConfigError(f"option 'players' is {options['players']!r} but {seats} seats are given")

@@ -155,7 +155,7 @@ def test_pistard_human_first_move_and_errors(tmp_path: Path) -> None:
 
 def test_seats_take_mcts_budgets(tmp_path: Path) -> None:
     path = tmp_path / "mt.json"
-    code, out, err = peloton("play", "mind-twist", "--seats", "mcts:20,random", "-o", "length=8", "-o", "milestones=4",
+    code, _, err = peloton("play", "mind-twist", "--seats", "mcts:20,random", "-o", "length=8", "-o", "milestones=4",
                              "--seed", "3", "--record", str(path))  # fmt: skip
     assert (code, err) == (0, "")
     assert mt.Record.load(path).players["R"]["controller"] == "mcts:20"

@@ -203,7 +203,15 @@ def options(game: Annotated[str, typer.Argument(help=f"The game: {GAME_HELP}")])
     with _errors():
         text = options_help(name)
     console = _console()
-    console.print(f"{registry.get(name).title} options (--option NAME=VALUE):", markup=False)
+    if name == "mind-cycling":
+        console.print(
+            "Mind Cycling options (as the web table and from_options take them; at the terminal they are "
+            "--seats, --course, --riders, --wind, --relay-limit and --solo):",
+            markup=False,
+            soft_wrap=True,
+        )
+    else:
+        console.print(f"{registry.get(name).title} options (--option NAME=VALUE):", markup=False)
     console.print(text, markup=False, soft_wrap=True)
 
 

@@ -56,6 +56,12 @@ def test_hot_seat_never_shows_a_dial_guessed_right() -> None:
     assert out.count("Pass the keyboard to") == 3
 
 
+def test_q_at_the_hand_over_leaves_the_game() -> None:
+    result = CliRunner().invoke(app, ["play", "mind-twist", "--seats", "human,human"], input="1\nq\n")
+    assert result.exit_code == 0
+    assert "Pass the keyboard to B" in result.stdout and "You left the game." in result.stdout
+
+
 def test_hot_seat_record_keeps_every_dial(tmp_path: Path) -> None:
     path = tmp_path / "hot.json"
     CliRunner().invoke(app, ["play", "mind-twist", "--seats", "human,human", "--record", str(path)],

@@ -24,7 +24,7 @@ from ..bots.base import bot_view, hides_information
 from ..core.rng import Rng
 from .games import FULL_VIEW, TerminalGame, game_package
 from .play import EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_SAVE_FAILED
-from .prompt import Ask, QuitGame
+from .prompt import QUIT_WORDS, Ask, QuitGame
 from .seats import Seat
 from .turn import human_move
 
@@ -157,7 +157,8 @@ class TableSession:
         line.append_text(self.game.seat_text(seat.team, self.players))
         line.append(". Everyone else: look away.")
         self.console.print(line)
-        self.ask(f"{seat.team}: press Enter when you are ready > ")
+        if self.ask(f"{seat.team}: press Enter when you are ready (q quit) > ").strip().lower() in QUIT_WORDS:
+            raise QuitGame
         self._clear()
 
     def _clear(self) -> None:

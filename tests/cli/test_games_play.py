@@ -247,3 +247,12 @@ def test_list_options_take_one_value_or_none() -> None:
     assert game_options("mind-twist", {"milestones": 12}, 2)["milestones"] == [12]
     assert game_options("mind-twist", {"milestones": ""}, 2)["milestones"] == []
     assert game_options("pistard", {"target": 5}, 3) == {"target": 5, "players": 3}
+
+
+def test_default_seats_are_a_human_against_the_greedy_bot() -> None:
+    code, out, _ = peloton("play", "mind-twist", stdin="q\n")
+    assert code == 0
+    assert "R (human)" in out and "B (greedy)" in out
+    code, out, _ = peloton("play", "pistard", stdin="q\n")
+    assert code == 0
+    assert "A (human)" in out and "B (greedy)" in out

@@ -37,3 +37,11 @@ def test_register_a_game() -> None:
         registry._GAMES.pop("test-dummy-game", None)
     with pytest.raises(peloton.ConfigError):
         registry.get("test-dummy-game")
+
+
+def test_package_names_the_module_of_each_bundled_game() -> None:
+    assert registry.package("mind-cycling") == "peloton.games.mindcycling"
+    assert registry.package("mind-twist") == "peloton.games.mindtwist"
+    assert registry.package("pistard") == "peloton.games.pistard"
+    with pytest.raises(peloton.ConfigError, match="unknown game"):
+        registry.package("chess")

@@ -52,6 +52,17 @@ def get(name: str) -> GameInfo:
         raise ConfigError(f"unknown game {name!r} (known games: {known})") from None
 
 
+def package(name: str) -> str:
+    """The import path of the package that implements game ``name`` (for the pieces
+    outside the registry entry: ``from_options``, ``snapshot``, ``Record``...);
+    :class:`ConfigError` for an unknown game."""
+    get(name)  # the error message lists the known games
+    try:
+        return _MODULES[name]
+    except KeyError:
+        raise ConfigError(f"game {name!r} is registered without a package") from None
+
+
 def names() -> list[str]:
     """The names of every game Peloton knows."""
     return sorted(set(_GAMES) | set(_MODULES))

@@ -45,8 +45,7 @@ How to play a turn
 def game_package(name: str) -> ModuleType:
     """The package of the game called ``name`` (its ``from_options``, ``Record``,
     ``public_moves`` ...); :class:`ConfigError` for an unknown game."""
-    registry.get(name)
-    return import_module(registry._MODULES[name])  # the registry maps names to packages
+    return import_module(registry.package(name))
 
 
 class TerminalGame:

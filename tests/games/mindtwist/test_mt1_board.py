@@ -37,6 +37,15 @@ def test_mt_1_2_default_milestones_and_options() -> None:
     assert mt.OPTIONS["length"][0] == 30 and mt.OPTIONS["milestones"][0] == [8, 16, 24]
 
 
+def test_mt_1_2_milestones_follow_a_length_given_alone() -> None:
+    """MT-1.2 [decision]: a length without milestones keeps the default proportions."""
+    assert mt.from_options({"length": 30}).board.milestones == (8, 16, 24)
+    assert mt.from_options({"length": 20}).board.milestones == (5, 11, 16)
+    assert mt.from_options({"length": 3}).board.milestones == (1, 2)
+    assert mt.from_options({"length": 2}).board.milestones == (1,)
+    assert mt.from_options({"length": 20, "milestones": []}).board.milestones == ()
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [

@@ -18,6 +18,17 @@ from ...core.errors import ConfigError
 DEFAULT_LENGTH = 30
 #: MT-1.2 **[decision]**: the three milestones by default.
 DEFAULT_MILESTONES = (8, 16, 24)
+
+
+def default_milestones(length: int) -> tuple[int, ...]:
+    """The milestones a board of ``length`` gets when none are given: (8, 16, 24) on
+    the default 30 spaces, and the same proportions (each at ``4/15`` of the path
+    further) on another length, so that ``length=20`` alone makes a playable board.
+    Spaces that round together or onto 0 or the finish are dropped."""
+    marks = sorted({round(length * 4 * i / 15) for i in (1, 2, 3)})
+    return tuple(m for m in marks if 0 < m < length)
+
+
 #: A course long enough for any table; beyond it the solver's tables grow needlessly.
 MAX_LENGTH = 1000
 #: What :meth:`Board.advance` returns as the mover's space when it reaches the finish.
@@ -95,7 +106,8 @@ OPTIONS: dict[str, tuple[Any, str]] = {
     "length": (DEFAULT_LENGTH, f"the finish space, 2 to {MAX_LENGTH} (MT-1.1)"),
     "milestones": (
         list(DEFAULT_MILESTONES),
-        "milestone spaces, strictly increasing, each from 1 to length - 1; may be empty (MT-1.2)",
+        "milestone spaces, strictly increasing, each from 1 to length - 1; may be empty "
+        "(MT-1.2); when only length is given, at 8/30, 16/30 and 24/30 of it",
     ),
 }
 
@@ -112,6 +124,11 @@ def board_from_options(options: Mapping[str, Any] | None) -> Board:
     players = options.get("players", 2)
     if isinstance(players, bool) or players != 2:
         raise ConfigError(f"option 'players': Mind Twist is always played by 2, not {players!r}")
-    return Board.from_options(
-        options.get("length", DEFAULT_LENGTH), options.get("milestones", DEFAULT_MILESTONES)
-    )
+    length = options.get("length", DEFAULT_LENGTH)
+    if "milestones" in options:
+        milestones = options["milestones"]
+    elif isinstance(length, int) and not isinstance(length, bool):
+        milestones = default_milestones(length)
+    else:
+        milestones = DEFAULT_MILESTONES  # the length itself is refused below
+    return Board.from_options(length, milestones)

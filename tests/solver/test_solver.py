@@ -3,6 +3,7 @@ engine's replay, and bad input."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,10 @@ def test_setup_is_searched_and_the_line_replays() -> None:
     assert all("@" in m for m in solution.rounds[0])
     assert solution.final is not None
     assert mc.Record.from_state(solution.final).replay().solo_score == (2, 0)
+    summary = json.loads(json.dumps(solution.to_dict()))
+    assert summary["score"] == [2, 0] and summary["proven"] and summary["lower_bound"] == [2, 0]
+    assert [r["label"] for r in summary["rounds"]] == ["setup", "round 1", "round 2"]
+    assert summary["rounds"][0]["moves"] == solution.rounds[0]
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])

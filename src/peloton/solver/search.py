@@ -101,6 +101,19 @@ class Solution:
     def nodes_per_second(self) -> float:
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary: the score, whether it is proven, the proven lower bound,
+        the line round by round and the search's figures (what the web table shows)."""
+        return {
+            "team": self.team,
+            "score": list(self.score) if self.score is not None else None,
+            "proven": self.proven,
+            "lower_bound": list(self.lower_bound),
+            "rounds": [{"label": label, "moves": moves} for label, moves in self.labelled_rounds()],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+        }
+
 
 class Bounds:
     """Admissible bounds on the rounds and the remaining distance (see the module doc).
@@ -446,6 +459,8 @@ def solve_state(
     for seed in range(GREEDY_LINES):
         greedy_final, greedy_rounds = _greedy_line(root, seed)
         solver._offer(greedy_final, greedy_rounds)
+        if deadline is not None and time.monotonic() > deadline:
+            break  # one line at least, even with no time at all
     if upper is not None and solver.bound is not None and upper <= solver.bound:
         solver.best_line, solver.best_final = None, None
         solver.bound = upper

@@ -303,13 +303,18 @@ def serve(
         ),
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.")] = 0.4,
+    solver_seconds: Annotated[
+        float, typer.Option(help="Seconds the solo solver may spend on a solo table's course.")
+    ] = 20.0,
 ) -> None:
     """Serve the web table: lobby, live games, spectators and replays."""
     if bot_delay < 0:
         raise _fail(f"--bot-delay must be 0 or more seconds, not {bot_delay}", EXIT_USAGE)
+    if not solver_seconds > 0:
+        raise _fail(f"--solver-seconds must be more than 0, not {solver_seconds}", EXIT_USAGE)
     from .server.run import serve as run_server  # the server's dependencies load only here
 
-    raise typer.Exit(run_server(host, port, db, bot_delay))
+    raise typer.Exit(run_server(host, port, db, bot_delay, solver_seconds))
 
 
 # ---------------------------------------------------------------- simulate

@@ -153,6 +153,17 @@ async def table_detail(request: Request) -> Response:
     return JSONResponse({**table.full_summary(), "seat": viewer, "snapshot": table.snapshot(viewer)})
 
 
+async def table_solver(request: Request) -> Response:
+    """``GET /api/tables/{id}/solver``: the solver's best line for a solo table's course,
+    team and rules (``running`` until the solve is done)."""
+    table = tables_of(request).get(request.path_params["id"])
+    setup = table.mc
+    if setup is None or not setup.solo:
+        raise ApiError(400, "bad_request", "only a solo Mind Cycling table has a solver line")
+    answer = request.app.state.solver.answer(setup.course, setup.teams["A"], setup.wind, setup.relay_limit)
+    return JSONResponse(answer)
+
+
 async def join_table(request: Request) -> Response:
     """``POST /api/tables/{id}/join``: a seat token."""
     tables = tables_of(request)

@@ -14,6 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import api, storage
 from . import protocol as p
+from .solver import SOLVER_SECONDS, SolverService
 from .tables import ApiError, Connection, Tables
 
 log = logging.getLogger("peloton.server")
@@ -58,9 +59,12 @@ async def table_socket(websocket: WebSocket) -> None:
         tables.disconnect(table, conn)
 
 
-def create_app(db_url: str | None = None, *, bot_delay: float = 0.4) -> Starlette:
+def create_app(
+    db_url: str | None = None, *, bot_delay: float = 0.4, solver_seconds: float = SOLVER_SECONDS
+) -> Starlette:
     """The web table: lobby API, table pages, live play; stored in ``db_url``
-    (default: a SQLite file in the user's data directory)."""
+    (default: a SQLite file in the user's data directory). A solo table's solver line
+    takes at most ``solver_seconds``."""
     url = db_url or storage.default_db_url()
 
     @contextlib.asynccontextmanager
@@ -70,10 +74,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.4) -> Starlett
         tables = Tables(writer, engine, bot_delay=bot_delay)
         await run_in_threadpool(tables.load)
         app.state.tables = tables
+        app.state.solver = SolverService(solver_seconds)
         tables.start_bots()
         try:
             yield
         finally:
+            app.state.solver.close()
             await tables.stop()
             await run_in_threadpool(writer.close)
             engine.dispose()
@@ -90,6 +96,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.4) -> Starlett
         Route("/api/tables/{id}/join", api.join_table, methods=["POST"]),
         Route("/api/tables/{id}/record", api.table_record),
         Route("/api/tables/{id}/replay", api.table_replay),
+        Route("/api/tables/{id}/solver", api.table_solver),
         Route("/api/replay", api.upload_replay, methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", table_socket),
         Mount("/static", StaticFiles(directory=api.WEB_DIR, check_dir=False), name="static"),

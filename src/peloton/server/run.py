@@ -49,7 +49,7 @@ def quiet_gc() -> None:
     gc.callbacks.append(freeze_survivors)
 
 
-def serve(host: str, port: int, db_url: str | None, bot_delay: float) -> int:
+def serve(host: str, port: int, db_url: str | None, bot_delay: float, solver_seconds: float = 20.0) -> int:
     """Serve until interrupted; the exit code. ``port`` 0 picks a free port."""
     url = db_url or storage.default_db_url()
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -64,7 +64,7 @@ def serve(host: str, port: int, db_url: str | None, bot_delay: float) -> int:
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"Peloton database: {storage.safe_url(url)}", flush=True)
     config = uvicorn.Config(
-        create_app(url, bot_delay=bot_delay),
+        create_app(url, bot_delay=bot_delay, solver_seconds=solver_seconds),
         log_level="warning",
         access_log=False,
         ws_max_size=WS_MAX_FRAME,

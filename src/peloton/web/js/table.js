@@ -7,6 +7,7 @@ import { Board } from "./board.js";
 import { MindTwistView } from "./mindtwist.js";
 import { PistardView } from "./pistard.js";
 import { ReplayViewer } from "./replay.js";
+import { showSolver } from "./solver.js";
 import {
   el, clear, teamChip, seatLabel, seatOf, showError, renderLog, renderResult,
   logFromReplay, setTeamColours, TYPE_NAMES,
@@ -591,6 +592,7 @@ async function init() {
     applyTable(detail);
     setSnapshot(detail.snapshot);
     render();
+    if (detail.solo) showSolver(tableId, $("solver-panel"));
   } catch (e) {
     error(e.status === 404 ? `There is no table "${tableId}".` : e.message);
     return;

@@ -55,6 +55,21 @@ def test_register_bot_adds_a_name_by_factory_or_import_path(monkeypatch: pytest.
         register_bot("", RandomBot)
 
 
+def test_bots_made_for_some_games_are_offered_for_those_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    from peloton.bots import base
+
+    monkeypatch.setattr(base, "_FACTORIES", dict(base._FACTORIES))
+    monkeypatch.setattr(base, "_ONLY_FOR", dict(base._ONLY_FOR))
+    assert {"optimal", "pass3"} <= set(bot_names("mind-twist"))
+    assert not {"optimal", "pass3"} & set(bot_names("pistard"))
+    assert {"random", "greedy", "expert"} <= set(bot_names("pistard")) & set(bot_names("mind-cycling"))
+    register_bot("dicer", "peloton.bots.random_bot:RandomBot", games=["pistard"])
+    assert "dicer" in bot_names("pistard") and "dicer" not in bot_names("mind-twist")
+    assert "dicer" in bot_names()
+    register_bot("dicer", "peloton.bots.random_bot:RandomBot")  # now for every game
+    assert "dicer" in bot_names("mind-twist")
+
+
 def test_play_out_needs_a_bot_for_every_seat() -> None:
     state = mc.new_game("short", mc.default_teams(2, 3))
     with pytest.raises(ConfigError, match="no bot for player 'B'"):

@@ -38,6 +38,7 @@ def test_options_reach_the_game() -> None:
 
 
 def test_one_player_is_the_solo_challenge_on_the_solo_course_mc_9_1() -> None:
+    assert mc.from_options({"players": 7, "riders": 3}).players == tuple("ABCDEFG")  # MC-2.2
     state = mc.from_options({"players": 1})
     assert state.solo and state.players == ("A",)
     assert state.course.name == "solo"
@@ -57,7 +58,8 @@ def test_a_course_object_passes_through_unchanged() -> None:
     ("options", "named"),
     [
         ({"players": 0}, "'players'"),
-        ({"players": 7}, "'players'"),
+        ({"players": 8}, "'players'"),
+        ({"players": 7}, "'players'"),  # 42 riders: no room on standard
         ({"players": "2"}, "'players'"),
         ({"players": True}, "'players'"),
         ({"players": 6, "course": "short"}, "'players'"),

@@ -12,7 +12,7 @@ built from the seed given to :func:`make_bot`, so the same seeds replay the same
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import import_module
 from typing import Any, Protocol, runtime_checkable
 
@@ -79,21 +79,34 @@ _FACTORIES: dict[str, str | BotFactory] = {
     "pass3": "peloton.bots.mindtwist_bots:Pass3Bot",
 }
 
+# Bots made for some games only (the others play any game through the core protocol
+# and the game's heuristics).
+_ONLY_FOR: dict[str, frozenset[str]] = {
+    "optimal": frozenset({"mind-twist"}),
+    "pass3": frozenset({"mind-twist"}),
+}
 
-def register_bot(name: str, factory: BotFactory | str) -> None:
+
+def register_bot(name: str, factory: BotFactory | str, *, games: Iterable[str] | None = None) -> None:
     """Make a bot known to :func:`make_bot` by name.
 
     ``factory`` is a callable taking the seed, or its ``"module:attribute"`` path to be
-    imported lazily. Registering an existing name replaces it.
+    imported lazily. ``games``: the games the bot can play (``None``: every game).
+    Registering an existing name replaces it.
     """
     if not name or not isinstance(name, str):
         raise ConfigError(f"a bot name must be a non-empty string, not {name!r}")
     _FACTORIES[name] = factory
+    if games is None:
+        _ONLY_FOR.pop(name, None)
+    else:
+        _ONLY_FOR[name] = frozenset(games)
 
 
-def bot_names() -> list[str]:
-    """The names :func:`make_bot` accepts, sorted."""
-    return sorted(_FACTORIES)
+def bot_names(game: str | None = None) -> list[str]:
+    """The names :func:`make_bot` accepts, sorted; with ``game``, only the bots that can
+    play it."""
+    return sorted(n for n in _FACTORIES if game is None or game in _ONLY_FOR.get(n, (game,)))
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
-from ..bots import bot_names, make_bot
+from ..bots import bot_names
 from ..core import registry
 from ..core.errors import ConfigError, IllegalMoveError, PelotonError
 
@@ -105,36 +105,13 @@ class GameSpec:
 #: Bots that play every game through the core protocol and the game's heuristics,
 #: weakest first.
 GENERIC_BOTS = ("random", "greedy", "easy", "medium", "hard", "expert", "mcts")
-_BOTS: dict[str, list[str]] = {}
 
 
 def bots_for(game: str) -> list[str]:
-    """The bot names a seat of a ``game`` table may have: the generic bots, then the
-    bots made for that game (a bot whose ``games`` names it, or, failing that, whose
-    module is named after the game's package, as ``peloton.bots.mindtwist_bots``)."""
-    found = _BOTS.get(game)
-    if found is not None:
-        return found
-    names = bot_names()
-    out = [n for n in GENERIC_BOTS if n in names]
-    package = registry._MODULES.get(game, "").rsplit(".", 1)[-1]
-    for name in names:
-        if name in GENERIC_BOTS:
-            continue
-        try:
-            bot = make_bot(name, 0)
-        except Exception as exc:  # a bot whose module is not written yet
-            log.debug("bot %s not offered: %s", name, exc)
-            continue
-        games = getattr(bot, "games", None)
-        if games is not None:
-            fits = game in games
-        else:
-            fits = bool(package) and package in type(bot).__module__
-        if fits:
-            out.append(name)
-    _BOTS[game] = out
-    return out
+    """The bot names a seat of a ``game`` table may have: the generic bots, weakest
+    first, then the bots made for that game."""
+    names = bot_names(game)
+    return [n for n in GENERIC_BOTS if n in names] + [n for n in names if n not in GENERIC_BOTS]
 
 
 def check_move(state: Any, text: Any) -> Any:
@@ -205,11 +182,9 @@ def spec(name: str) -> GameSpec:
         raise ConfigError(f"unknown game {name!r} (games: {', '.join(n for n, _ in available())})")
     try:
         info = registry.get(name)
-        module = import_module(registry._MODULES[name]) if name in registry._MODULES else None
-    except Exception as exc:  # not written yet, or half-written: not offered
+        module = import_module(registry.package(name))
+    except Exception as exc:  # not written yet, half-written, or no package: not offered
         raise ConfigError(f"the game {name!r} is not installed on this server ({exc})") from None
-    if module is None:
-        raise ConfigError(f"the game {name!r} has no package")
     if name == MIND_CYCLING:
         options = dict(getattr(module, "OPTIONS", None) or MC_OPTIONS)
         from ..games.mindcycling.state import WINDS

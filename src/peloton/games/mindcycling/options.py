@@ -18,7 +18,7 @@ from .start import new_game, new_solo
 from .state import DEFAULT_RELAY_LIMIT, WINDS, State
 
 #: Seats a Mind Cycling game may have from the options (1 is the solo challenge).
-MIN_PLAYERS, MAX_PLAYERS = 1, 6
+MIN_PLAYERS, MAX_PLAYERS = 1, 7  # MC-2.2: solo, or 2 to 7 teams
 
 #: ``{name: (default, help)}`` for every option :func:`from_options` accepts.
 OPTIONS: dict[str, tuple[Any, str]] = {

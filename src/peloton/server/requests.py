@@ -29,6 +29,7 @@ class ApiError(Exception):
 
 
 def fresh_mc_state(course: mc.Course, teams: dict[str, str], wind: str, relay_limit: int, solo: bool) -> mc.State:
+    """A new Mind Cycling game (or the solo challenge, team A alone) for a table."""
     if solo:
         return mc.new_solo(course, teams["A"], wind=wind, relay_limit=relay_limit)
     return mc.new_game(course, teams, wind=wind, relay_limit=relay_limit)
@@ -40,7 +41,20 @@ GAME_KEYS = ("game", "options", "seats")
 
 
 def bad_options(message: str) -> ApiError:
+    """The 400 answer to a create request whose options are wrong."""
     return ApiError(400, "bad_options", message)
+
+
+def check_seats(seats: Any, game: str, each: str) -> list[str]:
+    """The ``seats`` of a create request: a list of the seat kinds ``game``'s tables
+    offer (human or one of its bots), one per ``each`` (team or player)."""
+    kinds = [HUMAN, *games.bots_for(game)]
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise bad_options(f"'seats' must be a list of seat kinds ({', '.join(kinds)}), one per {each}, not {seats!r}")
+    for kind in seats:
+        if kind not in kinds:
+            raise bad_options(f"no seat kind {kind!r} at this game's tables; a seat is one of {', '.join(kinds)}")
+    return seats
 
 
 def check_course(value: Any) -> mc.Course:
@@ -69,13 +83,7 @@ def check_create_request(request: Any) -> dict[str, Any]:
     if not isinstance(solo, bool):
         raise bad_options(f"'solo' must be true or false, not {solo!r}")
     course = check_course(request.get("course", "solo" if solo else "standard"))
-    seats = request.get("seats")
-    kinds = [HUMAN, *games.bots_for(games.MIND_CYCLING)]
-    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise bad_options(f"'seats' must be a list of seat kinds ({', '.join(kinds)}), one per team, not {seats!r}")
-    for kind in seats:
-        if kind not in kinds:
-            raise bad_options(f"no seat kind {kind!r} at this game's tables; a seat is one of {', '.join(kinds)}")
+    seats = check_seats(request.get("seats"), games.MIND_CYCLING, "team")
     if solo and len(seats) != 1:
         raise bad_options(f"the solo challenge has exactly one seat, not {len(seats)}")
     if not solo and not 2 <= len(seats) <= 7:
@@ -104,7 +112,6 @@ def check_create_request(request: Any) -> dict[str, Any]:
         "teams": dict(state.teams),
         "state": state,
     }
-
 
 
 def _merge_mc_options(request: dict[str, Any]) -> dict[str, Any]:
@@ -143,13 +150,7 @@ def check_game_request(spec: games.GameSpec, request: dict[str, Any]) -> dict[st
     unknown = sorted(set(options) - set(spec.options))
     if unknown:
         raise bad_options(f"unknown option(s) {', '.join(map(repr, unknown))} of {spec.name}; options: {', '.join(spec.options)}")
-    seats = request.get("seats")
-    kinds = [HUMAN, *games.bots_for(spec.name)]
-    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise bad_options(f"'seats' must be a list of seat kinds ({', '.join(kinds)}), one per player, not {seats!r}")
-    for kind in seats:
-        if kind not in kinds:
-            raise bad_options(f"no seat kind {kind!r} at this game's tables; a seat is one of {', '.join(kinds)}")
+    seats = check_seats(request.get("seats"), spec.name, "player")
     if not spec.min_seats <= len(seats) <= spec.max_seats:
         span = str(spec.min_seats) if spec.min_seats == spec.max_seats else f"{spec.min_seats} to {spec.max_seats}"
         raise bad_options(f"a {spec.title} table has {span} seats, not {len(seats)}")

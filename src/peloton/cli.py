@@ -75,6 +75,13 @@ def _console() -> Console:
 
 GAME_HELP = "mind-cycling (default), mind-twist or pistard."
 OPTION_HELP = "A game option NAME=VALUE, repeatable (mind-twist, pistard): see 'peloton options GAME'."
+# Mind Cycling's rule flags, the same in play and simulate.
+WindOption = Annotated[
+    str | None, typer.Option(help="Wind direction: front, left or right (MC-5.5).", show_default="front")
+]
+RelayLimitOption = Annotated[
+    int | None, typer.Option(help="Largest group a rider may relay (MC-6.5).", show_default="3")
+]
 
 
 @app.command()
@@ -90,12 +97,8 @@ def play(
         typer.Option(help="A bundled course name or a .toml/.json file (default standard; solo with --solo)."),
     ] = None,
     riders: Annotated[int | None, typer.Option(help="Riders per team, 3 to 6 (default 6; solo 5).")] = None,
-    wind: Annotated[
-        str | None, typer.Option(help="Wind direction: front, left or right (MC-5.5).", show_default="front")
-    ] = None,
-    relay_limit: Annotated[
-        int | None, typer.Option(help="Largest group a rider may relay (MC-6.5).", show_default="3")
-    ] = None,
+    wind: WindOption = None,
+    relay_limit: RelayLimitOption = None,
     solo: Annotated[bool, typer.Option("--solo", help="The solo challenge (MC-9): one seat.")] = False,
     seed: Annotated[int | None, typer.Option(help="Seed for the bots and the dice (reproducible games).")] = None,
     record: Annotated[Path | None, typer.Option(help="Save the game record to this file on exit.")] = None,
@@ -115,11 +118,7 @@ def play(
         with _errors():
             table_session = table_for(name, seats, option, seed, record, console)
         raise typer.Exit(table_session.run())
-    if option:
-        raise _fail(
-            "--option is for mind-twist and pistard; Mind Cycling takes --course, --riders, --wind, --relay-limit",
-            EXIT_USAGE,
-        )
+    _reject_game_options(option)
     with _errors():
         names = parse_seats(seats or (HUMAN if solo else f"{HUMAN},greedy"), solo=solo)
         # MC-9.1 recommends the solo course for the solo challenge.
@@ -145,11 +144,21 @@ def _game_name(game: str | None) -> str:
 
 
 def _reject_mind_cycling_flags(game: str, flags: Mapping[str, object]) -> None:
+    """The other games take ``--option NAME=VALUE``, not Mind Cycling's flags."""
     given = [flag for flag, value in flags.items() if value is not None]
     if given:
         raise _fail(
             f"{', '.join(given)}: Mind Cycling option(s), not {game}'s; "
             f"give {game} options as --option NAME=VALUE (see 'peloton options {game}')",
+            EXIT_USAGE,
+        )
+
+
+def _reject_game_options(option: list[str] | None) -> None:
+    """Mind Cycling takes its own flags, not ``--option``."""
+    if option:
+        raise _fail(
+            "--option is for mind-twist and pistard; Mind Cycling takes --course, --riders, --wind, --relay-limit",
             EXIT_USAGE,
         )
 
@@ -336,12 +345,8 @@ def simulate(
         typer.Option(help="A bundled course name or a course file (default standard; solo with --solo)."),
     ] = None,
     riders: Annotated[int | None, typer.Option(help="Riders per team, 3 to 6 (default 6).")] = None,
-    wind: Annotated[
-        str | None, typer.Option(help="Wind direction: front, left or right (MC-5.5).", show_default="front")
-    ] = None,
-    relay_limit: Annotated[
-        int | None, typer.Option(help="Largest group a rider may relay (MC-6.5).", show_default="3")
-    ] = None,
+    wind: WindOption = None,
+    relay_limit: RelayLimitOption = None,
     solo: Annotated[bool, typer.Option("--solo", help="The solo challenge: one bot.")] = False,
     swap: Annotated[
         bool, typer.Option("--swap", help="Rotate the line-up one seat per game, so every bot plays every seat.")
@@ -383,11 +388,7 @@ def simulate(
             m = Match(name, names, parse_option_args(option), games=games, seed=seed, swap=swap, records=records)
             simulate_match(m, jobs, console, _progress(), out=out, plot=plot)
         return
-    if option:
-        raise _fail(
-            "--option is for mind-twist and pistard; Mind Cycling takes --course, --riders, --wind, --relay-limit",
-            EXIT_USAGE,
-        )
+    _reject_game_options(option)
     t = tournament.Tournament(
         bots=names,
         games=games,

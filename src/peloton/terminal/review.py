@@ -29,7 +29,11 @@ def players_of(record: Any) -> dict[str, str]:
 
 
 class ReviewSession:
-    """A record's positions (``record.states()``) shown one at a time."""
+    """A record's positions (``record.states()``) shown one at a time, drawn by the
+    game's :class:`TerminalGame`."""
+
+    #: The commands, printed on start, on ``?`` and after a wrong one.
+    help = REVIEW_HELP
 
     def __init__(
         self, record: Any, states: list[Any], moves: list[str], game: TerminalGame, console: Console, ask: Ask
@@ -65,7 +69,7 @@ class ReviewSession:
 
     def run(self) -> int:
         """Interactive stepping; returns the exit code (0)."""
-        self.console.print(REVIEW_HELP)
+        self.console.print(self.help)
         self.show()
         while True:
             try:
@@ -75,11 +79,11 @@ class ReviewSession:
             if line in ("q", "quit", "exit"):
                 return 0
             if line in ("?", "h", "help"):
-                self.console.print(REVIEW_HELP)
+                self.console.print(self.help)
                 continue
             target = self.target(line)
             if target is None:
-                self.console.print(Text(f"✗ {line!r} is not a replay command. {REVIEW_HELP}", "bold red"))
+                self.console.print(Text(f"✗ {line!r} is not a replay command. {self.help}", "bold red"))
                 continue
             if target == self.index and line == "":
                 self.console.print("End of the record (b: back, q: quit).")

@@ -359,8 +359,8 @@ def simulate(
 ) -> None:
     """Play many bot games and report win shares, medals, points, places and ratings."""
 
-    from .analysis import report, stats, tournament
-    from .analysis.plots import plot as draw_plot
+    from .analysis.simulate import simulate_tournament
+    from .analysis.tournament import Tournament
 
     if games < 1:
         raise _fail(f"--games must be at least 1, not {games}", EXIT_USAGE)
@@ -389,7 +389,7 @@ def simulate(
             simulate_match(m, jobs, console, _progress(), out=out, plot=plot)
         return
     _reject_game_options(option)
-    t = tournament.Tournament(
+    t = Tournament(
         bots=names,
         games=games,
         seed=seed,
@@ -402,23 +402,7 @@ def simulate(
         records=records,
     )
     with _errors():
-        t.check()
-        progress = _progress()
-        with progress:
-            task = progress.add_task("games", total=games)
-            outcomes = tournament.run(t, jobs, lambda _: progress.advance(task))
-        results = stats.summarise(t.bots, outcomes)
-        for shown in report.tables(t, results):
-            console.print(shown)
-        if out is not None:
-            text = report.to_json(t, results, outcomes) if out.suffix.lower() == ".json" else report.to_csv(results)
-            out.write_text(text, encoding="utf-8")
-            console.print(f"results written to {out}", markup=False, soft_wrap=True)
-        if plot is not None:
-            draw_plot(results, plot, f"{games} games on {t.course}")
-            console.print(f"plot drawn to {plot}", markup=False, soft_wrap=True)
-        if records is not None:
-            console.print(f"{games} records saved in {records}", markup=False, soft_wrap=True)
+        simulate_tournament(t, jobs, console, _progress(), out=out, plot=plot)
 
 
 def _progress() -> Any:

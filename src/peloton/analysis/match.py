@@ -22,7 +22,7 @@ from ..core.rng import Rng
 from ..terminal.games import game_package
 from ..terminal.setup import chance_stream, game_options, make_record, new_state
 from .metrics import metrics_for
-from .pool import ordered_map
+from .pool import play_games, rotated_lineup
 
 #: A game that has not ended after this many moves is reported as an error.
 MAX_MOVES = 50_000
@@ -63,9 +63,7 @@ class Match:
 
     def lineup(self, index: int) -> list[int]:
         """The entry sitting at each seat in game ``index``."""
-        n = len(self.bots)
-        shift = index % n if self.swap else 0
-        return [(seat + shift) % n for seat in range(n)]
+        return rotated_lineup(len(self.bots), index, self.swap)
 
     def streams(self, index: int) -> tuple[list[int], int]:
         """The seats' bot seeds and the dice seed of game ``index``."""
@@ -137,20 +135,8 @@ def play_match_game(m: Match, index: int) -> MatchOutcome:
     )
 
 
-def _worker(job: tuple[Match, int]) -> MatchOutcome:
-    return play_match_game(*job)
-
-
 def run_match(
     m: Match, jobs: int = 1, progress: Callable[[MatchOutcome], None] | None = None
 ) -> list[MatchOutcome]:
     """Play every game of ``m`` over ``jobs`` processes; the outcomes in game order."""
-    if jobs < 1:
-        raise ConfigError(f"--jobs must be at least 1, not {jobs}")
-    m.check()
-    outcomes = []
-    for outcome in ordered_map(_worker, ((m, i) for i in range(m.games)), m.games, jobs):
-        outcomes.append(outcome)
-        if progress is not None:
-            progress(outcome)
-    return outcomes
+    return play_games(play_match_game, m, jobs, progress)

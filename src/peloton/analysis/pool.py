@@ -1,13 +1,55 @@
-"""Running a tournament's games over processes, results in game order."""
+"""What every many-games run shares (Mind Cycling's :mod:`.tournament` and the other
+games' :mod:`.match`): who sits where in game ``i``, and playing the games over
+processes with the results in game order."""
 
 from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
-from typing import TypeVar
+from functools import partial
+from typing import Protocol, TypeVar
+
+from ..core.errors import ConfigError
 
 J = TypeVar("J")
 R = TypeVar("R")
+
+
+class Games(Protocol):
+    """A run's settings: how many games, and a check that raises for a bad setup."""
+
+    @property
+    def games(self) -> int: ...
+
+    def check(self) -> None: ...
+
+
+G = TypeVar("G", bound=Games)
+
+
+def rotated_lineup(entries: int, index: int, swap: bool) -> list[int]:
+    """The entry sitting at each seat in game ``index``: entry ``s`` at seat ``s``, or,
+    with ``swap``, rotated by ``index`` seats so that over ``k × entries`` games every
+    entry sits in every seat equally often."""
+    shift = index % entries if swap else 0
+    return [(seat + shift) % entries for seat in range(entries)]
+
+
+def play_games(
+    play: Callable[[G, int], R], setup: G, jobs: int, progress: Callable[[R], None] | None = None
+) -> list[R]:
+    """``play(setup, i)`` for every game ``i`` of ``setup`` over ``jobs`` processes
+    (``play`` a module-level function, so that it can be sent to them); the outcomes
+    in game order. ``progress`` is called once per finished game, in game order."""
+    if jobs < 1:
+        raise ConfigError(f"--jobs must be at least 1, not {jobs}")
+    setup.check()
+    outcomes = []
+    for outcome in ordered_map(partial(play, setup), range(setup.games), setup.games, jobs):
+        outcomes.append(outcome)
+        if progress is not None:
+            progress(outcome)
+    return outcomes
 
 
 def ordered_map(worker: Callable[[J], R], work: Iterable[J], count: int, jobs: int) -> Iterator[R]:

@@ -9,7 +9,7 @@ processes, so every figure computed from them is the same for the same seed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ from ..core.rng import Rng
 from ..games import mindcycling as mc
 from ..games.mindcycling.riders import DEFAULT_COMPOSITIONS
 from ..terminal.courses import load_course
-from .pool import ordered_map
+from .pool import play_games, rotated_lineup
 
 #: Medal keys, in the order tables show them (MC-8.3).
 MEDALS = ("cyclist", "sprinter", "climber", "team")
@@ -65,9 +65,7 @@ class Tournament:
 
     def lineup(self, index: int) -> list[int]:
         """The entry sitting at each seat in game ``index``."""
-        n = len(self.bots)
-        shift = index % n if self.swap else 0
-        return [(seat + shift) % n for seat in range(n)]
+        return rotated_lineup(len(self.bots), index, self.swap)
 
     def seeds(self, index: int) -> list[int]:
         """The seed of each seat's bot in game ``index``."""
@@ -175,10 +173,6 @@ def play_game(t: Tournament, index: int) -> GameOutcome:
     )
 
 
-def _worker(job: tuple[Tournament, int]) -> GameOutcome:
-    return play_game(*job)
-
-
 def run(
     t: Tournament, jobs: int = 1, progress: Callable[[GameOutcome], None] | None = None
 ) -> list[GameOutcome]:
@@ -186,17 +180,4 @@ def run(
 
     ``progress`` is called once per finished game, in game order.
     """
-    if jobs < 1:
-        raise ConfigError(f"--jobs must be at least 1, not {jobs}")
-    t.check()
-    outcomes = []
-    for outcome in _outcomes(t, jobs):
-        outcomes.append(outcome)
-        if progress is not None:
-            progress(outcome)
-    return outcomes
-
-
-def _outcomes(t: Tournament, jobs: int) -> Iterator[GameOutcome]:
-    work = ((t, i) for i in range(t.games))
-    yield from ordered_map(_worker, work, t.games, jobs)
+    return play_games(play_game, t, jobs, progress)

@@ -13,6 +13,7 @@ import random
 import time
 import tracemalloc
 
+from _rates import generate_legal_moves, per_second
 from peloton.games import mindcycling as mc
 
 
@@ -60,23 +61,9 @@ def main() -> None:
             samples.append(state.copy())
         legal = state.legal_moves()
         state.play(legal[int(rnd.random() * len(legal))])
-    count = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < 2.0:
-        for s in samples:
-            s._legal = None  # measure generation, not the per-position cache
-            s.legal_moves()
-        count += len(samples)
-    elapsed = time.perf_counter() - start
-    print(f"legal-move generations per second (race positions): {count / elapsed:8.0f}")
-
-    copies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < 1.0:
-        for s in samples:
-            s.copy()
-        copies += len(samples)
-    print(f"state copies per second: {copies / (time.perf_counter() - start):8.0f}")
+    rate = per_second(samples, generate_legal_moves, 2.0)
+    print(f"legal-move generations per second (race positions): {rate:8.0f}")
+    print(f"state copies per second: {per_second(samples, mc.State.copy, 1.0):8.0f}")
 
     tracemalloc.start()
     random_game(course, rnd)

@@ -11,10 +11,11 @@ Prints figures only; docs/pistard.md quotes them. Nothing here is asserted by te
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 
+from _rates import generate_legal_moves, per_second
+from peloton.analysis.stats import wilson
 from peloton.bots import make_bot, play_out
 from peloton.core.rng import Rng
 from peloton.games import pistard as pi
@@ -31,14 +32,6 @@ def random_game(players: int, seed: int) -> pi.State:
             legal = state.legal_moves()
             state.play(legal[int(rnd.random() * len(legal))])
     return state
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main() -> None:
@@ -71,15 +64,8 @@ def main() -> None:
                 samples.append(state.copy())
             legal = state.legal_moves()
             state.play(state.chance_move(rng) if state.is_chance else legal[int(rnd.random() * len(legal))])
-        count = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < 1.5:
-            for s in samples:
-                s._legal = None  # measure generation, not the per-position cache
-                s.legal_moves()
-            count += len(samples)
-        elapsed = time.perf_counter() - start
-        print(f"  legal-move generations per second (race positions): {count / elapsed:8.0f}")
+        rate = per_second(samples, generate_legal_moves, 1.5)
+        print(f"  legal-move generations per second (race positions): {rate:8.0f}")
 
         games = max(10, args.games // 4)
         start = time.perf_counter()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TypeVar
 
 from rich.columns import Columns
 from rich.console import Console
@@ -24,6 +25,7 @@ from .board import TEAM_STYLES
 
 #: Reads one line after showing a prompt; raises EOFError when input has ended.
 Ask = Callable[[str], str]
+T = TypeVar("T")
 
 QUIT_WORDS = {"q", "quit", "exit"}
 HELP_WORDS = {"?", "h", "help"}
@@ -176,6 +178,22 @@ def human_turn(state: State, console: Console, ask: Ask, redraw: Callable[[], No
     who = state.current_rider or f"team {state.current_player}"
     hint = "RIDER@SQUARE" if state.in_setup else f"1-{len(numbered)} or move"
     prompt = f"{who} ({hint}, ? help, q quit) > "
+    return ask_move(console, ask, prompt, HELP, listing, redraw, lambda line: interpret(state, line, numbered))
+
+
+def ask_move(
+    console: Console,
+    ask: Ask,
+    prompt: str,
+    help_text: str,
+    listing: Callable[[], None],
+    redraw: Callable[[], None],
+    interpret_line: Callable[[str], T],
+) -> T:
+    """The prompt of a human's turn in any game: ask until ``interpret_line`` accepts
+    a line (a refusal is printed and the prompt comes back), answering ``?``, ``b``
+    (``redraw`` then ``listing``) and ``m`` (``listing``) on the way. Raises
+    :class:`QuitGame` on ``q``; lets EOFError and KeyboardInterrupt through."""
     while True:
         line = ask(prompt).strip()
         word = line.lower()
@@ -184,7 +202,7 @@ def human_turn(state: State, console: Console, ask: Ask, redraw: Callable[[], No
         if word in QUIT_WORDS:
             raise QuitGame
         if word in HELP_WORDS:
-            console.print(HELP, markup=False, highlight=False)
+            console.print(help_text, markup=False, highlight=False)
             continue
         if word in BOARD_WORDS:
             redraw()
@@ -194,6 +212,6 @@ def human_turn(state: State, console: Console, ask: Ask, redraw: Callable[[], No
             listing()
             continue
         try:
-            return interpret(state, line, numbered)
+            return interpret_line(line)
         except (NotationError, IllegalMoveError) as exc:
             console.print(Text(f"✗ {exc}", "bold red"))

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ..core.errors import IllegalMoveError, NotationError, PelotonError
 from .games import TerminalGame
-from .prompt import BOARD_WORDS, HELP_WORDS, MOVES_WORDS, QUIT_WORDS, Ask, QuitGame
+from .prompt import Ask, ask_move
 
 
 def numbered(moves: Sequence[Any]) -> Columns:
@@ -64,24 +64,4 @@ def human_move(
     player = view.current_player or "?"
     unseen = ", typed unseen" if game.secret(view) else ""
     prompt = f"{player} (1-{len(moves)} or move{unseen}, ? help, q quit) > "
-    while True:
-        line = ask(prompt).strip()
-        word = line.lower()
-        if not line:
-            continue
-        if word in QUIT_WORDS:
-            raise QuitGame
-        if word in HELP_WORDS:
-            console.print(game.help, markup=False, highlight=False)
-            continue
-        if word in BOARD_WORDS:
-            redraw()
-            listing()
-            continue
-        if word in MOVES_WORDS:
-            listing()
-            continue
-        try:
-            return interpret(view, line, moves, game)
-        except (NotationError, IllegalMoveError) as exc:
-            console.print(Text(f"✗ {exc}", "bold red"))
+    return ask_move(console, ask, prompt, game.help, listing, redraw, lambda line: interpret(view, line, moves, game))

@@ -1,8 +1,9 @@
 """Seats at the table: one per team (or player), each a human at the terminal or a bot.
 
 ``--seats human,greedy,random`` gives team A to a human, B to the greedy bot and C to
-the random bot; in other games the seats follow ``state.players`` (Mind Twist: R, B). Bots come from :func:`peloton.bots.make_bot`; each bot seat gets its
-own seed derived from the game's seed, so a bot game replays exactly from its seed.
+the random bot; in other games the seats follow ``state.players`` (Mind Twist: R, B).
+Bots come from :func:`peloton.bots.make_bot`; each bot seat gets its own seed derived
+from the game's seed, so a bot game replays exactly from its seed.
 """
 
 from __future__ import annotations
@@ -48,9 +49,7 @@ class Seat:
 
 def parse_seats(text: str, *, solo: bool = False) -> list[str]:
     """Split ``human,greedy,random`` into controller names, checking the seat count."""
-    names = [part.strip().lower() for part in text.split(",")]
-    if any(not name for name in names):
-        raise ConfigError(f"--seats {text!r} has an empty entry; write e.g. human,greedy")
+    names = _split(text)
     if solo and len(names) != 1:
         raise ConfigError(f"the solo game has exactly one seat, not {len(names)} ({text!r})")
     if not solo and not 2 <= len(names) <= len(TEAM_LETTERS):
@@ -64,12 +63,18 @@ def parse_seats(text: str, *, solo: bool = False) -> list[str]:
 def parse_seat_list(text: str, low: int, high: int, game: str) -> list[str]:
     """Split ``human,greedy`` into controller names for a game of ``low`` to ``high``
     seats, checking the count."""
-    names = [part.strip().lower() for part in text.split(",")]
-    if any(not name for name in names):
-        raise ConfigError(f"--seats {text!r} has an empty entry; write e.g. human,greedy")
+    names = _split(text)
     if not low <= len(names) <= high:
         span = str(low) if low == high else f"{low} to {high}"
         raise ConfigError(f"{game} has {span} seats, one per player; {text!r} has {len(names)}")
+    return names
+
+
+def _split(text: str) -> list[str]:
+    """The controller names of ``--seats``, none of them empty."""
+    names = [part.strip().lower() for part in text.split(",")]
+    if any(not name for name in names):
+        raise ConfigError(f"--seats {text!r} has an empty entry; write e.g. human,greedy")
     return names
 
 

@@ -28,7 +28,64 @@ EXIT_SAVE_FAILED = 1
 EXIT_INTERRUPTED = 130
 
 
-class GameSession:
+class TerminalSession:
+    """What every game at the terminal does around its own loop: the ways a session
+    ends, and the record saved whichever it is. Subclasses play (``_loop``), print
+    what is left of the log (``_flush_round``), the end (``_show_end``) and write the
+    record (``_write_record``)."""
+
+    console: Console
+    record_path: Path | None
+
+    def run(self) -> int:
+        """Play until the game ends or the user leaves; returns the exit code."""
+        code = EXIT_OK
+        try:
+            self._loop()
+        except QuitGame:
+            self.console.print("You left the game.")
+        except EOFError:
+            self.console.print(Text("\nInput ended before the game did.", "bold red"))
+            code = EXIT_INPUT_ENDED
+        except KeyboardInterrupt:
+            self.console.print(Text("\nInterrupted.", "bold red"))
+            code = EXIT_INTERRUPTED
+        finally:
+            self._flush_round()
+            saved = self._save_record()
+        self._show_end()
+        if saved is not None:
+            self.console.print(f"Record saved to {saved}", markup=False, soft_wrap=True)
+        elif self.record_path is not None and code == EXIT_OK:
+            code = EXIT_SAVE_FAILED
+        return code
+
+    def _save_record(self) -> Path | None:
+        """Where the record was saved; None if none was asked for or it could not be."""
+        if self.record_path is None:
+            return None
+        try:
+            written = self._write_record(self.record_path)
+        except OSError as exc:
+            self.console.print(Text(f"✗ cannot save the record to {self.record_path}: {exc}", "bold red"))
+            return None
+        return self.record_path if written else None
+
+    def _loop(self) -> None:
+        raise NotImplementedError
+
+    def _flush_round(self) -> None:
+        raise NotImplementedError
+
+    def _show_end(self) -> None:
+        raise NotImplementedError
+
+    def _write_record(self, path: Path) -> bool:
+        """Save the record to ``path``; whether there was a way to."""
+        raise NotImplementedError
+
+
+class GameSession(TerminalSession):
     """One game at the terminal, from the current position of ``state`` to its end."""
 
     def __init__(
@@ -56,31 +113,6 @@ class GameSession:
         self._round_moves: list[str] = []
 
     # ------------------------------------------------------------ running
-
-    def run(self) -> int:
-        """Play until the game ends or the user leaves; returns the exit code."""
-        code = EXIT_OK
-        try:
-            self._loop()
-        except QuitGame:
-            self.console.print("You left the game.")
-        except EOFError:
-            self.console.print(Text("\nInput ended before the game did.", "bold red"))
-            code = EXIT_INPUT_ENDED
-        except KeyboardInterrupt:
-            self.console.print(Text("\nInterrupted.", "bold red"))
-            code = EXIT_INTERRUPTED
-        finally:
-            self._flush_round()
-            saved = self._save_record()
-        if self.state.is_over:
-            self.draw()
-        self.console.print(render_classification(self.state, self.players))
-        if saved is not None:
-            self.console.print(f"Record saved to {saved}", markup=False, soft_wrap=True)
-        elif self.record_path is not None and code == EXIT_OK:
-            code = EXIT_SAVE_FAILED
-        return code
 
     def _loop(self) -> None:
         state = self.state
@@ -130,13 +162,12 @@ class GameSession:
         self.console.print(Text(f"{title}: ", "bold") + Text(" ".join(self._round_moves)))
         self._round_moves = []
 
-    def _save_record(self) -> Path | None:
-        if self.record_path is None:
-            return None
+    def _show_end(self) -> None:
+        if self.state.is_over:
+            self.draw()
+        self.console.print(render_classification(self.state, self.players))
+
+    def _write_record(self, path: Path) -> bool:
         players = {team: seat.player() for team, seat in self.seats.items()}
-        try:
-            Record.from_state(self.state, players=players).save(self.record_path)
-        except OSError as exc:
-            self.console.print(Text(f"✗ cannot save the record to {self.record_path}: {exc}", "bold red"))
-            return None
-        return self.record_path
+        Record.from_state(self.state, players=players).save(path)
+        return True

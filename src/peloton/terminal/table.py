@@ -23,7 +23,7 @@ from rich.text import Text
 from ..bots.base import bot_view, hides_information
 from ..core.rng import Rng
 from .games import FULL_VIEW, TerminalGame, game_package
-from .play import EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_SAVE_FAILED
+from .play import TerminalSession
 from .prompt import QUIT_WORDS, Ask, QuitGame
 from .seats import Seat
 from .turn import human_move
@@ -35,7 +35,7 @@ CLEAR_ALL = "\033[H\033[2J\033[3J"
 EVERYONE = FULL_VIEW
 
 
-class TableSession:
+class TableSession(TerminalSession):
     """One game of any registered game at the terminal, from ``state`` to its end.
 
     ``chance`` draws the dice (required for games with chance steps); ``save`` writes
@@ -87,31 +87,6 @@ class TableSession:
         self._pending: list[str] = []
 
     # ------------------------------------------------------------ running
-
-    def run(self) -> int:
-        """Play until the game ends or the user leaves; returns the exit code."""
-        code = EXIT_OK
-        try:
-            self._loop()
-        except QuitGame:
-            self.console.print("You left the game.")
-        except EOFError:
-            self.console.print(Text("\nInput ended before the game did.", "bold red"))
-            code = EXIT_INPUT_ENDED
-        except KeyboardInterrupt:
-            self.console.print(Text("\nInterrupted.", "bold red"))
-            code = EXIT_INTERRUPTED
-        finally:
-            self._flush_round()
-            saved = self._save_record()
-        if self.state.is_over or not self.watching:
-            self.draw(self.viewer)
-        self.console.print(self.game.outcome(self._seen(self.viewer), self.players))
-        if saved is not None:
-            self.console.print(f"Record saved to {saved}", markup=False, soft_wrap=True)
-        elif self.record_path is not None and code == EXIT_OK:
-            code = EXIT_SAVE_FAILED
-        return code
 
     def _loop(self) -> None:
         state = self.state
@@ -210,16 +185,17 @@ class TableSession:
         viewer = None if self.viewer == EVERYONE else self.viewer
         return [str(m) for m in self.package.public_moves(self.state, viewer)]
 
-    def _save_record(self) -> Path | None:
-        if self.record_path is None or self.save is None:
-            return None
+    def _show_end(self) -> None:
+        if self.state.is_over or not self.watching:
+            self.draw(self.viewer)
+        self.console.print(self.game.outcome(self._seen(self.viewer), self.players))
+
+    def _write_record(self, path: Path) -> bool:
+        if self.save is None:
+            return False
         players = {team: seat_entry(seat) for team, seat in self.seats.items()}
-        try:
-            self.save(self.state, players)
-        except OSError as exc:
-            self.console.print(Text(f"✗ cannot save the record to {self.record_path}: {exc}", "bold red"))
-            return None
-        return self.record_path
+        self.save(self.state, players)
+        return True
 
 
 def seat_entry(seat: Seat) -> dict[str, str]:

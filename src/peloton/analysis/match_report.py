@@ -15,10 +15,7 @@ from ..core import registry
 from .match import Match, MatchOutcome
 from .match_stats import MatchStats
 from .metrics import Metrics
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+from .report import csv_row, pct, rating_text
 
 
 def describe(m: Match) -> str:
@@ -42,9 +39,9 @@ def table(m: Match, stats: Sequence[MatchStats], metrics: Metrics) -> Table:
         shown.add_column(title, justify="right", no_wrap=True)
     shown.add_column("rating", justify="right", no_wrap=True)
     for s in stats:
-        row = [s.label, str(s.games), str(s.wins), _pct(s.win_share), f"{100 * s.win_low:.0f}–{100 * s.win_high:.0f}%"]
+        row = [s.label, str(s.games), str(s.wins), pct(s.win_share), f"{100 * s.win_low:.0f}–{100 * s.win_high:.0f}%"]
         row += [f"{s.means.get(key, 0.0):.1f}" for key, _ in (*metrics.seat, *metrics.game)]
-        row.append("-" if s.rating_mu is None else f"{s.rating_mu:.1f}±{s.rating_sigma:.1f}")
+        row.append(rating_text(s))
         shown.add_row(*row)
     return shown
 
@@ -81,17 +78,8 @@ def to_csv(stats: Sequence[MatchStats], metrics: Metrics) -> str:
     writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     for s in stats:
-        row: dict[str, Any] = {
-            "bot": s.bot,
-            "label": s.label,
-            "games": s.games,
-            "wins": s.wins,
-            "win_share": round(s.win_share, 6),
-            "win_low": round(s.win_low, 6),
-            "win_high": round(s.win_high, 6),
-            "rating_mu": "" if s.rating_mu is None else round(s.rating_mu, 6),
-            "rating_sigma": "" if s.rating_sigma is None else round(s.rating_sigma, 6),
-        }
+        row = csv_row(s)
+        row["wins"] = s.wins
         for key in keys:
             row[f"mean_{key}"] = round(s.means.get(key, 0.0), 6)
         writer.writerow(row)

@@ -11,14 +11,36 @@ from typing import Any
 
 from rich.table import Table
 
+from .match_stats import MatchStats
 from .stats import EntryStats
 from .tournament import MEDALS, RIDER_TYPES, GameOutcome, Tournament
 
 _TYPE_NAMES = {"D": "domestique", "S": "sprinter", "C": "climber"}
 
 
-def _pct(x: float) -> str:
+def pct(x: float) -> str:
+    """A share as a percentage, ``41.7%``."""
     return f"{100 * x:.1f}%"
+
+
+def rating_text(s: EntryStats | MatchStats) -> str:
+    """An entry's openskill rating, ``25.3±1.2`` (``-`` when not rated)."""
+    return "-" if s.rating_mu is None else f"{s.rating_mu:.1f}±{s.rating_sigma:.1f}"
+
+
+def csv_row(s: EntryStats | MatchStats) -> dict[str, Any]:
+    """The CSV columns every simulation has (rounded to 6 places; empty when unrated);
+    the caller adds its game's own."""
+    return {
+        "bot": s.bot,
+        "label": s.label,
+        "games": s.games,
+        "win_share": round(s.win_share, 6),
+        "win_low": round(s.win_low, 6),
+        "win_high": round(s.win_high, 6),
+        "rating_mu": "" if s.rating_mu is None else round(s.rating_mu, 6),
+        "rating_sigma": "" if s.rating_sigma is None else round(s.rating_sigma, 6),
+    }
 
 
 def _place(x: float | None) -> str:
@@ -45,10 +67,10 @@ def tables(t: Tournament, stats: Sequence[EntryStats]) -> list[Table]:
         if t.solo:
             row.append("-" if s.mean_rounds is None else f"{s.mean_rounds:.2f}")
         else:
-            row += [_pct(s.win_share), f"{_pct(s.win_low)}–{_pct(s.win_high)}"]
+            row += [pct(s.win_share), f"{pct(s.win_low)}–{pct(s.win_high)}"]
         row.append(f"{s.mean_points:.1f}")
         if not t.solo:
-            row.append("-" if s.rating_mu is None else f"{s.rating_mu:.1f}±{s.rating_sigma:.1f}")
+            row.append(rating_text(s))
         main.add_row(*row)
     detail = Table(title="Medal shares; mean place of domestiques (D), sprinters (S), climbers (C)")
     detail.add_column("bot")
@@ -60,7 +82,7 @@ def tables(t: Tournament, stats: Sequence[EntryStats]) -> list[Table]:
     for s in stats:
         row = [s.label]
         if not t.solo:
-            row += [_pct(s.medal_share.get(k, 0.0)) for k in MEDALS]
+            row += [pct(s.medal_share.get(k, 0.0)) for k in MEDALS]
         row += [_place(s.mean_place.get(k)) for k in RIDER_TYPES]
         detail.add_row(*row)
     return [main, detail]
@@ -103,19 +125,10 @@ def to_csv(stats: Sequence[EntryStats]) -> str:
     writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
     for s in stats:
-        row: dict[str, Any] = {
-            "bot": s.bot,
-            "label": s.label,
-            "games": s.games,
-            "trophies": s.trophies,
-            "win_share": round(s.win_share, 6),
-            "win_low": round(s.win_low, 6),
-            "win_high": round(s.win_high, 6),
-            "mean_points": round(s.mean_points, 6),
-            "mean_rounds": "" if s.mean_rounds is None else round(s.mean_rounds, 6),
-            "rating_mu": "" if s.rating_mu is None else round(s.rating_mu, 6),
-            "rating_sigma": "" if s.rating_sigma is None else round(s.rating_sigma, 6),
-        }
+        row = csv_row(s)
+        row["trophies"] = s.trophies
+        row["mean_points"] = round(s.mean_points, 6)
+        row["mean_rounds"] = "" if s.mean_rounds is None else round(s.mean_rounds, 6)
         for k in MEDALS:
             row[f"{k}_share"] = round(s.medal_share.get(k, 0.0), 6)
         for k in RIDER_TYPES:

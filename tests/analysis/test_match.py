@@ -13,20 +13,13 @@ import pytest
 from peloton.analysis.match import Match, run_match
 from peloton.analysis.match_stats import summarise_match
 from peloton.analysis.metrics import metrics_for
-from peloton.cli import main
 from peloton.games import mindtwist as mt
 from peloton.games import pistard as pi
 
+from .helpers import cli
+
 SHORT_MT = ("--game", "mind-twist", "--option", "length=15", "--option", "milestones=5,10")
 SHORT_PI = ("--game", "pistard", "--option", "target=4")
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as done:
-        main(["simulate", *argv])
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 @pytest.mark.parametrize(

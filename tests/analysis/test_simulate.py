@@ -12,18 +12,11 @@ import pytest
 
 from peloton.analysis import Tournament, run, summarise, wilson
 from peloton.analysis.ratings import finishing_order
-from peloton.cli import main
 from peloton.games import mindcycling as mc
 
+from .helpers import cli
+
 SHORT = ("--course", "short", "--riders", "3")
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as done:
-        main(["simulate", *argv])
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 def test_wilson_interval() -> None:

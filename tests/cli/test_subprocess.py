@@ -78,19 +78,10 @@ def test_input_ending_mid_game_exits_1_with_the_record(tmp_path: Path) -> None:
 
 def test_ctrl_c_saves_the_record_and_exits_130(tmp_path: Path) -> None:
     path = tmp_path / "int.json"
-    proc = subprocess.Popen(
-        [PELOTON, "play", "--seats", "random,human", "--course", "short", "--riders", "3",
-         "--seed", "1", "--record", str(path)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV,
-    )
-    try:
-        seen = _read_until(proc, b"q quit) > ", timeout=60)
-        assert b"team B" in seen
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 130
+    seen, out, code = interrupt_at_prompt("play", "--seats", "random,human", "--course", "short",
+                                          "--riders", "3", "--seed", "1", "--record", str(path))
+    assert b"team B" in seen
+    assert code == 130
     assert b"Interrupted." in out
     assert len(mc.Record.load(path).moves) == 1  # the bot's first placement
 
@@ -109,6 +100,21 @@ def test_python_dash_m_peloton() -> None:
                           timeout=60, env=ENV)
     assert proc.returncode == 0
     assert "standard: 5 lanes" in proc.stdout
+
+
+def interrupt_at_prompt(*args: str) -> tuple[bytes, bytes, int]:
+    """Run ``peloton *args``, wait for its first move prompt and press Ctrl-C: what it
+    printed up to the prompt, what it printed after, its exit code."""
+    proc = subprocess.Popen(
+        [PELOTON, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV
+    )
+    try:
+        seen = _read_until(proc, b"q quit) > ", timeout=60)
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    return seen, out, proc.returncode
 
 
 def _read_until(proc: subprocess.Popen[bytes], marker: bytes, timeout: float) -> bytes:

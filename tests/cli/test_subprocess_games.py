@@ -4,14 +4,12 @@ processes with piped stdin."""
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
 from pathlib import Path
 
 from peloton.games import mindcycling as mc
 from peloton.games import pistard as pi
 
-from .test_subprocess import ENV, PELOTON, _read_until, peloton
+from .test_subprocess import interrupt_at_prompt, peloton
 
 
 def test_a_pistard_bot_game_in_a_real_process(tmp_path: Path) -> None:
@@ -26,18 +24,10 @@ def test_a_pistard_bot_game_in_a_real_process(tmp_path: Path) -> None:
 
 def test_ctrl_c_in_pistard_saves_the_record_and_exits_130(tmp_path: Path) -> None:
     path = tmp_path / "int.json"
-    proc = subprocess.Popen(
-        [PELOTON, "play", "pistard", "--seats", "human,random", "--seed", "1", "--record", str(path)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV,
-    )
-    try:
-        seen = _read_until(proc, b"q quit) > ", timeout=60)
-        assert b"A rolls" in seen
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 130
+    seen, out, code = interrupt_at_prompt("play", "pistard", "--seats", "human,random", "--seed", "1",
+                                          "--record", str(path))
+    assert b"A rolls" in seen
+    assert code == 130
     assert b"Interrupted." in out
     moves = pi.Record.load(path).moves
     assert len(moves) == 2 and all(m.startswith("roll:") for m in moves)  # both first rolls

@@ -16,7 +16,12 @@ chance steps) and asks the game, through its registry entry
 * ``determinize(view, rng) -> state``: for games with hidden information (Mind Twist's
   dial), a full state consistent with what the bot sees, hidden values drawn at
   random. Each playout starts from a fresh determinization of the view the bot was
-  given, so the search never uses what its seat cannot see.
+  given, so the search never uses what its seat cannot see;
+* ``observe(state, player) -> key``: with hidden information, what ``player`` has
+  seen so far (Mind Twist: the moves with unrevealed dials as ``dial:?``). A player's
+  choices in the tree are then scored per *information set*: the statistics of its
+  moves are shared by every node it cannot tell apart (a guesser does not know which
+  dial it faces), so it cannot learn to answer a dial it never saw.
 
 **Several players.** Every node keeps the *vector* of rewards summed over the
 playouts through it, one component per player (max^n UCT): the player to move at a
@@ -200,6 +205,9 @@ class _Search:
             hooks.get("score_moves") if bot.use_ordering else None
         )
         self.determinize: Callable[..., GameState] | None = hooks.get("determinize")
+        self.observe: Callable[..., Any] | None = hooks.get("observe")
+        #: Per information set (player, observation): each move's [visits, reward].
+        self.info: dict[Any, dict[Any, list[float]]] = {}
         self.horizon = bot.horizon if self.evaluate is not None else None
         self.root = self.node(None, state)
 
@@ -226,6 +234,7 @@ class _Search:
         state = self.determinize(self.state, self.rng) if self.determinize else self.state.copy()
         node = self.root
         path = [node]
+        seen: list[tuple[dict[Any, list[float]], Any, int]] = []  # info-set choices made
         c = self.bot.exploration
         while not state.is_over:
             if state.is_chance:
@@ -245,8 +254,13 @@ class _Search:
             limit = len(node.children) + len(node.untried)
             if self.order is not None:
                 limit = min(limit, self.bot.widen + int(math.sqrt(node.visits)))
+            player = state.current_player
+            me = self.index[player] if player is not None else node.chooser
+            stats = self.info.setdefault((me, self.observe(state, player)), {}) if self.observe else None
             if node.untried and len(node.children) < limit:
                 move = node.untried.pop()
+                if stats is not None:
+                    seen.append((stats, move, me))
                 state.play(move)
                 child = self.node(move, state)
                 node.children.append(child)
@@ -256,11 +270,18 @@ class _Search:
             # information the same move can hand the turn to different players (Mind
             # Twist: a guess is right in one determinization, wrong in another). The
             # legal move *sets* of such games depend only on what is public.
-            player = state.current_player
-            node = self.select(node, self.index[player] if player is not None else node.chooser, c)
+            if stats is None:
+                node = self.select(node, me, c)
+            else:
+                node = self.select_shared(node, stats, me, c)
+                seen.append((stats, node.move, me))
             state.play(node.move)
             path.append(node)
         rewards = self.playout(state)
+        for stats, move, me in seen:
+            entry = stats.setdefault(move, [0.0, 0.0])
+            entry[0] += 1
+            entry[1] += rewards[me]
         for n in path:
             n.visits += 1
             if not n.totals:
@@ -278,6 +299,20 @@ class _Search:
             if child.visits == 0:
                 return child
             value = child.totals[me] / child.visits + c * math.sqrt(log_n / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    @staticmethod
+    def select_shared(node: Node, stats: dict[Any, list[float]], me: int, c: float) -> Node:
+        """UCB1 among ``node``'s children on the statistics of ``me``'s information set."""
+        log_n = math.log(sum(stats[ch.move][0] for ch in node.children if ch.move in stats) + 1)
+        best, best_value = node.children[0], -math.inf
+        for child in node.children:
+            entry = stats.get(child.move)
+            if entry is None or entry[0] == 0:
+                return child
+            value = entry[1] / entry[0] + c * math.sqrt(log_n / entry[0])
             if value > best_value:
                 best, best_value = child, value
         return best

@@ -133,10 +133,18 @@ def outcome(state: State) -> dict[str, float]:
     return {p: 1.0 if p == winner else 0.0 for p in state.players}
 
 
+def observe(state: State, player: str | None) -> tuple[str, ...]:
+    """What ``player`` has seen of the game so far: the moves, with the other player's
+    unrevealed dials as ``dial:?`` (MCTS shares statistics between the positions a
+    player cannot tell apart)."""
+    return tuple(str(move) for move in state.public_history(player))
+
+
 HEURISTICS: dict[str, Callable[..., Any]] = {
     "score_moves": score_moves,
     "rollout_move": rollout_move,
     "determinize": determinize,
+    "observe": observe,
     "evaluate": evaluate,
     "outcome": outcome,
 }

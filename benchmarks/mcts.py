@@ -1,7 +1,8 @@
 """MCTS and tournament throughput on Mind Cycling `standard`, one core.
 
 Prints MCTS playouts (iterations) per second from a mid-race position of 2 teams of 6
-and of 6 teams of 6, for the default (greedy) playout policy and the fast one, and
+and of 6 teams of 6, for the default playouts (greedy, to the end of the race), greedy
+playouts cut after 12 moves and the fast policy cut after 12 moves, and
 `peloton simulate` games per second (greedy vs random, 2×6) with 1 and 2 processes.
 
     python benchmarks/mcts.py [--iterations N] [--games N]
@@ -36,13 +37,15 @@ def main() -> None:
     args = parser.parse_args()
     for teams in (2, 6):
         state = position(teams)
-        for rollout in ("rollout_move", "fast_rollout_move"):
-            bot = MCTSBot(1, iterations=args.iterations, rollout=rollout)
+        for rollout, horizon in (("rollout_move", None), ("rollout_move", 12), ("fast_rollout_move", 12)):
+            # settle=False: every playout is run, so the rate is the playouts' own.
+            bot = MCTSBot(1, iterations=args.iterations, rollout=rollout, horizon=horizon, settle=False)
             start = time.perf_counter()
             bot.choose(state)
             elapsed = time.perf_counter() - start
+            reach = "to the end" if horizon is None else f"{horizon} moves"
             print(
-                f"MCTS {teams}x6 standard, round 5, {rollout:17}: {args.iterations} playouts in "
+                f"MCTS {teams}x6 standard, round 5, {rollout:17} {reach:>10}: {args.iterations} playouts in "
                 f"{elapsed:.2f} s = {args.iterations / elapsed:,.0f} iterations/s"
             )
     for jobs in (1, 2):

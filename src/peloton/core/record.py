@@ -9,8 +9,9 @@ knowing its game in advance.
 from __future__ import annotations
 
 import json
+from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from . import registry
 from .errors import RecordError
@@ -34,15 +35,64 @@ def decode_record(text: str) -> dict[str, Any]:
     return data
 
 
+def read_record_text(path: str | Path) -> str:
+    """The text of a record file; :class:`RecordError` if it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"cannot read record {str(path)!r}: {exc}") from None
+
+
+class Everything(Enum):
+    """The viewer who sees everything: the full record."""
+
+    FULL = "full"
+
+
+#: ``Record.to_dict(FULL)`` (the default) is the full record; ``to_dict(player)`` the
+#: public record that player may see, ``to_dict(None)`` a spectator's.
+FULL = Everything.FULL
+
+#: Who a record is written for: a player, ``None`` (a spectator) or :data:`FULL`.
+Viewer = str | Everything | None
+
+
+class RecordFile:
+    """What every game's record class shares: JSON text and files.
+
+    A subclass provides ``to_dict(viewer)`` (the JSON object; a game that hides
+    nothing ignores the viewer) and ``from_dict(data)`` (which validates by
+    replaying)."""
+
+    def to_dict(self, viewer: Viewer = FULL) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        raise NotImplementedError
+
+    def to_json(self, viewer: Viewer = FULL, indent: int | None = 1) -> str:
+        """JSON text of :meth:`to_dict`."""
+        return json.dumps(self.to_dict(viewer), indent=indent)
+
+    def save(self, path: str | Path, viewer: Viewer = FULL) -> None:
+        """Write the record (or ``viewer``'s public record) to a file."""
+        Path(path).write_text(self.to_json(viewer) + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        """Parse record text; :class:`RecordError` says what is wrong with it."""
+        return cls.from_dict(decode_record(text))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Self:
+        """Read a record file."""
+        return cls.from_json(read_record_text(path))
+
+
 def load_record(source: str | Path) -> Any:
     """Load a record of any registered game from JSON text or a file path."""
-    if isinstance(source, Path):
-        try:
-            text = source.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"cannot read record {str(source)!r}: {exc}") from None
-    else:
-        text = source
+    text = read_record_text(source) if isinstance(source, Path) else source
     data = decode_record(text)
     try:
         info = registry.get(data["game"])

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ...core.errors import ConfigError, PelotonError, RecordError
-from ...core.record import RECORD_FORMAT, decode_record, require
+from ...core.record import FULL, RECORD_FORMAT, RecordFile, Viewer, require
 from .course import Course
 from .riders import check_teams
 from .start import from_mcn
@@ -18,7 +16,7 @@ GAME = "mind-cycling"
 
 
 @dataclass
-class Record:
+class Record(RecordFile):
     """A Mind Cycling game record. ``players`` maps a team letter to
     ``{"name": ..., "controller": ...}`` (``human``, ``random``, ``greedy`` ...)."""
 
@@ -86,7 +84,7 @@ class Record:
 
     # ------------------------------------------------------------ JSON
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, viewer: Viewer = FULL) -> dict[str, Any]:
         """The MC-10.3 object."""
         return {
             "format": RECORD_FORMAT,
@@ -99,28 +97,6 @@ class Record:
             "moves": list(self.moves),
             "result": self.result,
         }
-
-    def to_json(self, indent: int | None = 1) -> str:
-        """JSON text of the record."""
-        return json.dumps(self.to_dict(), indent=indent)
-
-    def save(self, path: str | Path) -> None:
-        """Write the record to a file."""
-        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
-
-    @classmethod
-    def from_json(cls, text: str) -> Record:
-        """Parse record text; :class:`RecordError` says what is wrong with it."""
-        return cls.from_dict(decode_record(text))
-
-    @classmethod
-    def load(cls, path: str | Path) -> Record:
-        """Read a record file."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"cannot read record {str(path)!r}: {exc}") from None
-        return cls.from_json(text)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Record:

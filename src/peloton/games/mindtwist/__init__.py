@@ -11,12 +11,13 @@ Each turn the active player secretly dials 1-3 spaces and the other may guess it
 """
 
 from ...core import registry
+from ...core.record import FULL
 from .board import DEFAULT_LENGTH, DEFAULT_MILESTONES, Board
 from .certificate import Certificate, certify
 from .heuristics import HEURISTICS, determinize
 from .notation import BLUE, PLAYERS, RED, Move, format_position, parse_move, parse_position
 from .options import OPTIONS, from_options, public_moves
-from .record import FULL, Record, load_record
+from .record import Record, load_record
 from .snapshot import snapshot
 from .solver import Solution, solve
 from .state import State, Turn, from_position, new_game

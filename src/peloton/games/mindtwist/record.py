@@ -11,31 +11,19 @@ a view whose dial is hidden.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from enum import Enum
-from pathlib import Path
 from typing import Any
 
 from ...core.errors import ConfigError, NotationError, PelotonError, RecordError
-from ...core.record import RECORD_FORMAT, decode_record, require
+from ...core.record import FULL, RECORD_FORMAT, Everything, RecordFile, require
 from .board import Board, board_from_options
 from .notation import GUESS, PLAYERS, Move, format_position, parse_move
 from .options import public_moves
 from .state import GAME, State, from_position
 
 
-class Everything(Enum):
-    """The viewer who sees everything: the full record (``Record.to_dict()``)."""
-
-    FULL = "full"
-
-
-FULL = Everything.FULL
-
-
 @dataclass
-class Record:
+class Record(RecordFile):
     """A Mind Twist game record. ``players`` maps ``R``/``B`` to
     ``{"name": ..., "kind": ...}``; ``start`` is the MT-4.3 start position when the
     game did not start from the usual one (both tokens on the start, red active)."""
@@ -105,28 +93,6 @@ class Record:
             "moves": moves,
             "result": self.result,
         }
-
-    def to_json(self, viewer: str | Everything | None = FULL, indent: int | None = 1) -> str:
-        """JSON text of :meth:`to_dict`."""
-        return json.dumps(self.to_dict(viewer), indent=indent)
-
-    def save(self, path: str | Path, viewer: str | Everything | None = FULL) -> None:
-        """Write the record (or ``viewer``'s public record) to a file."""
-        Path(path).write_text(self.to_json(viewer) + "\n", encoding="utf-8")
-
-    @classmethod
-    def from_json(cls, text: str) -> Record:
-        """Parse record text; :class:`RecordError` says what is wrong with it."""
-        return cls.from_dict(decode_record(text))
-
-    @classmethod
-    def load(cls, path: str | Path) -> Record:
-        """Read a record file."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"cannot read record {str(path)!r}: {exc}") from None
-        return cls.from_json(text)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Record:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from . import registry
-from .errors import RecordError
+from .errors import PelotonError, RecordError
 
 RECORD_FORMAT = "peloton-record/1"
 
@@ -41,6 +41,15 @@ def read_record_text(path: str | Path) -> str:
         return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(f"cannot read record {str(path)!r}: {exc}") from None
+
+
+def play_recorded(state: Any, index: int, text: str) -> None:
+    """Play move ``index`` of a record (its ``text``) on ``state``; a move the rules
+    refuse is a :class:`RecordError` carrying that index."""
+    try:
+        state.play(text)
+    except PelotonError as exc:
+        raise RecordError(f"record move {index} ({text!r}) rejected: {exc}", index=index) from exc
 
 
 class Everything(Enum):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import ConfigError, PelotonError, RecordError
-from ...core.record import FULL, RECORD_FORMAT, RecordFile, Viewer, require
+from ...core.record import FULL, RECORD_FORMAT, RecordFile, Viewer, play_recorded, require
 from .course import Course
 from .riders import check_teams
 from .start import from_mcn
@@ -67,7 +67,7 @@ class Record(RecordFile):
         state = self.initial_state()
         out = [state.copy()]
         for i, text in enumerate(self.moves):
-            _play(state, i, text)
+            play_recorded(state, i, text)
             out.append(state.copy())
         return out
 
@@ -79,7 +79,7 @@ class Record(RecordFile):
         except PelotonError as exc:
             raise RecordError(f"record cannot start: {exc}") from exc
         for i, text in enumerate(self.moves):
-            _play(state, i, text)
+            play_recorded(state, i, text)
         return state
 
     # ------------------------------------------------------------ JSON
@@ -139,13 +139,6 @@ class Record(RecordFile):
         # naming its first illegal move, rather than when someone steps into it.
         record.replay()
         return record
-
-
-def _play(state: State, index: int, text: str) -> None:
-    try:
-        state.play(text)
-    except PelotonError as exc:
-        raise RecordError(f"record move {index} ({text!r}) rejected: {exc}", index=index) from exc
 
 
 def load_record(data: dict[str, Any]) -> Record:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import PelotonError, RecordError
-from ...core.record import FULL, RECORD_FORMAT, RecordFile, Viewer, require
+from ...core.record import FULL, RECORD_FORMAT, RecordFile, Viewer, play_recorded, require
 from ...core.rng import Rng
 from .notation import ROLL
 from .start import from_options
@@ -68,7 +68,7 @@ class Record(RecordFile):
         state = self.initial_state()
         out = [state.copy()]
         for i, text in enumerate(self.moves):
-            _play(state, i, text)
+            play_recorded(state, i, text)
             out.append(state.copy())
         return out
 
@@ -76,7 +76,7 @@ class Record(RecordFile):
         """Replay every move; :class:`RecordError` names the first illegal one (``.index``)."""
         state = self.initial_state()
         for i, text in enumerate(self.moves):
-            _play(state, i, text)
+            play_recorded(state, i, text)
         return state
 
     def chance_rng(self) -> Rng:
@@ -142,13 +142,6 @@ class Record(RecordFile):
         )
         record.replay()  # a corrupt record is rejected now, naming its first bad move
         return record
-
-
-def _play(state: State, index: int, text: str) -> None:
-    try:
-        state.play(text)
-    except PelotonError as exc:
-        raise RecordError(f"record move {index} ({text!r}) rejected: {exc}", index=index) from exc
 
 
 def load_record(data: dict[str, Any]) -> Record:

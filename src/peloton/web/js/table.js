@@ -52,7 +52,9 @@ const socket = new LiveSocket(tableId, {
   onMessage,
   onStatus: (s) => {
     S.conn = s;
-    renderHeader();
+    // Moves can only go out on an open socket: the turn controls follow the connection.
+    if (S.snap) render();
+    else renderHeader();
   },
 });
 const errorBox = $("error");
@@ -192,7 +194,7 @@ async function refresh() {
 
 function myTurn() {
   return (
-    S.mode === "live" && S.seat && S.snap && phaseOf(S.snap) !== "over" &&
+    S.mode === "live" && S.conn === "live" && S.seat && S.snap && phaseOf(S.snap) !== "over" &&
     S.snap.current_player === S.seat && (!S.table || S.table.status !== "open")
   );
 }

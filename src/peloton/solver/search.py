@@ -8,25 +8,32 @@ the engine's. Setup (MC-9.2) is one more such "round" before round 1.
 
 Phase 1 is iterative deepening on the round count (IDA*): is there a line whose
 fourth rider crosses within ``R`` rounds? ``R`` starts at an admissible lower bound
-and grows until a line is found; a greedy playout gives an upper bound, so when every
-``R`` below the greedy line's rounds fails, that line's rounds are optimal. Phase 2
-is branch and bound over the lines of exactly ``R*`` rounds, minimising ``remaining``.
+and grows until a line is found; the best of a few greedy playouts gives an upper
+bound (with a time limit, half of it first goes to improving that line by solving
+its endings exactly, :func:`_polish`), so when every ``R`` below the incumbent's
+rounds fails, its rounds are optimal. Each ``R`` is first tried in the **row game**
+(:mod:`.rows`), the race with the lanes relaxed away: when even the row game has no
+line in ``R`` rounds the real game has none, and the real search is skipped; the row
+game also prunes every round-start node of the real search. Phase 2 is branch and
+bound over the lines of exactly ``R*`` rounds, minimising ``remaining``.
 
 Soundness of the pruning:
 
 * **Round bound** (:meth:`Bounds.rounds_needed`): a relaxation that only ever
-  overestimates progress. In one round a rider at row ``r`` ends at most at
-  ``max(own(r), lead + relays)`` where ``own(r)`` is the best allowance of its type
-  over the rows up to ``r`` (never less wind, never fatigue) plus 3 for an attack in
-  its own section, ``lead`` the furthest any rider's *normal* move can end (a group
-  that others may join is never an attack's, MC-7.3) and ``relays`` the most relays a
-  group can take (``relay_limit``, and fewer than the riders on the road). A
-  sprinter standing where every row to the finish is mountain never rides a train
-  again (MC-6.3 b; riders never go back), so only its own reach counts. A wheel
-  ends behind its group's rear, so below ``lead``; every relay puts the rider one row
-  ahead of its group's head (MC-6.5), so a head never passes ``lead + relays``. Both
-  maps are non-decreasing in the rows (prefix maxima), so iterating them on upper
-  bounds gives upper bounds after any number of rounds.
+  overestimates progress. The current round is bounded from its own assessment
+  (:func:`round_reach`: the allowances, links and groups actually in play); every
+  later round by :meth:`Bounds.step`, where a rider anywhere in its interval
+  ``[low, high]`` of possible rows ends at most at the best of its own legs (no wind,
+  no fatigue, +3 for an attack in its own section) and a train: a relay lands one row
+  ahead of its group's head, which is a rider ``k`` rows ahead in the rider's column
+  plus one row per relay, ``min(k, relay_limit)``, that rider riding at most the best
+  allowance of the team's types in its own row's section; no train passes the
+  furthest normal move of any rider plus the relays. A sprinter in the mountain rides
+  no train (MC-6.3 b), so its reach there is its own 3 rows: the bound sees the
+  sprinters' climb. The maximum is taken over the whole interval, so the bound holds
+  although the reach is not monotone in the row.
+* **Row game** (:mod:`.rows`): every real round, seen without lanes, is a round of
+  the row game, so no real line is shorter than the row game's best.
 * **Remaining bound**: the rider left on the road at the end is one of the riders on
   the road now, and it ends at most at its relaxed reach, so ``remaining`` is at
   least the smallest ``finish - reach`` over them.
@@ -49,6 +56,8 @@ from typing import Any
 from ..core.errors import ConfigError
 from ..games import mindcycling as mc
 from ..games.mindcycling.riders import OWN_SECTIONS, STEPS
+from .rows import RowGame, RowSearch
+from .rows import TimeUp as RowTimeUp
 
 #: MC-9.3: the solo game ends in the round the fourth rider crosses.
 TARGET = 4
@@ -119,63 +128,103 @@ class Bounds:
     """Admissible bounds on the rounds and the remaining distance (see the module doc).
 
     A rider is bounded as ``(type, low, high)``: it stands now at row ``low`` or
-    beyond (riders never go back) and at most at row ``high``."""
+    beyond (riders never go back) and at most at row ``high``. One more round takes a
+    rider starting anywhere in ``[low, high]`` at most to the best of two reaches from
+    that row (:meth:`step`):
 
-    def __init__(self, course: mc.Course, relay_limit: int) -> None:
+    * **own legs**: its type's allowance in that row's section, never against the wind
+      and never tired, +3 for an attack in its own section (MC-5.2, MC-7.2);
+    * **a train** (MC-6): a relay lands one row ahead of its group's head, and the
+      group's head is a rider ``k`` rows ahead in the same column (the chain of links
+      in front) plus at most one row per relay, ``min(k, relay_limit)``; that rider
+      rides at most the best allowance of any type in its own row's section. A train
+      is also never ahead of the furthest normal move of any rider plus the relays
+      (``front``). A sprinter standing in the mountain rides no train (MC-6.3 b).
+
+    The maximum is taken over the whole interval ``[low, high]``, because the reach is
+    not monotone in the row: a sprinter just before the mountain can still jump in on
+    a train, one row further it crawls.
+    """
+
+    def __init__(self, course: mc.Course, relay_limit: int, types: str = "DSC") -> None:
         finish = course.finish
         self.finish = finish
         self.relay_limit = relay_limit
         sect = course.section_by_row
-        top = finish + 12  # rows beyond the line only ever compare as "crossed"
+        top = finish + 24  # rows beyond the line only ever compare as "crossed"
+        self.top = top
+
+        def section(r: int) -> str:
+            return sect[r] if r < len(sect) else "plain"
+
+        #: The best allowance of any type of the team in each row's section.
+        best = [max(STEPS[t][section(r)] for t in set(types)) for r in range(top + 8)]
         self.own: dict[str, list[int]] = {}
         self.lead: dict[str, list[int]] = {}
-        #: From this row on a rider of the type can never take a wheel or a relay again:
-        #: every later row is mountain for a sprinter (MC-6.3 b). ``top`` if no such row.
-        self.alone_from: dict[str, int] = {}
+        #: train[t][n][r]: the furthest a rider of type t at row r may ride on a train
+        #: with n other riders on the road (-1: never, a sprinter in the mountain).
+        self.train: dict[str, list[list[int]]] = {}
         for t in "DSC":
             own, lead = [], []
-            best_own = best_lead = 0
-            alone = top
+            trains: list[list[int]] = [[-1] * top for _ in range(7)]
             for r in range(top):
-                s = sect[r] if r < len(sect) else "plain"
+                s = section(r)
                 a = STEPS[t][s]
-                best_lead = max(best_lead, r + a)
-                best_own = max(best_own, r + a + (3 if s in OWN_SECTIONS[t] else 0))
-                own.append(min(best_own, top - 1))
-                lead.append(min(best_lead, top - 1))
-            for r in range(min(finish, len(sect)) - 1, -1, -1):
-                if t != "S" or sect[r] != "mountain":
-                    break
-                alone = r
-            self.own[t], self.lead[t] = own, lead
-            self.alone_from[t] = alone
-
-    def reach(self, t: str, low: int, high: int, front: int) -> int:
-        """The furthest row a rider bounded by ``(t, low, high)`` may end a round on."""
-        own = self.own[t][high]
-        return own if low >= self.alone_from[t] else max(own, front)
+                lead.append(min(r + a, top - 1))
+                own.append(min(r + a + (3 if s in OWN_SECTIONS[t] else 0), top - 1))
+                if t == "S" and s == "mountain":
+                    continue
+                for n in range(1, 7):
+                    trains[n][r] = min(
+                        top - 1, max(r + k + best[r + k] + min(k, relay_limit) for k in range(1, n + 1))
+                    )
+            self.own[t], self.lead[t], self.train[t] = own, lead, trains
+        # Range maxima, looked up rather than computed: table[low][high - low].
+        self._own_max = {t: _range_table(v) for t, v in self.own.items()}
+        self._lead_max = {t: _range_table(v) for t, v in self.lead.items()}
+        self._train_max = {t: [_range_table(v) for v in tv] for t, tv in self.train.items()}
+        self._memo: dict[tuple[tuple[Bounded, ...], int], int] = {}
 
     def step(self, riders: list[Bounded]) -> list[Bounded]:
         """Upper bounds on the riders' rows after one more round."""
         finish = self.finish
-        road = [(t, high) for t, _, high in riders if high < finish]
-        if not road:
+        road = [(t, low, min(high, finish - 1)) for t, low, high in riders if low < finish]
+        if not any(high < finish for _, _, high in riders):
             return riders
-        lead = max(self.lead[t][r] for t, r in road)
-        front = lead + min(self.relay_limit, len(road) - 1)
-        return [
-            (t, low, high) if high >= finish else (t, low, self.reach(t, low, high, front))
-            for t, low, high in riders
-        ]
+        others = min(6, len(road) - 1)
+        lead_max = self._lead_max
+        lead = max(lead_max[t][low][high - low] for t, low, high in road)
+        front = lead + min(self.relay_limit, others)
+        out = []
+        for t, low, high in riders:
+            if high >= finish:
+                out.append((t, low, high))
+                continue
+            reach = self._own_max[t][low][high - low]
+            if others:
+                train = self._train_max[t][others][low][high - low]
+                if train > front:
+                    train = front
+                if train > reach:
+                    reach = train
+            out.append((t, low, reach if reach > high else high))
+        return out
 
     def rounds_needed(self, riders: list[Bounded], crossed: int) -> int:
         """A lower bound on the rounds (this one included) until the fourth rider crosses."""
+        key = (tuple(sorted(riders)), crossed)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
         finish = self.finish
         need = TARGET - crossed
         n = 0
         while sum(1 for _, _, r in riders if r >= finish) < need:
             riders = self.step(riders)
             n += 1
+        if len(self._memo) > 2_000_000:  # bounded memory on very long searches
+            self._memo.clear()
+        self._memo[key] = n
         return n
 
     def remaining_at_least(self, riders: list[Bounded], rounds: int) -> int:
@@ -185,6 +234,69 @@ class Bounds:
         for _ in range(rounds):
             riders = self.step(riders)
         return max(0, min(self.finish - r for _, _, r in riders))
+
+
+def _range_table(values: list[int]) -> list[list[int]]:
+    """``table[low][k]``: the maximum of ``values[low : low + k + 1]``."""
+    table = []
+    for low in range(len(values)):
+        row, best = [], values[low]
+        for v in values[low:]:
+            best = max(best, v)
+            row.append(best)
+        table.append(row)
+    return table
+
+
+def round_reach(state: mc.State, relay_limit: int) -> list[Bounded]:
+    """``(type, row now, furthest row at the end of this round)`` for every rider on the
+    road of a race position (at a round's start or mid-round).
+
+    A rider that has moved keeps its row. One still to move ends at most at its own
+    allowance as assessed (+3 if it may attack), or by a train (MC-6): behind a leader
+    that has ridden, one row ahead of that group's head if it may relay; behind a
+    leader still to ride, at most one row per relay ahead of the normal move of some
+    rider up its chain of links (a chain stops at a rider that may not follow, who
+    must ride on its own legs, and at a rider that has ridden)."""
+    done = state._done
+    pos = state.pos
+    allow = state._allow
+    leader = state._leader
+    groups = state._groups
+    group_of = state._group_of
+    out: list[Bounded] = []
+    for rid, sq in pos.items():
+        t, row = rid[1], sq >> 5
+        if rid in done:
+            out.append((t, row, row))
+            continue
+        reach = row + allow[rid]
+        if rid in state._held and rid in state.bottles and state._sect[rid] in OWN_SECTIONS[t]:
+            reach += 3
+        x = leader.get(rid)
+        if x is not None and _may_train(state, rid):
+            k = 0
+            while x is not None:
+                k += 1
+                if x in done:
+                    gi = group_of.get(x)
+                    if gi is not None and not groups[gi][3]:
+                        head, size = groups[gi][0] >> 5, groups[gi][2]
+                        reach = max(reach, head + max(0, min(k, relay_limit - size + 1)))
+                    break
+                if x not in pos:
+                    break
+                reach = max(reach, (pos[x] >> 5) + allow[x] + min(k, relay_limit))
+                if not _may_train(state, x):
+                    break
+                x = leader.get(x)
+        out.append((t, row, max(row, reach)))
+    return out
+
+
+def _may_train(state: mc.State, rid: str) -> bool:
+    """MC-6.3 (b), (c): may ``rid`` ever wheel or relay this round?"""
+    return rid not in state._tired and not (rid[1] == "S" and state._sect[rid] == "mountain")
 
 
 def _riders(state: mc.State) -> list[Bounded]:
@@ -218,7 +330,10 @@ class Solver:
         self.root = root
         self.course = root.course
         self.finish = root.course.finish
-        self.bounds = Bounds(root.course, root.relay_limit)
+        types = "".join(rid[1] for rid in root.ids)
+        self.bounds = Bounds(root.course, root.relay_limit, types)
+        #: The row game (lanes relaxed away): a stronger bound at each round's start.
+        self.relaxed = RowSearch(RowGame(root.course, root.relay_limit), types, deadline)
         self.deadline = deadline
         self.nodes = 0
         self.round_nodes = 0
@@ -296,34 +411,17 @@ class Solver:
         return child
 
     def rounds_needed(self, state: mc.State) -> int:
+        """A lower bound on the rounds left (the current one included), at a round's
+        start or mid-round: this round from its own assessment, later ones relaxed."""
         if state.over:
             return 0
-        return self.bounds.rounds_needed(_riders(state), len(state.finished))
+        return 1 + self.bounds.rounds_needed(self._after_round(state), len(state.finished))
 
     def _after_round(self, state: mc.State) -> list[Bounded]:
-        """Mid-round: upper bounds on the riders' rows at the end of this round.
+        """Upper bounds on the riders' rows at the end of this round."""
+        return round_reach(state, self.bounds.relay_limit)
 
-        A rider that has moved keeps its row; one still to move ends at most at its
-        own reach or one row ahead of a group head per relay still possible, where a
-        head is an open group's head now or the end of a pending rider's normal move.
-        """
-        b = self.bounds
-        done = state._done
-        pending = [(rid[1], sq >> 5) for rid, sq in state.pos.items() if rid not in done]
-        fixed = [(rid[1], sq >> 5, sq >> 5) for rid, sq in state.pos.items() if rid in done]
-        if not pending:
-            return fixed
-        lead = max(b.lead[t][r] for t, r in pending)
-        for g in state._groups:
-            if not g[3] and g[0] >> 5 > lead:
-                lead = g[0] >> 5
-        front = lead + min(b.relay_limit, len(pending))
-        return fixed + [(t, r, b.reach(t, r, r, front)) for t, r in pending]
-
-    def mid_rounds(self, state: mc.State) -> int:
-        """A lower bound on the rounds left (this one included), mid-round."""
-        after = self._after_round(state)
-        return 1 + self.bounds.rounds_needed(after, len(state.finished))
+    mid_rounds = rounds_needed
 
     # ------------------------------------------------------------ phase 1
 
@@ -336,6 +434,9 @@ class Solver:
             return False
         key = position_key(state)
         if self.tt1.get(key, -1) >= budget:
+            return False
+        if not self.relaxed.feasible(RowGame.project(state), budget):
+            self.tt1[key] = budget
             return False
         self.round_nodes += 1
         succ = self.successors(
@@ -360,7 +461,7 @@ class Solver:
             return
         if budget <= 0 or self.rounds_needed(state) > budget:
             return
-        if self.bounds.remaining_at_least(_riders(state), budget) >= self.best_rem:
+        if self.bounds.remaining_at_least(self._after_round(state), budget - 1) >= self.best_rem:
             return
         key = position_key(state)
         if self.tt2.get(key, -1) >= budget:
@@ -421,6 +522,33 @@ def _greedy_line(root: mc.State, seed: int = 0) -> tuple[mc.State, list[list[str
     return state, rounds
 
 
+def _polish(solver: Solver, root: mc.State, until: float) -> None:
+    """Improve the solver's line by solving its endings: from the start of each of its
+    rounds, latest first, a sub-solve looks only for a better ending (a large
+    neighbourhood search; the time left is shared out among the endings still to try).
+    A better ending replaces the line's tail."""
+    line = solver.best_line
+    if line is None:
+        return
+    state = root.copy()
+    state.history = []
+    starts: list[tuple[int, mc.State]] = []  # (rounds of the line before it, position)
+    for i, moves in enumerate(line):
+        for move in moves:
+            state.play(move)
+        if not state.over and state.at_round_start and i + 1 < len(line):
+            starts.append((i + 1, state.copy()))
+    for n, (prefix, start) in enumerate(reversed(starts)):
+        left = until - time.monotonic()
+        if left <= 0 or solver.bound is None:
+            return
+        sub = solve_state(start, time_limit=left / (len(starts) - n), upper=solver.bound, polish=False)
+        if sub.score is not None and sub.final is not None and sub.score < solver.bound:
+            solver._offer(sub.final, [*line[:prefix], *sub.rounds])
+            line = solver.best_line or line
+            return _polish(solver, root, until) if time.monotonic() < until else None
+
+
 def replay_line(root: mc.State, rounds: list[list[str]]) -> mc.State:
     """Play a line (moves grouped by round) from ``root`` through the engine."""
     state = root.copy()
@@ -436,11 +564,14 @@ def solve_state(
     time_limit: float | None = None,
     upper: Score | None = None,
     tick: Callable[[], None] | None = None,
+    polish: bool = True,
 ) -> Solution:
     """Solve a solo position: in setup (placements searched) or at a round's start.
 
     ``upper``: a score already achieved elsewhere (``--any-team``): lines no better
     than it are not searched for, and the result may then have no line.
+    ``polish``: with a time limit, spend up to half of it improving the first line
+    found by solving its endings exactly (:func:`_polish`) before the proof.
     """
     if not root.solo:
         raise ConfigError("the solver plays the solo version only (one team of five riders)")
@@ -461,6 +592,8 @@ def solve_state(
         solver._offer(greedy_final, greedy_rounds)
         if deadline is not None and time.monotonic() > deadline:
             break  # one line at least, even with no time at all
+    if polish and deadline is not None and time_limit is not None:
+        _polish(solver, root, started + time_limit / 2)
     if upper is not None and solver.bound is not None and upper <= solver.bound:
         solver.best_line, solver.best_final = None, None
         solver.bound = upper
@@ -478,7 +611,15 @@ def solve_state(
         lower = (max(1, h), 0)
         # Phase 1: the fewest rounds (every R below the incumbent's rounds).
         r_star = cap_rounds
+        relaxed = solver.relaxed
+        row_starts = {RowGame.project(s) for s, _ in starts}
         for r in range(max(1, h), cap_rounds):
+            # The row game first: when even it has no line in r rounds, neither has the
+            # real game, and the (much larger) real search is skipped.
+            if not any(relaxed.feasible(p, r - done_rounds) for p in row_starts):
+                lower = (r + 1, 0)
+                solver.log.append(f"no line in {r} rounds even in the row game ({relaxed.nodes:,} row nodes)")
+                continue
             found = False
             for s, pre in starts:
                 line = [m.copy() for m in pre]
@@ -500,7 +641,7 @@ def solve_state(
                     break
         proven = True
         lower = (r_star, solver.best_rem)
-    except TimeUp:
+    except (TimeUp, RowTimeUp):
         pass
     score = solver.best_score()
     line = solver.best_line or []

@@ -1,0 +1,405 @@
+"""The row game: Mind Cycling's solo race with the lanes taken away, a relaxation.
+
+A position of the row game is only each rider's ``(row, type, bottle)`` (and how many
+riders have crossed). A round of the row game allows everything a round of the real
+game allows, and more, so its best score is a lower bound on the real game's
+(:func:`relaxed_rounds`):
+
+* **links** (MC-6.1): a rider may be linked to any rider one row ahead, each rider
+  having at most one follower and one leader (in the real game, the rider on its
+  shelter square). A rider with a rider one row ahead is always linked: a link only
+  adds (no wind, a train to follow) and the turn order no longer matters once no
+  square can be blocked.
+* **moves**: a normal move or an attack of any length within the allowance (MC-5.2,
+  MC-7.2), a wheel or a relay behind the group of the rider's leader (MC-6.3 to
+  6.6), or a stay at any time. Nothing blocks: no rider and no rock ever stands in
+  the way, every target square is free.
+* **bottles** (MC-7): a rider holding a bottle at the assessment that does not attack
+  may give it to any rider behind it that ends the round without one (the real gift
+  goes to the rider directly behind, and may be passed on down a column); a
+  domestique without a bottle may take one when its normal move or attack passes a
+  feed zone's row (in the real game its path may also miss the feed square).
+
+A real round maps to a row-game round between the row projections of its start and
+end positions; ``tests/solver`` checks this on many real rounds.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import product
+
+from ..games import mindcycling as mc
+from ..games.mindcycling.riders import OWN_SECTIONS, STEPS
+
+#: MC-9.3: the solo game ends in the round the fourth rider crosses.
+TARGET = 4
+
+#: A rider of the row game: (row, type letter, holds a bottle).
+RowRider = tuple[int, str, bool]
+#: A row-game position at a round's start: riders on the road (sorted) and riders across.
+RowState = tuple[tuple[RowRider, ...], int]
+
+
+class TimeUp(Exception):
+    """The row game's search ran out of time."""
+
+
+@dataclass
+class RowGame:
+    """The row game of one course and relay limit."""
+
+    course: mc.Course
+    relay_limit: int = 3
+    finish: int = field(init=False)
+    sections: list[str] = field(init=False)
+    feed_rows: frozenset[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._outcomes: dict[tuple[RowRider, ...], list[tuple[tuple[int, bool, bool], ...]]] = {}
+        self._reach: dict[tuple[RowRider, ...], tuple[int, ...]] = {}
+        self.finish = self.course.finish
+        self.sections = [*self.course.section_by_row[: self.finish]]
+        self.feed_rows = frozenset(self.course.codes[name] >> 5 for name in self.course.feed)
+
+    # ------------------------------------------------------------ positions
+
+    @staticmethod
+    def project(state: mc.State) -> RowState:
+        """The row-game position of a real position (at a round's start)."""
+        riders = tuple(sorted(((sq >> 5), rid[1], rid in state.bottles) for rid, sq in state.pos.items()))
+        return riders, len(state.finished)
+
+    # ------------------------------------------------------------ one round
+
+    def chains(self, riders: tuple[RowRider, ...]) -> Iterator[list[list[int]]]:
+        """Every maximal way of linking riders to riders one row ahead (each rider at
+        most one leader and one follower), as chains of rider indices, front first."""
+        by_row: dict[int, list[int]] = {}
+        for i, (row, _, _) in enumerate(riders):
+            by_row.setdefault(row, []).append(i)
+        rows = sorted(by_row)
+        # For each row, the possible maps from its riders to the riders one row ahead.
+        choices: list[list[dict[int, int]]] = []
+        for row in rows:
+            ahead = by_row.get(row + 1, [])
+            choices.append(_maximal_matchings(by_row[row], ahead, riders))
+        seen: set[tuple[tuple[RowRider, ...], ...]] = set()
+        for picks in product(*choices):
+            leader: dict[int, int] = {}
+            for m in picks:
+                leader.update(m)
+            follower = {x: y for y, x in leader.items()}
+            out = []
+            for i in range(len(riders)):
+                if i in leader:
+                    continue
+                chain = [i]
+                while chain[-1] in follower:
+                    chain.append(follower[chain[-1]])
+                out.append(chain)
+            shape = tuple(sorted(tuple(riders[i] for i in chain) for chain in out))
+            if shape not in seen:
+                seen.add(shape)
+                yield out
+
+    def chain_outcomes(self, riders: tuple[RowRider, ...], chain: list[int]) -> list[tuple[tuple[int, bool, bool], ...]]:
+        """Every outcome of one chain's turns: per rider ``(end row, bottle after its
+        own move, gave its bottle away)``, in chain order."""
+        key = tuple(riders[i] for i in chain)
+        found = self._outcomes.get(key)
+        if found is None:
+            found = self._outcomes[key] = self._chain_outcomes(key)
+        return found
+
+    def chain_reach(self, riders: tuple[RowRider, ...], chain: list[int]) -> tuple[int, ...]:
+        """The furthest row each rider of a chain may end on (in chain order)."""
+        key = tuple(riders[i] for i in chain)
+        found = self._reach.get(key)
+        if found is None:
+            outcomes = self.chain_outcomes(riders, chain)
+            found = self._reach[key] = tuple(max(o[j][0] for o in outcomes) for j in range(len(chain)))
+        return found
+
+    def _chain_outcomes(self, chain: tuple[RowRider, ...]) -> list[tuple[tuple[int, bool, bool], ...]]:
+        finish = self.finish
+        sections = self.sections
+        limit = self.relay_limit
+        feed_rows = self.feed_rows
+        out: set[tuple[tuple[int, bool, bool], ...]] = set()
+        picked: list[tuple[int, bool, bool]] = []
+
+        def fed(start: int, end: int) -> bool:
+            return any(start < f <= end for f in feed_rows)
+
+        def rec(i: int, group: list[int] | None) -> None:
+            if i == len(chain):
+                out.add(tuple(picked))
+                return
+            row, t, bottle = chain[i]
+            sect = sections[row]
+            tired = t == "D" and not bottle
+            windy = i == 0  # the front of a chain has nobody one row ahead linked to it
+            allowance = STEPS[t][sect] - windy - tired
+            gives = (False, True) if bottle else (False,)
+            for give in gives:
+                holds = bottle and not give
+                # Stay (anything blocked in the real game).
+                picked.append((row, holds, give))
+                rec(i + 1, None)
+                picked.pop()
+                # Normal moves: a new open group.
+                for d in range(1, allowance + 1):
+                    end = row + d
+                    if end >= finish:
+                        picked.append((finish, False, give))
+                        rec(i + 1, [finish, finish, 1, 0])
+                        picked.pop()
+                        break
+                    for h in (holds, True) if not holds and t == "D" and fed(row, end) else (holds,):
+                        picked.append((end, h, give))
+                        rec(i + 1, [end, end, 1, 1])
+                        picked.pop()
+                # Wheel and relay behind the leader's open group.
+                if group is not None and group[3] and not tired and not (t == "S" and sect == "mountain"):
+                    head, rear, size, _ = group
+                    if rear - 1 > row:
+                        picked.append((rear - 1, holds, give))
+                        rec(i + 1, [head, rear - 1, size + 1, 1])
+                        picked.pop()
+                    if size <= limit:
+                        end = head + 1
+                        crossed = end >= finish
+                        picked.append((finish if crossed else end, holds and not crossed, give))
+                        rec(i + 1, [end, rear, size + 1, 0 if crossed else 1])
+                        picked.pop()
+            # Attack: the bottle is thrown away; the group is closed.
+            if bottle and sect in OWN_SECTIONS[t]:
+                for d in range(1, allowance + 4):
+                    end = row + d
+                    if end >= finish:
+                        picked.append((finish, False, False))
+                        rec(i + 1, None)
+                        picked.pop()
+                        break
+                    for h in (False, True) if t == "D" and fed(row, end) else (False,):
+                        picked.append((end, h, False))
+                        rec(i + 1, None)
+                        picked.pop()
+
+        rec(0, None)
+        return sorted(out)
+
+    def allows(self, before: RowState, after: RowState) -> bool:
+        """Whether one round of the row game can lead from ``before`` to ``after``.
+
+        Only chain outcomes whose riders end on rows that ``after`` has for their type
+        are combined, so this is cheap even on an open road."""
+        riders, crossed = before
+        wanted = {(row, t) for row, t, _ in after[0]}
+        finish = self.finish
+        for chains in self.chains(riders):
+            per_chain = [
+                [
+                    o
+                    for o in self.chain_outcomes(riders, chain)
+                    if all(end >= finish or (end, riders[i][1]) in wanted for i, (end, _, _) in zip(chain, o, strict=True))
+                ]
+                for chain in chains
+            ]
+            order = [i for chain in chains for i in chain]
+            for combo in product(*per_chain):
+                moved = [o for outcome in combo for o in outcome]
+                if after in set(self._settle(riders, crossed, order, moved)):
+                    return True
+        return False
+
+    def _settle(
+        self,
+        riders: tuple[RowRider, ...],
+        crossed: int,
+        order: list[int],
+        moved: list[tuple[int, bool, bool]],
+    ) -> Iterator[RowState]:
+        """The end positions of one combination of moves: every way of handing the given
+        bottles to riders behind their givers that end without one."""
+        finish = self.finish
+        ends: list[tuple[int, str, bool]] = []
+        start_rows: list[int] = []
+        givers: list[int] = []
+        for j, (idx, (end, holds, gave)) in enumerate(zip(order, moved, strict=True)):
+            row, t, _ = riders[idx]
+            ends.append((end, t, holds))
+            start_rows.append(row)
+            if gave:
+                givers.append(j)
+        n_crossed = crossed + sum(1 for end, _, _ in ends if end >= finish)
+
+        def receivers(g: int, taken: frozenset[int]) -> list[int]:
+            grow = start_rows[g]
+            return [
+                j
+                for j, (end, _, holds) in enumerate(ends)
+                if j != g and j not in taken and not holds and end < finish and (start_rows[j] < grow or end < grow)
+            ]
+
+        def assign(k: int, taken: frozenset[int]) -> Iterator[frozenset[int]]:
+            if k == len(givers):
+                yield taken
+                return
+            for j in receivers(givers[k], taken):
+                yield from assign(k + 1, taken | {j})
+
+        for taken in assign(0, frozenset()):
+            road = tuple(sorted((end, t, holds or j in taken) for j, (end, t, holds) in enumerate(ends) if end < finish))
+            yield road, n_crossed
+
+
+def _maximal_matchings(rows_here: list[int], ahead: list[int], riders: tuple[RowRider, ...]) -> list[dict[int, int]]:
+    """Every maximal injective map from the riders of a row to riders one row ahead."""
+    if not ahead:
+        return [{}]
+    size = min(len(rows_here), len(ahead))
+    out: list[dict[int, int]] = []
+
+    def rec(i: int, used: frozenset[int], m: dict[int, int]) -> None:
+        if i == len(rows_here):
+            if len(m) == size:
+                out.append(dict(m))
+            return
+        y = rows_here[i]
+        for x in ahead:
+            if x not in used:
+                m[y] = x
+                rec(i + 1, used | {x}, m)
+                del m[y]
+        rec(i + 1, used, m)
+
+    rec(0, frozenset(), {})
+    return out
+
+
+class RowSearch:
+    """Iterative deepening on the row game's rounds (a lower bound for the real game).
+
+    The pruning uses :class:`~peloton.solver.search.Bounds` (admissible for the row
+    game too: its relaxation assumes every bottle and every train the row game could
+    offer) with each round's exact reach from its chains of links."""
+
+    def __init__(self, game: RowGame, types: str, deadline: float | None = None) -> None:
+        from .search import Bounds  # search imports this module: a late import
+
+        self.game = game
+        self.bounds = Bounds(game.course, game.relay_limit, types)
+        self.deadline = deadline
+        self.nodes = 0
+        self.tt: dict[RowState, int] = {}
+
+    def _check_time(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise TimeUp
+
+    def rounds_needed(self, intervals: list[tuple[str, int, int]], crossed: int) -> int:
+        return self.bounds.rounds_needed(intervals, crossed)
+
+    def _reach(self, riders: tuple[RowRider, ...], chains: list[list[int]]) -> dict[int, int]:
+        reach: dict[int, int] = {}
+        for chain in chains:
+            reach.update(zip(chain, self.game.chain_reach(riders, chain), strict=True))
+        return reach
+
+    def successors(self, position: RowState, budget: int) -> set[RowState]:
+        """The positions after one round from which ``budget - 1`` more rounds may still
+        suffice by the bounds (those with four riders across included)."""
+        riders, crossed = position
+        game = self.game
+        found: set[RowState] = set()
+        for chains in game.chains(riders):
+            reach = self._reach(riders, chains)
+            intervals = [(t, row, reach[i]) for i, (row, t, _) in enumerate(riders)]
+            if 1 + self.rounds_needed(intervals, crossed) > budget:
+                continue
+            per_chain = [game.chain_outcomes(riders, chain) for chain in chains]
+            # Chains holding the furthest-reaching riders first: they prune most.
+            idx = sorted(range(len(chains)), key=lambda c: -max(reach[i] for i in chains[c]))
+            self._combine(
+                riders, crossed, budget, [chains[c] for c in idx], [per_chain[c] for c in idx], intervals, found
+            )
+        return found
+
+    def _combine(
+        self,
+        riders: tuple[RowRider, ...],
+        crossed: int,
+        budget: int,
+        chains: list[list[int]],
+        per_chain: list[list[tuple[tuple[int, bool, bool], ...]]],
+        intervals: list[tuple[str, int, int]],
+        found: set[RowState],
+    ) -> None:
+        """Add to ``found`` the end positions of every combination of the chains'
+        outcomes, pruning a partial combination as soon as the bounds miss ``budget``."""
+        order = [i for chain in chains for i in chain]
+
+        def rec(c: int, moved: list[tuple[int, bool, bool]], cur: list[tuple[str, int, int]]) -> None:
+            if c == len(chains):
+                found.update(self.game._settle(riders, crossed, order, moved))
+                return
+            self.nodes += 1
+            if not self.nodes & 1023:
+                self._check_time()
+            chain = chains[c]
+            for outcome in per_chain[c]:
+                trial = cur.copy()
+                for i, (end, _, _) in zip(chain, outcome, strict=True):
+                    trial[i] = (riders[i][1], end, end)
+                if c + 1 < len(chains) and 1 + self.rounds_needed(trial, crossed) > budget:
+                    continue
+                rec(c + 1, [*moved, *outcome], trial)
+
+        rec(0, [], intervals)
+
+    def feasible(self, position: RowState, budget: int) -> bool:
+        """Can four riders be across within ``budget`` more rounds of the row game?"""
+        if position[1] >= TARGET:
+            return True
+        if budget <= 0:
+            return False
+        if self.tt.get(position, -1) >= budget:
+            return False
+        succ = self.successors(position, budget)
+        if any(s[1] >= TARGET for s in succ):
+            return True
+        ranked = sorted(
+            (s for s in _undominated(succ) if self.rounds_needed([(t, r, r) for r, t, _ in s[0]], s[1]) <= budget - 1),
+            key=lambda s: -sum(r for r, _, _ in s[0]),
+        )
+        for s in ranked:
+            if self.feasible(s, budget - 1):
+                return True
+        self.tt[position] = budget
+        return False
+
+
+def _undominated(positions: set[RowState]) -> list[RowState]:
+    """Drop a position when another one differs from it only by riders holding bottles
+    it lacks: a bottle never hurts (a tired domestique may do less, MC-7.4; a holder
+    may always keep it), so the one with more bottles can do all the other can."""
+    by_rows: dict[tuple[tuple[tuple[int, str], ...], int], list[RowState]] = {}
+    for pos in positions:
+        by_rows.setdefault((tuple((r, t) for r, t, _ in pos[0]), pos[1]), []).append(pos)
+    out: list[RowState] = []
+    for group in by_rows.values():
+        if len(group) == 1:
+            out.extend(group)
+            continue
+        for pos in group:
+            bottles = [b for _, _, b in pos[0]]
+            if not any(
+                other is not pos and all(o or not b for o, b in zip((b2 for _, _, b2 in other[0]), bottles, strict=True))
+                for other in group
+            ):
+                out.append(pos)
+    return out

@@ -1,0 +1,128 @@
+"""The solver's lower bounds are sound: the relaxed reach never falls short of a real
+line, and the row game (lanes relaxed away) allows every real round (MC-4 to MC-7)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from peloton.bots import make_bot
+from peloton.games import mindcycling as mc
+from peloton.solver import solve
+from peloton.solver.examples import C8, C12, C14
+from peloton.solver.rows import RowGame, RowSearch, _undominated
+from peloton.solver.search import Bounds, Solver, round_reach
+
+SOLO = mc.Course.load("solo")
+COURSES = [SOLO, C14, C12, mc.Course.load("standard")]
+
+
+def play_line(course: mc.Course, seed: int, wind: str, relay_limit: int, randomness: float) -> list[mc.State]:
+    """A whole solo line (greedy moves mixed with random ones); the state at the start of
+    every round, then the final state."""
+    rng = random.Random(seed)
+    greedy = make_bot("greedy", seed)
+    state = mc.new_solo(course, "DDSSC", wind=wind, relay_limit=relay_limit)
+    starts: list[mc.State] = []
+    while not state.over:
+        if state.at_round_start:
+            starts.append(state.copy())
+        moves = state.legal_moves()
+        state.play(rng.choice(moves) if rng.random() < randomness else greedy.choose(state))
+    return [*starts, state]
+
+
+lines = st.builds(
+    play_line,
+    st.sampled_from(COURSES),
+    st.integers(0, 10**6),
+    st.sampled_from(["front", "left", "right"]),
+    st.sampled_from([2, 3]),
+    st.sampled_from([0.0, 0.2, 1.0]),
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines)
+def test_the_relaxed_reach_is_never_short_of_a_real_line(line: list[mc.State]) -> None:
+    """MC-5, MC-6, MC-7: from every round's start, each rider's row after 1, 2, ... rounds
+    is within the bound, and the bound on rounds left never exceeds the line's."""
+    *starts, final = line
+    score = final.solo_score
+    assert score is not None
+    root = starts[0]
+    bounds = Bounds(root.course, root.relay_limit, "DDSSC")
+    solver = Solver(root, None)
+    finish = root.course.finish
+    for n, state in enumerate(starts):
+        assert solver.rounds_needed(state) <= score[0] - state.round + 1
+        ids = list(state.pos)
+        intervals = round_reach(state, state.relay_limit)
+        for later in [*starts[n + 1 :], final]:
+            for rid, (_, _, high) in zip(ids, intervals, strict=True):
+                actual = later.pos[rid] >> 5 if rid in later.pos else finish
+                assert actual <= high or high >= finish, (rid, actual, high, later.round)
+            intervals = bounds.step(intervals)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines)
+def test_the_row_game_allows_every_real_round(line: list[mc.State]) -> None:
+    """The row game is a relaxation: each real round, seen without its lanes, is one of
+    the row game's rounds (links, trains, attacks, gifts and feed zones included)."""
+    *starts, final = line
+    game = RowGame(starts[0].course, starts[0].relay_limit)
+    for before, after in zip(starts, [*starts[1:], final], strict=True):
+        assert game.allows(RowGame.project(before), RowGame.project(after))
+
+
+def test_allows_refuses_what_no_round_can_do() -> None:
+    """A domestique rides 3 rows but never 20 in a round (MC-5.2); nobody goes back
+    (MC-5.1)."""
+    game = RowGame(SOLO)
+    start = (((5, "C", False), (6, "D", True), (6, "D", True), (5, "S", False), (5, "S", False)), 0)
+    start = (tuple(sorted(start[0])), 0)
+    far = (tuple(sorted([(26, "D", True), (6, "D", True), (5, "C", False), (5, "S", False), (5, "S", False)])), 0)
+    back = (tuple(sorted([(4, "C", False), (6, "D", True), (6, "D", True), (5, "S", False), (5, "S", False)])), 0)
+    near = (tuple(sorted([(9, "D", True), (6, "D", True), (5, "C", False), (5, "S", False), (5, "S", False)])), 0)
+    assert game.allows(start, near)
+    assert not game.allows(start, far)
+    assert not game.allows(start, back)
+
+
+def test_the_row_game_lower_bound_holds_on_small_courses() -> None:
+    """The row game never needs more rounds than the real optimum (the relaxation only
+    adds moves)."""
+    for course, mcn in [(C14, "5 AD1:a10,AD2:b11+,AS1:c10,AS2:d11,AC1:e10"), (C12, "3 AD1:a8,AD2:b9+,AS1:c9,AS2:d9,AC1:e9")]:
+        real = solve(course, start=mcn)
+        assert real.proven and real.score is not None
+        root = mc.from_mcn(course, mcn)
+        search = RowSearch(RowGame(course), "DDSSC")
+        rows_needed = next(r for r in range(1, 30) if search.feasible(RowGame.project(root), r))
+        assert rows_needed <= real.score[0] - root.round + 1
+
+
+def test_the_bundled_solo_course_needs_at_least_ten_rounds() -> None:
+    """MC-9.4 on the bundled course: no line of nine rounds exists even without lanes,
+    so the optimum is at least (10, 0)."""
+    search = RowSearch(RowGame(SOLO), "DDSSC")
+    start = (((2, "C", False), (2, "D", True), (2, "D", True), (2, "S", False), (2, "S", False)), 0)
+    assert not search.feasible(start, 9)
+
+
+def test_a_bottle_more_dominates() -> None:
+    """MC-7.4: a position with a bottle more is kept; the one it dominates is dropped."""
+    rich = (((10, "D", True), (11, "S", False)), 0)
+    poor = (((10, "D", False), (11, "S", False)), 0)
+    other = (((10, "D", False), (12, "S", False)), 0)
+    assert sorted(_undominated({rich, poor, other})) == sorted([rich, other])
+
+
+@pytest.mark.parametrize("course", [C8])
+def test_the_solver_reports_the_row_game_bound(course: mc.Course) -> None:
+    """The setup of a small course is still solved exactly with the row game in front."""
+    sol = solve(course)
+    assert sol.proven and sol.score is not None and sol.lower_bound == sol.score

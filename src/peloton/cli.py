@@ -489,7 +489,7 @@ def solve(
             soft_wrap=True,
         )
     out(
-        f"nodes: {solution.nodes:,} ({solution.round_nodes:,} round starts), "
+        f"nodes: {solution.nodes:,} ({solution.round_nodes:,} round starts; {solution.row_nodes:,} in the row game), "
         f"{solution.nodes_per_second:,.0f} nodes/s, time {solution.seconds:.2f} s",
         markup=False,
         soft_wrap=True,

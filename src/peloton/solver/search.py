@@ -64,6 +64,8 @@ TARGET = 4
 #: Greedy lines (one per seed) played for the first upper bound: on ``solo`` the
 #: greedy bot's score varies from (17, 2) to (15, 0) with its tie-breaking seed.
 GREEDY_LINES = 16
+#: A round count no line reaches: the bound when the game can never end.
+NEVER = 10**6
 #: --any-team: each type once or twice, five riders (MC-9.1).
 COMPOSITIONS = ("DDSSC", "DDSCC", "DSSCC")
 
@@ -89,6 +91,7 @@ class Solution:
     lower_bound: Score  # the best score proven impossible to beat
     nodes: int = 0  # positions played (one per move played in the search)
     round_nodes: int = 0  # round-start positions expanded
+    row_nodes: int = 0  # partial rounds combined in the row game (:mod:`.rows`)
     seconds: float = 0.0
     setup_searched: bool = True
     first_round: int = 1  # the round the search started in
@@ -120,6 +123,7 @@ class Solution:
             "lower_bound": list(self.lower_bound),
             "rounds": [{"label": label, "moves": moves} for label, moves in self.labelled_rounds()],
             "nodes": self.nodes,
+            "row_nodes": self.row_nodes,
             "seconds": round(self.seconds, 3),
         }
 
@@ -218,6 +222,8 @@ class Bounds:
             return found
         finish = self.finish
         need = TARGET - crossed
+        if len(riders) < need:
+            return NEVER  # too few riders left on the road to ever end the game
         n = 0
         while sum(1 for _, _, r in riders if r >= finish) < need:
             riders = self.step(riders)
@@ -659,6 +665,7 @@ def solve_state(
         lower_bound=lower if not proven or score is None else score,
         nodes=solver.nodes,
         round_nodes=solver.round_nodes,
+        row_nodes=solver.relaxed.nodes,
         seconds=time.monotonic() - started,
         setup_searched=in_setup,
         first_round=max(1, root.round),
@@ -693,7 +700,7 @@ def solve(
         return solve_state(mc.new_solo(course, team, wind=wind, relay_limit=relay_limit), time_limit=time_limit)
     started = time.monotonic()
     best: Solution | None = None
-    nodes = round_nodes = 0
+    nodes = round_nodes = row_nodes = 0
     log: list[str] = []
     lower: Score | None = None
     all_proven = True
@@ -702,6 +709,7 @@ def solve(
         upper = best.score if best is not None else None
         sol = solve_state(mc.new_solo(course, comp, wind=wind, relay_limit=relay_limit), time_limit=left, upper=upper)
         nodes += sol.nodes
+        row_nodes += sol.row_nodes
         round_nodes += sol.round_nodes
         log.extend(f"{comp}: {line}" for line in sol.log)
         all_proven = all_proven and sol.proven
@@ -711,7 +719,7 @@ def solve(
     assert best is not None and lower is not None
     best.proven = all_proven
     best.lower_bound = best.score if all_proven and best.score is not None else lower
-    best.nodes, best.round_nodes, best.log = nodes, round_nodes, log
+    best.nodes, best.round_nodes, best.row_nodes, best.log = nodes, round_nodes, row_nodes, log
     best.seconds = time.monotonic() - started
     return best
 

@@ -11,12 +11,15 @@ from __future__ import annotations
 import json
 from enum import Enum
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Generic, Self, TypeVar
 
 from . import registry
 from .errors import PelotonError, RecordError
 
 RECORD_FORMAT = "peloton-record/1"
+
+#: The state type of a game's records.
+S = TypeVar("S")
 
 
 def decode_record(text: str) -> dict[str, Any]:
@@ -66,12 +69,55 @@ FULL = Everything.FULL
 Viewer = str | Everything | None
 
 
-class RecordFile:
-    """What every game's record class shares: JSON text and files.
+class RecordFile(Generic[S]):
+    """What every game's record class shares: JSON text and files, and replaying.
 
-    A subclass provides ``to_dict(viewer)`` (the JSON object; a game that hides
-    nothing ignores the viewer) and ``from_dict(data)`` (which validates by
-    replaying)."""
+    A subclass (a dataclass with a ``moves`` list of move texts) provides
+    ``to_dict(viewer)`` (the JSON object; a game that hides nothing ignores the
+    viewer), ``from_dict(data)`` (which validates by replaying) and
+    ``initial_state()``; a game whose records may hide moves also overrides
+    :meth:`play_move`."""
+
+    moves: list[str]
+
+    def initial_state(self) -> S:
+        """The state before the first recorded move."""
+        raise NotImplementedError
+
+    def play_move(self, state: S, index: int) -> None:
+        """Play record move ``index`` on ``state`` (:class:`RecordError` if refused)."""
+        play_recorded(state, index, self.moves[index])
+
+    def start_state(self) -> S:
+        """:meth:`initial_state`, a record that cannot start being a :class:`RecordError`."""
+        try:
+            return self.initial_state()
+        except RecordError:
+            raise
+        except PelotonError as exc:
+            raise RecordError(f"record cannot start: {exc}") from exc
+
+    def states(self) -> list[S]:
+        """The state before each move and after the last (for stepping through a replay)."""
+        state = self.start_state()
+        out = [self._copy(state)]
+        for i in range(len(self.moves)):
+            self.play_move(state, i)
+            out.append(self._copy(state))
+        return out
+
+    def replay(self) -> S:
+        """Replay every move through the rules; :class:`RecordError` names the first
+        move refused with its 0-based ``index``."""
+        state = self.start_state()
+        for i in range(len(self.moves)):
+            self.play_move(state, i)
+        return state
+
+    @staticmethod
+    def _copy(state: S) -> S:
+        copy: S = state.copy()  # type: ignore[attr-defined]
+        return copy
 
     def to_dict(self, viewer: Viewer = FULL) -> dict[str, Any]:
         raise NotImplementedError

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.errors import ConfigError, PelotonError, RecordError
-from ...core.record import FULL, RECORD_FORMAT, RecordFile, Viewer, play_recorded, require
+from ...core.errors import ConfigError, RecordError
+from ...core.record import FULL, RECORD_FORMAT, RecordFile, Viewer, require
 from .course import Course
 from .riders import check_teams
 from .start import from_mcn
@@ -16,7 +16,7 @@ GAME = "mind-cycling"
 
 
 @dataclass
-class Record(RecordFile):
+class Record(RecordFile[State]):
     """A Mind Cycling game record. ``players`` maps a team letter to
     ``{"name": ..., "controller": ...}`` (``human``, ``random``, ``greedy`` ...)."""
 
@@ -61,26 +61,6 @@ class Record(RecordFile):
         return State(
             self.course, self.teams, wind=self.wind, relay_limit=self.relay_limit, solo=len(self.teams) == 1
         )
-
-    def states(self) -> list[State]:
-        """The state before each move and after the last (for stepping through a replay)."""
-        state = self.initial_state()
-        out = [state.copy()]
-        for i, text in enumerate(self.moves):
-            play_recorded(state, i, text)
-            out.append(state.copy())
-        return out
-
-    def replay(self) -> State:
-        """Replay every move through the rules; :class:`RecordError` names the first
-        illegal move with its 0-based index."""
-        try:
-            state = self.initial_state()
-        except PelotonError as exc:
-            raise RecordError(f"record cannot start: {exc}") from exc
-        for i, text in enumerate(self.moves):
-            play_recorded(state, i, text)
-        return state
 
     # ------------------------------------------------------------ JSON
 

@@ -23,7 +23,7 @@ from .state import GAME, State, from_position
 
 
 @dataclass
-class Record(RecordFile):
+class Record(RecordFile[State]):
     """A Mind Twist game record. ``players`` maps ``R``/``B`` to
     ``{"name": ..., "kind": ...}``; ``start`` is the MT-4.3 start position when the
     game did not start from the usual one (both tokens on the start, red active)."""
@@ -55,28 +55,10 @@ class Record(RecordFile):
             return State(self.board)
         return from_position(self.start, **self.board.options())
 
-    def states(self) -> list[State]:
-        """The state before each move and after the last (for stepping through a replay)."""
-        state = self._initial()
-        out = [state.copy()]
-        for i in range(len(self.moves)):
-            _play(state, self.moves, i)
-            out.append(state.copy())
-        return out
+    def play_move(self, state: State, index: int) -> None:
+        """Play record move ``index``, reading ``dial:?`` as the module says."""
+        _play(state, self.moves, index)
 
-    def replay(self) -> State:
-        """Replay every move through the rules; :class:`RecordError` names the first
-        rejected move with its 0-based ``index``."""
-        state = self._initial()
-        for i in range(len(self.moves)):
-            _play(state, self.moves, i)
-        return state
-
-    def _initial(self) -> State:
-        try:
-            return self.initial_state()
-        except PelotonError as exc:
-            raise RecordError(f"record cannot start: {exc}") from exc
 
     # ------------------------------------------------------------ JSON
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import PelotonError, RecordError
-from ...core.record import FULL, RECORD_FORMAT, RecordFile, Viewer, play_recorded, require
+from ...core.record import FULL, RECORD_FORMAT, RecordFile, Viewer, require
 from ...core.rng import Rng
 from .notation import ROLL
 from .start import from_options
@@ -24,7 +24,7 @@ GAME = "pistard"
 
 
 @dataclass
-class Record(RecordFile):
+class Record(RecordFile[State]):
     """A Pistard game record. ``options`` holds ``players``, ``layout`` (inline keys),
     ``bonus`` and ``target``; ``players`` maps a team letter to ``{"name": ...,
     "kind": ...}``."""
@@ -61,22 +61,6 @@ class Record(RecordFile):
         except PelotonError as exc:
             raise RecordError(f"record options are invalid: {exc}") from None
         state.seed = self.seed
-        return state
-
-    def states(self) -> list[State]:
-        """The state before each move and after the last."""
-        state = self.initial_state()
-        out = [state.copy()]
-        for i, text in enumerate(self.moves):
-            play_recorded(state, i, text)
-            out.append(state.copy())
-        return out
-
-    def replay(self) -> State:
-        """Replay every move; :class:`RecordError` names the first illegal one (``.index``)."""
-        state = self.initial_state()
-        for i, text in enumerate(self.moves):
-            play_recorded(state, i, text)
         return state
 
     def chance_rng(self) -> Rng:

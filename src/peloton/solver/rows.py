@@ -15,8 +15,9 @@ game allows, and more, so its best score is a lower bound on the real game's
   6.6), or a stay at any time. Nothing blocks: no rider and no rock ever stands in
   the way, every target square is free.
 * **bottles** (MC-7): a rider holding a bottle at the assessment that does not attack
-  may give it to any rider behind it that ends the round without one (the real gift
-  goes to the rider directly behind, and may be passed on down a column); a
+  may give it to any rider behind it that ends the round without one, or that
+  crosses the line with it (the real gift goes to the rider directly behind, and may
+  be passed on down a column); a
   domestique without a bottle may take one when its normal move or attack passes a
   feed zone's row (in the real game its path may also miss the feed square).
 
@@ -224,7 +225,7 @@ class RowGame:
         moved: list[tuple[int, bool, bool]],
     ) -> Iterator[RowState]:
         """The end positions of one combination of moves: every way of handing the given
-        bottles to riders behind their givers that end without one."""
+        bottles to riders behind their givers that end without one (or that cross)."""
         finish = self.finish
         ends: list[tuple[int, str, bool]] = []
         start_rows: list[int] = []
@@ -242,7 +243,9 @@ class RowGame:
             return [
                 j
                 for j, (end, _, holds) in enumerate(ends)
-                if j != g and j not in taken and not holds and end < finish and (start_rows[j] < grow or end < grow)
+                # A rider that crosses later in the round may take a gift too: it leaves
+                # the road with the bottle, which is then simply lost.
+                if j != g and j not in taken and not holds and (start_rows[j] < grow or end < grow)
             ]
 
         def assign(k: int, taken: frozenset[int]) -> Iterator[frozenset[int]]:

@@ -45,7 +45,7 @@ RowState = tuple[tuple[RowRider, ...], int]
 
 
 class TimeUp(Exception):
-    """The row game's search ran out of time."""
+    """The time limit of a solve ran out (in the row game or the real search)."""
 
 
 @dataclass
@@ -86,7 +86,7 @@ class RowGame:
         choices: list[list[dict[int, int]]] = []
         for row in rows:
             ahead = by_row.get(row + 1, [])
-            choices.append(_maximal_matchings(by_row[row], ahead, riders))
+            choices.append(_maximal_matchings(by_row[row], ahead))
         seen: set[tuple[tuple[RowRider, ...], ...]] = set()
         for picks in product(*choices):
             leader: dict[int, int] = {}
@@ -260,7 +260,7 @@ class RowGame:
             yield road, n_crossed
 
 
-def _maximal_matchings(rows_here: list[int], ahead: list[int], riders: tuple[RowRider, ...]) -> list[dict[int, int]]:
+def _maximal_matchings(rows_here: list[int], ahead: list[int]) -> list[dict[int, int]]:
     """Every maximal injective map from the riders of a row to riders one row ahead."""
     if not ahead:
         return [{}]

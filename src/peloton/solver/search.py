@@ -56,8 +56,7 @@ from typing import Any
 from ..core.errors import ConfigError
 from ..games import mindcycling as mc
 from ..games.mindcycling.riders import OWN_SECTIONS, STEPS
-from .rows import RowGame, RowSearch
-from .rows import TimeUp as RowTimeUp
+from .rows import RowGame, RowSearch, TimeUp
 
 #: MC-9.3: the solo game ends in the round the fourth rider crosses.
 TARGET = 4
@@ -73,10 +72,6 @@ Score = tuple[int, int]
 #: A rider in the bounds: (type, the row it stands on now, an upper bound on its row).
 Bounded = tuple[str, int, int]
 Key = tuple[Any, ...]
-
-
-class TimeUp(Exception):
-    """The time limit ran out."""
 
 
 @dataclass
@@ -156,7 +151,6 @@ class Bounds:
         self.relay_limit = relay_limit
         sect = course.section_by_row
         top = finish + 24  # rows beyond the line only ever compare as "crossed"
-        self.top = top
 
         def section(r: int) -> str:
             return sect[r] if r < len(sect) else "plain"
@@ -427,8 +421,6 @@ class Solver:
         """Upper bounds on the riders' rows at the end of this round."""
         return round_reach(state, self.bounds.relay_limit)
 
-    mid_rounds = rounds_needed
-
     # ------------------------------------------------------------ phase 1
 
     def feasible(self, state: mc.State, budget: int, line: list[list[str]]) -> bool:
@@ -447,7 +439,7 @@ class Solver:
         self.round_nodes += 1
         succ = self.successors(
             state,
-            lambda st: self.mid_rounds(st) <= budget,
+            lambda st: self.rounds_needed(st) <= budget,
             lambda st: (self.rounds_needed(st), -sum(r for _, _, r in _riders(st))),
         )
         for _, moves in succ:
@@ -475,7 +467,7 @@ class Solver:
         self.round_nodes += 1
 
         def keep(st: mc.State) -> bool:
-            if self.mid_rounds(st) > budget:
+            if self.rounds_needed(st) > budget:
                 return False
             after = self._after_round(st)
             return self.bounds.remaining_at_least(after, budget - 1) < self.best_rem
@@ -647,7 +639,7 @@ def solve_state(
                     break
         proven = True
         lower = (r_star, solver.best_rem)
-    except (TimeUp, RowTimeUp):
+    except TimeUp:
         pass
     score = solver.best_score()
     line = solver.best_line or []

@@ -4,6 +4,7 @@ line, and the row game (lanes relaxed away) allows every real round (MC-4 to MC-
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +18,7 @@ from peloton.solver.rows import RowGame, RowSearch, _undominated
 from peloton.solver.search import Bounds, Solver, round_reach
 
 SOLO = mc.Course.load("solo")
+TRAIN_LINE = Path(__file__).resolve().parents[2] / "docs" / "lines" / "solo-train.json"
 COURSES = [SOLO, C14, C12, mc.Course.load("standard")]
 
 
@@ -50,6 +52,27 @@ lines = st.builds(
 def test_the_relaxed_reach_is_never_short_of_a_real_line(line: list[mc.State]) -> None:
     """MC-5, MC-6, MC-7: from every round's start, each rider's row after 1, 2, ... rounds
     is within the bound, and the bound on rounds left never exceeds the line's."""
+    assert_bounds_hold(line)
+
+
+def test_the_bounds_hold_on_a_tight_line() -> None:
+    """The shipped 11-round line on ``solo`` (MC-9.4 score (11, 2)) runs relay trains
+    (MC-6.5) at full stretch every round and jumps both sprinters into the mountain:
+    the bounds, and from round 6 the row game, never promise less than it takes."""
+    record = mc.Record.load(TRAIN_LINE)
+    states = record.states()
+    final = states[-1]
+    assert final.solo_score == (11, 2)
+    starts = {s.round: s for s in reversed(states) if s.round >= 1 and s.at_round_start and not s.over}
+    assert sorted(starts) == list(range(1, 12))
+    assert_bounds_hold([starts[n] for n in sorted(starts)] + [final])
+    row_search = RowSearch(RowGame(SOLO), "DDSSC")
+    for n in range(6, 12):
+        assert row_search.feasible(RowGame.project(starts[n]), 11 - n + 1)
+
+
+def assert_bounds_hold(line: list[mc.State]) -> None:
+    """The bound checks of one line: the states at its rounds' starts, then the end."""
     *starts, final = line
     score = final.solo_score
     assert score is not None
@@ -61,11 +84,16 @@ def test_the_relaxed_reach_is_never_short_of_a_real_line(line: list[mc.State]) -
         assert solver.rounds_needed(state) <= score[0] - state.round + 1
         ids = list(state.pos)
         intervals = round_reach(state, state.relay_limit)
+        # A dry team (no bottle, none to be had this round) stays dry in the bound
+        # until a domestique may pass a feed row: its domestiques tire, nobody attacks.
+        dry = solver._dry_after_round(state, intervals)
         for later in [*starts[n + 1 :], final]:
             for rid, (_, _, high) in zip(ids, intervals, strict=True):
                 actual = later.pos[rid] >> 5 if rid in later.pos else finish
-                assert actual <= high or high >= finish, (rid, actual, high, later.round)
-            intervals = bounds.step(intervals)
+                assert actual <= high or high >= finish, (rid, actual, high, later.round, dry)
+            if dry:
+                assert not later.bottles or later is final, ("a dry team got a bottle", later.round)
+            intervals, dry = bounds.advance(intervals, dry)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -107,10 +135,30 @@ def test_the_row_game_lower_bound_holds_on_small_courses() -> None:
 
 def test_the_bundled_solo_course_needs_at_least_ten_rounds() -> None:
     """MC-9.4 on the bundled course: no line of nine rounds exists even without lanes,
-    so the optimum is at least (10, 0)."""
+    so the optimum is at least (10, 0); the bound alone sees it from every setup (the
+    top rider rides against the wind, MC-5.4, so the front gains at most 9 rows a
+    round)."""
     search = RowSearch(RowGame(SOLO), "DDSSC")
     start = (((2, "C", False), (2, "D", True), (2, "D", True), (2, "S", False), (2, "S", False)), 0)
     assert not search.feasible(start, 9)
+    root = mc.new_solo(SOLO)
+    solver = Solver(root, None)
+    setups = [solver.child(root, moves) for _, moves in solver.successors(root)]
+    assert min(solver.rounds_needed(s) for s in setups) >= 10
+
+
+def test_a_dry_team_is_slower() -> None:
+    """MC-7.4, MC-7.2: with no bottle anywhere and no feed zone before the mountain, the
+    domestiques stay tired and nobody attacks, so the bound needs more rounds."""
+    bounds = Bounds(SOLO, 3, "DDSSC")  # feed zones on rows 29 and 33
+    riders = [("D", 5, 5), ("D", 5, 5), ("S", 5, 5), ("S", 5, 5), ("C", 5, 5)]
+    wet = bounds.step(riders)
+    dry, still_dry = bounds.advance(riders, True)
+    assert still_dry  # no domestique can reach a feed row yet
+    assert all(d[2] <= w[2] for d, w in zip(dry, wet, strict=True))
+    # The domestique on the top row: 7 - 1 (wind) + 3 (attack) wet, 7 - 1 - 1 (tired) dry.
+    assert wet[0][2] == 14 and dry[0][2] == 10
+    assert bounds.rounds_needed(riders, 0, dry=True) > bounds.rounds_needed(riders, 0)
 
 
 def test_a_bottle_more_dominates() -> None:

@@ -304,8 +304,17 @@ class RowSearch:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise TimeUp
 
-    def rounds_needed(self, intervals: list[tuple[str, int, int]], crossed: int) -> int:
-        return self.bounds.rounds_needed(intervals, crossed)
+    def rounds_needed(self, intervals: list[tuple[str, int, int]], crossed: int, dry: bool = False) -> int:
+        return self.bounds.rounds_needed(intervals, crossed, dry)
+
+    def _dry_after(self, riders: tuple[RowRider, ...], reach: dict[int, int]) -> bool:
+        """Whether the team surely ends this round with no bottle (see
+        :meth:`Bounds.advance`): it holds none and no domestique may pass a feed row."""
+        feeds = self.game.feed_rows
+        return not any(
+            bottle or (t == "D" and any(row < f <= reach[i] for f in feeds))
+            for i, (row, t, bottle) in enumerate(riders)
+        )
 
     def _reach(self, riders: tuple[RowRider, ...], chains: list[list[int]]) -> dict[int, int]:
         reach: dict[int, int] = {}
@@ -322,13 +331,14 @@ class RowSearch:
         for chains in game.chains(riders):
             reach = self._reach(riders, chains)
             intervals = [(t, row, reach[i]) for i, (row, t, _) in enumerate(riders)]
-            if 1 + self.rounds_needed(intervals, crossed) > budget:
+            dry = self._dry_after(riders, reach)
+            if 1 + self.rounds_needed(intervals, crossed, dry) > budget:
                 continue
             per_chain = [game.chain_outcomes(riders, chain) for chain in chains]
             # Chains holding the furthest-reaching riders first: they prune most.
             idx = sorted(range(len(chains)), key=lambda c: -max(reach[i] for i in chains[c]))
             self._combine(
-                riders, crossed, budget, [chains[c] for c in idx], [per_chain[c] for c in idx], intervals, found
+                riders, crossed, budget, [chains[c] for c in idx], [per_chain[c] for c in idx], intervals, dry, found
             )
         return found
 
@@ -340,6 +350,7 @@ class RowSearch:
         chains: list[list[int]],
         per_chain: list[list[tuple[tuple[int, bool, bool], ...]]],
         intervals: list[tuple[str, int, int]],
+        dry: bool,
         found: set[RowState],
     ) -> None:
         """Add to ``found`` the end positions of every combination of the chains'
@@ -358,11 +369,26 @@ class RowSearch:
                 trial = cur.copy()
                 for i, (end, _, _) in zip(chain, outcome, strict=True):
                     trial[i] = (riders[i][1], end, end)
-                if c + 1 < len(chains) and 1 + self.rounds_needed(trial, crossed) > budget:
+                if c + 1 < len(chains) and 1 + self.rounds_needed(trial, crossed, dry) > budget:
                     continue
                 rec(c + 1, [*moved, *outcome], trial)
 
         rec(0, [], intervals)
+
+    def candidates(self, position: RowState, budget: int) -> list[RowState]:
+        """The positions after one round from which ``budget - 1`` more rounds may still
+        suffice by the bounds, without those a position with more bottles dominates,
+        the furthest first."""
+        return sorted(
+            (
+                s
+                for s in _undominated(self.successors(position, budget))
+                if s[1] >= TARGET
+                or self.rounds_needed([(t, r, r) for r, t, _ in s[0]], s[1], not any(b for _, _, b in s[0]))
+                <= budget - 1
+            ),
+            key=lambda s: (-s[1], -sum(r for r, _, _ in s[0])),
+        )
 
     def feasible(self, position: RowState, budget: int) -> bool:
         """Can four riders be across within ``budget`` more rounds of the row game?"""
@@ -372,14 +398,7 @@ class RowSearch:
             return False
         if self.tt.get(position, -1) >= budget:
             return False
-        succ = self.successors(position, budget)
-        if any(s[1] >= TARGET for s in succ):
-            return True
-        ranked = sorted(
-            (s for s in _undominated(succ) if self.rounds_needed([(t, r, r) for r, t, _ in s[0]], s[1]) <= budget - 1),
-            key=lambda s: -sum(r for r, _, _ in s[0]),
-        )
-        for s in ranked:
+        for s in self.candidates(position, budget):
             if self.feasible(s, budget - 1):
                 return True
         self.tt[position] = budget

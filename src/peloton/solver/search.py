@@ -53,7 +53,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, PelotonError
 from ..games import mindcycling as mc
 from ..games.mindcycling.riders import OWN_SECTIONS, STEPS
 from .rows import RowGame, RowSearch, TimeUp
@@ -146,71 +146,128 @@ class Bounds:
     """
 
     def __init__(self, course: mc.Course, relay_limit: int, types: str = "DSC") -> None:
-        finish = course.finish
-        self.finish = finish
+        self.finish = course.finish
         self.relay_limit = relay_limit
+        self.feed_rows = sorted({course.codes[name] >> 5 for name in course.feed})
+        #: The tables of a team with bottles (False) and of a dry team (True, see
+        #: :meth:`advance`), looked up as ``self.own[dry][type][row]`` and so on.
+        self.own: dict[bool, dict[str, list[int]]] = {}
+        self.lead: dict[bool, dict[str, list[int]]] = {}
+        self._own_max: dict[bool, dict[str, list[list[int]]]] = {}
+        self._lead_max: dict[bool, dict[str, list[list[int]]]] = {}
+        self._train_max: dict[bool, dict[str, list[list[list[int]]]]] = {}
+        for dry in (False, True):
+            self._tabulate(course, types, dry)
+        self._memo: dict[tuple[tuple[Bounded, ...], int, bool], int] = {}
+
+    def _tabulate(self, course: mc.Course, types: str, dry: bool) -> None:
+        """Each type's reach from each row: on its own legs, as the mover of a train, on
+        a train. A dry team holds no bottle: its domestiques are tired (one row less,
+        no train, MC-7.4) and nobody attacks (MC-7.2)."""
+        finish, relay_limit = self.finish, self.relay_limit
         sect = course.section_by_row
         top = finish + 24  # rows beyond the line only ever compare as "crossed"
 
         def section(r: int) -> str:
             return sect[r] if r < len(sect) else "plain"
 
+        def allowance(t: str, r: int) -> int:
+            return STEPS[t][section(r)] - (1 if dry and t == "D" else 0)
+
         #: The best allowance of any type of the team in each row's section.
-        best = [max(STEPS[t][section(r)] for t in set(types)) for r in range(top + 8)]
-        self.own: dict[str, list[int]] = {}
-        self.lead: dict[str, list[int]] = {}
-        #: train[t][n][r]: the furthest a rider of type t at row r may ride on a train
-        #: with n other riders on the road (-1: never, a sprinter in the mountain).
-        self.train: dict[str, list[list[int]]] = {}
+        best = [max(allowance(t, r) for t in set(types)) for r in range(top + 8)]
+        owns: dict[str, list[int]] = {}
+        leads: dict[str, list[int]] = {}
+        #: trains[t][n][r]: the furthest a rider of type t at row r may ride on a train
+        #: with n other riders on the road (-1: never: a sprinter in the mountain, a
+        #: tired domestique).
+        trains: dict[str, list[list[int]]] = {}
         for t in "DSC":
             own, lead = [], []
-            trains: list[list[int]] = [[-1] * top for _ in range(7)]
+            train: list[list[int]] = [[-1] * top for _ in range(7)]
             for r in range(top):
                 s = section(r)
-                a = STEPS[t][s]
+                a = allowance(t, r)
                 lead.append(min(r + a, top - 1))
-                own.append(min(r + a + (3 if s in OWN_SECTIONS[t] else 0), top - 1))
-                if t == "S" and s == "mountain":
+                attack = 3 if s in OWN_SECTIONS[t] and not dry else 0
+                own.append(min(r + a + attack, top - 1))
+                if (t == "S" and s == "mountain") or (t == "D" and dry):
                     continue
                 for n in range(1, 7):
-                    trains[n][r] = min(
+                    train[n][r] = min(
                         top - 1, max(r + k + best[r + k] + min(k, relay_limit) for k in range(1, n + 1))
                     )
-            self.own[t], self.lead[t], self.train[t] = own, lead, trains
+            owns[t], leads[t], trains[t] = own, lead, train
+        self.own[dry], self.lead[dry] = owns, leads
         # Range maxima, looked up rather than computed: table[low][high - low].
-        self._own_max = {t: _range_table(v) for t, v in self.own.items()}
-        self._lead_max = {t: _range_table(v) for t, v in self.lead.items()}
-        self._train_max = {t: [_range_table(v) for v in tv] for t, tv in self.train.items()}
-        self._memo: dict[tuple[tuple[Bounded, ...], int], int] = {}
+        self._own_max[dry] = {t: _range_table(v) for t, v in owns.items()}
+        self._lead_max[dry] = {t: _range_table(v) for t, v in leads.items()}
+        self._train_max[dry] = {t: [_range_table(v) for v in tv] for t, tv in trains.items()}
 
-    def step(self, riders: list[Bounded]) -> list[Bounded]:
-        """Upper bounds on the riders' rows after one more round."""
+    def step(self, riders: list[Bounded], dry: bool = False) -> list[Bounded]:
+        """Upper bounds on the riders' rows after one more round (``dry``: the team
+        holds no bottle at its start)."""
         finish = self.finish
         road = [(t, low, min(high, finish - 1)) for t, low, high in riders if low < finish]
         if not any(high < finish for _, _, high in riders):
             return riders
         others = min(6, len(road) - 1)
-        lead_max = self._lead_max
-        lead = max(lead_max[t][low][high - low] for t, low, high in road)
+        # The top row: a rider standing there has nobody one row ahead, so it rides
+        # against the wind (one row less) and on no train. Rows below it are bounded
+        # as if sheltered.
+        top = max(high for _, _, high in road)
+        lead_max, own_max, train_max = self._lead_max[dry], self._own_max[dry], self._train_max[dry]
+        lead_row, own_row = self.lead[dry], self.own[dry]
+        lead = 0
+        for t, low, high in road:
+            if high == top:
+                lead = max(lead, lead_row[t][top] - 1)
+                if low < top:
+                    lead = max(lead, lead_max[t][low][top - 1 - low])
+            else:
+                lead = max(lead, lead_max[t][low][high - low])
         front = lead + min(self.relay_limit, others)
         out = []
         for t, low, high in riders:
             if high >= finish:
                 out.append((t, low, high))
                 continue
-            reach = self._own_max[t][low][high - low]
-            if others:
-                train = self._train_max[t][others][low][high - low]
-                if train > front:
-                    train = front
-                if train > reach:
-                    reach = train
+            if high == top:
+                reach = own_row[t][top] - 1
+                below = top - 1 - low  # the part of the interval under the top row
+            else:
+                reach = 0
+                below = high - low
+            if below >= 0:
+                reach = max(reach, own_max[t][low][below])
+                if others:
+                    train = train_max[t][others][low][below]
+                    if train > front:
+                        train = front
+                    if train > reach:
+                        reach = train
             out.append((t, low, reach if reach > high else high))
         return out
 
-    def rounds_needed(self, riders: list[Bounded], crossed: int) -> int:
-        """A lower bound on the rounds (this one included) until the fourth rider crosses."""
-        key = (tuple(sorted(riders)), crossed)
+    def advance(self, riders: list[Bounded], dry: bool) -> tuple[list[Bounded], bool]:
+        """One more round: :meth:`step`, and whether the team is still dry after it.
+
+        A dry team holds no bottle, so no gift either: it only gets one when a
+        domestique's move passes a feed zone's row (MC-7.5), and it stays dry while no
+        domestique may have done so."""
+        after = self.step(riders, dry)
+        if dry:
+            feeds = self.feed_rows
+            for (t, low, _), (_, _, high) in zip(riders, after, strict=True):
+                if t == "D" and any(low < f <= high for f in feeds):
+                    dry = False
+                    break
+        return after, dry
+
+    def rounds_needed(self, riders: list[Bounded], crossed: int, dry: bool = False) -> int:
+        """A lower bound on the rounds (this one included) until the fourth rider crosses
+        (``dry``: see :meth:`advance`)."""
+        key = (tuple(sorted(riders)), crossed, dry)
         found = self._memo.get(key)
         if found is not None:
             return found
@@ -220,19 +277,19 @@ class Bounds:
             return NEVER  # too few riders left on the road to ever end the game
         n = 0
         while sum(1 for _, _, r in riders if r >= finish) < need:
-            riders = self.step(riders)
+            riders, dry = self.advance(riders, dry)
             n += 1
         if len(self._memo) > 2_000_000:  # bounded memory on very long searches
             self._memo.clear()
         self._memo[key] = n
         return n
 
-    def remaining_at_least(self, riders: list[Bounded], rounds: int) -> int:
+    def remaining_at_least(self, riders: list[Bounded], rounds: int, dry: bool = False) -> int:
         """A lower bound on ``remaining`` at the end of a line of ``rounds`` more rounds."""
         if not riders:
             return 0
         for _ in range(rounds):
-            riders = self.step(riders)
+            riders, dry = self.advance(riders, dry)
         return max(0, min(self.finish - r for _, _, r in riders))
 
 
@@ -415,7 +472,20 @@ class Solver:
         start or mid-round: this round from its own assessment, later ones relaxed."""
         if state.over:
             return 0
-        return 1 + self.bounds.rounds_needed(self._after_round(state), len(state.finished))
+        after = self._after_round(state)
+        return 1 + self.bounds.rounds_needed(after, len(state.finished), self._dry_after_round(state, after))
+
+    def _dry_after_round(self, state: mc.State, after: list[Bounded]) -> bool:
+        """Whether the team surely holds no bottle at the end of this round: it holds
+        none now and no domestique still to ride may pass a feed zone's row (MC-7.5)."""
+        if state.bottles:
+            return False
+        feeds = self.bounds.feed_rows
+        done = state._done
+        return not any(
+            rid[1] == "D" and rid not in done and any(low < f <= high for f in feeds)
+            for rid, (_, low, high) in zip(state.pos, after, strict=True)
+        )
 
     def _after_round(self, state: mc.State) -> list[Bounded]:
         """Upper bounds on the riders' rows at the end of this round."""
@@ -459,7 +529,8 @@ class Solver:
             return
         if budget <= 0 or self.rounds_needed(state) > budget:
             return
-        if self.bounds.remaining_at_least(self._after_round(state), budget - 1) >= self.best_rem:
+        after = self._after_round(state)
+        if self.bounds.remaining_at_least(after, budget - 1, self._dry_after_round(state, after)) >= self.best_rem:
             return
         key = position_key(state)
         if self.tt2.get(key, -1) >= budget:
@@ -470,7 +541,7 @@ class Solver:
             if self.rounds_needed(st) > budget:
                 return False
             after = self._after_round(st)
-            return self.bounds.remaining_at_least(after, budget - 1) < self.best_rem
+            return self.bounds.remaining_at_least(after, budget - 1, self._dry_after_round(st, after)) < self.best_rem
 
         # Lines that keep the last rider close first: a small incumbent prunes more.
         succ = self.successors(
@@ -504,20 +575,47 @@ def _greedy_line(root: mc.State, seed: int = 0) -> tuple[mc.State, list[list[str
     from ..bots import make_bot
 
     bot = make_bot("greedy", seed)
+    return _play_rounds(root, lambda state: str(bot.choose(state)))
+
+
+def _play_rounds(root: mc.State, choose: Callable[[mc.State], str]) -> tuple[mc.State, list[list[str]]]:
+    """Play from ``root`` to the end, moves chosen by ``choose``; the final state and
+    the line grouped by round (setup first, if played)."""
     state = root.copy()
     state.history = []
     rounds: list[list[str]] = []
     current = state.round
     moves: list[str] = []
     while not state.over:
-        move = bot.choose(state)
+        move = choose(state)
         state.play(move)
-        moves.append(str(move))
+        moves.append(move)
         if state.round != current or state.over:
             rounds.append(moves)
             moves = []
             current = state.round
     return state, rounds
+
+
+def given_line(root: mc.State, moves: list[str]) -> tuple[mc.State, list[list[str]]]:
+    """A line given as move texts from ``root`` (a record's), played through the rules
+    to its end; :class:`ConfigError` if it breaks off or a move is refused."""
+    texts = iter(moves)
+
+    def next_move(state: mc.State) -> str:
+        text = next(texts, None)
+        if text is None:
+            raise ConfigError(f"the given line stops after {len(moves)} moves, before the race ends")
+        try:
+            state.check(text)
+        except PelotonError as exc:
+            raise ConfigError(f"the given line cannot be played from the solver's start: {exc}") from None
+        return text
+
+    final, rounds = _play_rounds(root, next_move)
+    if next(texts, None) is not None:
+        raise ConfigError("the given line goes on after the race has ended")
+    return final, rounds
 
 
 def _polish(solver: Solver, root: mc.State, until: float) -> None:
@@ -563,6 +661,7 @@ def solve_state(
     upper: Score | None = None,
     tick: Callable[[], None] | None = None,
     polish: bool = True,
+    known_line: list[str] | None = None,
 ) -> Solution:
     """Solve a solo position: in setup (placements searched) or at a round's start.
 
@@ -570,6 +669,8 @@ def solve_state(
     than it are not searched for, and the result may then have no line.
     ``polish``: with a time limit, spend up to half of it improving the first line
     found by solving its endings exactly (:func:`_polish`) before the proof.
+    ``known_line``: a line already known (move texts from ``root``, say a record's), to
+    start from when it beats the greedy lines.
     """
     if not root.solo:
         raise ConfigError("the solver plays the solo version only (one team of five riders)")
@@ -580,6 +681,8 @@ def solve_state(
     started = time.monotonic()
     deadline = None if time_limit is None else started + time_limit
     solver = Solver(root, deadline, tick)
+    if known_line is not None:
+        solver._offer(*given_line(root, known_line))
     team = root.teams["A"]
     in_setup = root.round == 0
     done_rounds = 0 if in_setup else root.round - 1  # rounds already behind the start
@@ -674,22 +777,28 @@ def solve(
     wind: str = "front",
     relay_limit: int = 3,
     time_limit: float | None = None,
+    known_line: list[str] | None = None,
 ) -> Solution:
     """The best solo score on ``course`` (see the module doc).
 
     ``start``: an MCN solo position to solve from instead of setup. ``any_team``: also
-    search the compositions (each type once or twice). Raises :class:`ConfigError`
-    (bad team, a non-solo position) or :class:`NotationError` (bad MCN).
+    search the compositions (each type once or twice). ``known_line``: a known line (move
+    texts from the start, as in a record) to improve on. Raises :class:`ConfigError`
+    (bad team, a non-solo position, a line that cannot be played to the end) or
+    :class:`NotationError` (bad MCN).
     """
+    if any_team and known_line is not None:
+        raise ConfigError("a given line fixes the team; it cannot go with --any-team")
     if start is not None:
         if any_team:
             raise ConfigError("--any-team searches the setup; it cannot start from a given position")
         root = mc.from_mcn(course, start, wind=wind, relay_limit=relay_limit)
         if not root.solo:
             raise ConfigError(f"the position {start!r} has {len(root.teams)} teams; the solver plays solo games only")
-        return solve_state(root, time_limit=time_limit)
+        return solve_state(root, time_limit=time_limit, known_line=known_line)
     if not any_team:
-        return solve_state(mc.new_solo(course, team, wind=wind, relay_limit=relay_limit), time_limit=time_limit)
+        root = mc.new_solo(course, team, wind=wind, relay_limit=relay_limit)
+        return solve_state(root, time_limit=time_limit, known_line=known_line)
     started = time.monotonic()
     best: Solution | None = None
     nodes = round_nodes = row_nodes = 0

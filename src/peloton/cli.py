@@ -443,6 +443,13 @@ def solve(
         float | None, typer.Option(help="Stop after S seconds with the best line so far (not proven).")
     ] = None,
     record: Annotated[Path | None, typer.Option(help="Write the best line as a game record to FILE.")] = None,
+    line: Annotated[
+        Path | None,
+        typer.Option(
+            help="Start from the line of this solo game record (a line you found): the solver improves "
+            "on it and proves the result. The record's course, team, start and rules are used."
+        ),
+    ] = None,
 ) -> None:
     """Find the best possible solo score (MC-9.4) with proof: an exact search."""
     from .solver import composition_of
@@ -454,8 +461,16 @@ def solve(
         raise _fail(f"cannot write the record to {str(record)!r}: no such directory")
     console = _console()
     with _errors():
-        chosen = load_course(course)
-        comp = composition_of(team)
+        known: list[str] | None = None
+        if line is None:
+            chosen = load_course(course)
+            comp = composition_of(team)
+        else:
+            given = mc.Record.load(line)
+            if len(given.teams) != 1:
+                raise ConfigError(f"the record {str(line)!r} is not a solo game: it has {len(given.teams)} teams")
+            chosen, comp, start = given.course, composition_of(given.teams["A"]), given.start
+            wind, relay_limit, known = given.wind, given.relay_limit, given.moves
         solution = run_solver(
             chosen,
             comp,
@@ -464,12 +479,13 @@ def solve(
             wind=wind,
             relay_limit=relay_limit,
             time_limit=time_limit,
+            known_line=known,
         )
     out = console.print
     what = f"from {start}" if start is not None else ("any team" if any_team else f"team {comp}")
     out(f"solving course {chosen.name!r}, {what}", markup=False, soft_wrap=True)
-    for line in solution.log:
-        out(f"  {line}", markup=False, soft_wrap=True)
+    for entry in solution.log:
+        out(f"  {entry}", markup=False, soft_wrap=True)
     if solution.score is None:
         out("no line found", markup=False)
     else:

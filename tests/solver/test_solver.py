@@ -120,6 +120,53 @@ def test_bad_input() -> None:
         solve(C14, start="5 AD1:a10,AD2:b11+,AS1:c10,AS2:d11,AC1:e10", any_team=True)
 
 
+TRAIN_LINE = Path(__file__).resolve().parents[2] / "docs" / "lines" / "solo-train.json"
+
+
+def test_a_given_line_is_the_line_to_beat() -> None:
+    """A known line (a record's moves) is the first incumbent: the result is never worse
+    than it, and the proven lower bound never passes it (MC-9.4)."""
+    moves = mc.Record.load(TRAIN_LINE).moves
+    solution = solve(mc.Course.load("solo"), known_line=moves, time_limit=1.0)
+    assert solution.score is not None and solution.score <= (11, 2)
+    assert (10, 0) <= solution.lower_bound <= solution.score
+    assert solution.final is not None and solution.final.solo_score == solution.score
+
+
+def test_bad_given_lines() -> None:
+    moves = mc.Record.load(TRAIN_LINE).moves
+    solo = mc.Course.load("solo")
+    with pytest.raises(ConfigError, match="stops after 30 moves"):
+        solve(solo, known_line=moves[:30], time_limit=1.0)
+    with pytest.raises(ConfigError, match=r"cannot be played.*AD2-c60"):
+        solve(solo, known_line=[*moves[:5], "AD2-c60", *moves[6:]], time_limit=1.0)
+    with pytest.raises(ConfigError, match="goes on after"):
+        solve(solo, known_line=[*moves, "AS2-a60"], time_limit=1.0)
+    with pytest.raises(ConfigError, match="fixes the team"):
+        solve(solo, known_line=moves, any_team=True)
+    with pytest.raises(ConfigError, match="cannot be played"):
+        solve(solo, "DSSCC", known_line=moves, time_limit=1.0)  # another team: no AD2 to place
+
+
+def test_cli_starts_from_a_record_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "better.json"
+    with pytest.raises(SystemExit) as exc:
+        main(["solve", "--line", str(TRAIN_LINE), "--time-limit", "1", "--record", str(out)])
+    assert exc.value.code == 0
+    text = capsys.readouterr().out
+    assert "solving course 'solo', team DDSSC" in text
+    score = mc.Record.load(out).replay().solo_score
+    assert score is not None and score <= (11, 2) and f"score: ({score[0]}, {score[1]})" in text
+    duel = tmp_path / "duel.json"
+    game = mc.new_game("short", {"A": "DSC", "B": "DSC"})
+    duel.write_text(mc.Record.from_state(game).to_json())
+    with pytest.raises(SystemExit) as exc:
+        main(["solve", "--line", str(duel)])
+    assert exc.value.code == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a solo game" in err
+
+
 def test_cli_solves_and_writes_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     course = tmp_path / "c8.json"
     course.write_text(

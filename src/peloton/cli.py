@@ -450,6 +450,12 @@ def solve(
             "on it and proves the result. The record's course, team, start and rules are used."
         ),
     ] = None,
+    from_scratch: Annotated[
+        bool,
+        typer.Option(
+            "--from-scratch", help="Ignore the best line shipped with a bundled course (start from greedy lines)."
+        ),
+    ] = False,
 ) -> None:
     """Find the best possible solo score (MC-9.4) with proof: an exact search."""
     from .solver import composition_of
@@ -480,6 +486,7 @@ def solve(
             relay_limit=relay_limit,
             time_limit=time_limit,
             known_line=known,
+            from_scratch=from_scratch,
         )
     out = console.print
     what = f"from {start}" if start is not None else ("any team" if any_team else f"team {comp}")

@@ -18,7 +18,8 @@ from peloton.solver.rows import RowGame, RowSearch, _undominated
 from peloton.solver.search import Bounds, Solver, round_reach
 
 SOLO = mc.Course.load("solo")
-TRAIN_LINE = Path(__file__).resolve().parents[2] / "docs" / "lines" / "solo-train.json"
+#: The best solo line shipped with the bundled course (package data beside it).
+SOLO_LINE = Path(mc.__file__).resolve().parent / "courses" / "solo-DDSSC.line.json"
 COURSES = [SOLO, C14, C12, mc.Course.load("standard")]
 
 
@@ -56,13 +57,13 @@ def test_the_relaxed_reach_is_never_short_of_a_real_line(line: list[mc.State]) -
 
 
 def test_the_bounds_hold_on_a_tight_line() -> None:
-    """The shipped 11-round line on ``solo`` (MC-9.4 score (11, 2)) runs relay trains
+    """The shipped 11-round line on ``solo`` (MC-9.4 score (11, 0)) runs relay trains
     (MC-6.5) at full stretch every round and jumps both sprinters into the mountain:
     the bounds, and from round 6 the row game, never promise less than it takes."""
-    record = mc.Record.load(TRAIN_LINE)
+    record = mc.Record.load(SOLO_LINE)
     states = record.states()
     final = states[-1]
-    assert final.solo_score == (11, 2)
+    assert final.solo_score == (11, 0)
     starts = {s.round: s for s in reversed(states) if s.round >= 1 and s.at_round_start and not s.over}
     assert sorted(starts) == list(range(1, 12))
     assert_bounds_hold([starts[n] for n in sorted(starts)] + [final])
@@ -82,6 +83,8 @@ def assert_bounds_hold(line: list[mc.State]) -> None:
     finish = root.course.finish
     for n, state in enumerate(starts):
         assert solver.rounds_needed(state) <= score[0] - state.round + 1
+        # Phase 2's bound: the line ends with every rider on finish - remaining or beyond.
+        assert solver.rounds_needed(state, finish - score[1]) <= score[0] - state.round + 1
         ids = list(state.pos)
         intervals = round_reach(state, state.relay_limit)
         # A dry team (no bottle, none to be had this round) stays dry in the bound
@@ -133,18 +136,30 @@ def test_the_row_game_lower_bound_holds_on_small_courses() -> None:
         assert rows_needed <= real.score[0] - root.round + 1
 
 
-def test_the_bundled_solo_course_needs_at_least_ten_rounds() -> None:
-    """MC-9.4 on the bundled course: no line of nine rounds exists even without lanes,
-    so the optimum is at least (10, 0); the bound alone sees it from every setup (the
-    top rider rides against the wind, MC-5.4, so the front gains at most 9 rows a
-    round)."""
-    search = RowSearch(RowGame(SOLO), "DDSSC")
-    start = (((2, "C", False), (2, "D", True), (2, "D", True), (2, "S", False), (2, "S", False)), 0)
-    assert not search.feasible(start, 9)
+def test_the_bundled_solo_course_needs_at_least_eleven_rounds() -> None:
+    """MC-9.4 on the bundled course: the bound alone sees 10 rounds from every setup
+    (the top rider rides against the wind, MC-5.4, so the front gains at most 9 rows a
+    round), and the row game rules out 10 rounds: the optimum is at least (11, 0)."""
     root = mc.new_solo(SOLO)
     solver = Solver(root, None)
     setups = [solver.child(root, moves) for _, moves in solver.successors(root)]
     assert min(solver.rounds_needed(s) for s in setups) >= 10
+    search = RowSearch(RowGame(SOLO), "DDSSC")
+    start = (((2, "C", False), (2, "D", True), (2, "D", True), (2, "S", False), (2, "S", False)), 0)
+    assert {RowGame.project(s) for s in setups} == {start}
+    assert not search.feasible(start, 10)
+
+
+def test_the_row_game_aims_at_a_remaining() -> None:
+    """MC-9.4: the row game with a goal for the fifth rider allows the real optimum's
+    remaining, and never a line the plain goal would refuse."""
+    mcn = "3 AD1:a8,AD2:b9+,AS1:c9,AS2:d9,AC1:e9"
+    real = solve(C12, start=mcn)
+    assert real.proven and real.score == (3, 1)
+    position = RowGame.project(mc.from_mcn(C12, mcn))
+    plain = RowSearch(RowGame(C12), "DDSSC")
+    assert plain.aiming_at(C12.finish - 1).feasible(position, 1)
+    assert not plain.feasible(position, 0) and not plain.aiming_at(C12.finish).feasible(position, 0)
 
 
 def test_a_dry_team_is_slower() -> None:

@@ -120,21 +120,35 @@ def test_bad_input() -> None:
         solve(C14, start="5 AD1:a10,AD2:b11+,AS1:c10,AS2:d11,AC1:e10", any_team=True)
 
 
-TRAIN_LINE = Path(__file__).resolve().parents[2] / "docs" / "lines" / "solo-train.json"
+#: The best solo line shipped with the bundled course (package data beside it).
+SOLO_LINE = Path(mc.__file__).resolve().parent / "courses" / "solo-DDSSC.line.json"
+
+
+def test_the_bundled_solo_course_is_solved() -> None:
+    """MC-9.4 on the bundled ``solo`` course: from the line shipped with it, (11, 0) is
+    proven optimal (the row game rules out 10 rounds; no score beats 0 remaining)."""
+    solution = solve(mc.Course.load("solo"))
+    assert solution.proven and solution.score == (11, 0) and solution.lower_bound == (11, 0)
+    assert solution.log[0] == "started from the line shipped with the course (solo-DDSSC.line.json)"
+    assert any("no line in 10 rounds even in the row game" in entry for entry in solution.log)
+    assert solution.final is not None and solution.final.solo_score == (11, 0)
 
 
 def test_a_given_line_is_the_line_to_beat() -> None:
-    """A known line (a record's moves) is the first incumbent: the result is never worse
-    than it, and the proven lower bound never passes it (MC-9.4)."""
-    moves = mc.Record.load(TRAIN_LINE).moves
-    solution = solve(mc.Course.load("solo"), known_line=moves, time_limit=1.0)
-    assert solution.score is not None and solution.score <= (11, 2)
-    assert (10, 0) <= solution.lower_bound <= solution.score
-    assert solution.final is not None and solution.final.solo_score == solution.score
+    """A known line (a record's moves) is the first incumbent: with it the result is
+    never worse; from scratch the shipped line is not used."""
+    moves = mc.Record.load(SOLO_LINE).moves
+    solo = mc.Course.load("solo")
+    solution = solve(solo, known_line=moves, time_limit=30.0)
+    assert solution.score == (11, 0) and solution.proven
+    assert not any("shipped" in entry for entry in solution.log)
+    scratch = solve(solo, from_scratch=True, time_limit=0.5)
+    assert not scratch.proven and scratch.score is not None and scratch.score > (11, 0)
+    assert not any("shipped" in entry for entry in scratch.log)
 
 
 def test_bad_given_lines() -> None:
-    moves = mc.Record.load(TRAIN_LINE).moves
+    moves = mc.Record.load(SOLO_LINE).moves
     solo = mc.Course.load("solo")
     with pytest.raises(ConfigError, match="stops after 30 moves"):
         solve(solo, known_line=moves[:30], time_limit=1.0)
@@ -151,12 +165,12 @@ def test_bad_given_lines() -> None:
 def test_cli_starts_from_a_record_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "better.json"
     with pytest.raises(SystemExit) as exc:
-        main(["solve", "--line", str(TRAIN_LINE), "--time-limit", "1", "--record", str(out)])
+        main(["solve", "--line", str(SOLO_LINE), "--time-limit", "60", "--record", str(out)])
     assert exc.value.code == 0
     text = capsys.readouterr().out
     assert "solving course 'solo', team DDSSC" in text
     score = mc.Record.load(out).replay().solo_score
-    assert score is not None and score <= (11, 2) and f"score: ({score[0]}, {score[1]})" in text
+    assert score == (11, 0) and "score: (11, 0)" in text and "proven optimal" in text
     duel = tmp_path / "duel.json"
     game = mc.new_game("short", {"A": "DSC", "B": "DSC"})
     duel.write_text(mc.Record.from_state(game).to_json())

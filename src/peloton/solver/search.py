@@ -26,17 +26,22 @@ Soundness of the pruning:
   ``[low, high]`` of possible rows ends at most at the best of its own legs (no wind,
   no fatigue, +3 for an attack in its own section) and a train: a relay lands one row
   ahead of its group's head, which is a rider ``k`` rows ahead in the rider's column
-  plus one row per relay, ``min(k, relay_limit)``, that rider riding at most the best
-  allowance of the team's types in its own row's section; no train passes the
-  furthest normal move of any rider plus the relays. A sprinter in the mountain rides
-  no train (MC-6.3 b), so its reach there is its own 3 rows: the bound sees the
-  sprinters' climb. The maximum is taken over the whole interval, so the bound holds
-  although the reach is not monotone in the row.
+  plus one row per relay, ``k`` (the riders between join that group first, so only
+  while ``k <= relay_limit``; further back a rider only wheels, behind the group),
+  that rider riding at most the best allowance of the team's types in its own row's
+  section; no train passes the furthest normal move of any rider plus the relays.
+  The furthest rider has nobody one row ahead, so it rides against the wind (MC-5.4)
+  and on no train: the front gains about 9 rows a round, not 10. A team with no
+  bottle at all stays dry until a domestique may pass a feed zone's row: meanwhile
+  nobody attacks and the domestiques ride tired (MC-7.2, 7.4, 7.5). A sprinter in the
+  mountain rides no train (MC-6.3 b), so its reach there is its own 3 rows: the bound
+  sees the sprinters' climb. The maximum is taken over the whole interval, so the
+  bound holds although the reach is not monotone in the row.
 * **Row game** (:mod:`.rows`): every real round, seen without lanes, is a round of
   the row game, so no real line is shorter than the row game's best.
-* **Remaining bound**: the rider left on the road at the end is one of the riders on
-  the road now, and it ends at most at its relaxed reach, so ``remaining`` is at
-  least the smallest ``finish - reach`` over them.
+* **Remaining bound**: a line with ``remaining < m`` ends with four riders across
+  and the fifth beyond row ``finish - m``, so every rider must get beyond that row
+  in the rounds left: the round bound with that goal (``last_row``) prunes phase 2.
 * **Transposition table**: keyed by the riders' (type, square, bottle) — riders of the
   same type are interchangeable (the turn order depends on squares only, MC-4.3) —
   which with the round phase (start of a round) is everything the future depends on
@@ -56,6 +61,7 @@ from typing import Any
 from ..core.errors import ConfigError, PelotonError
 from ..games import mindcycling as mc
 from ..games.mindcycling.riders import OWN_SECTIONS, STEPS
+from .known import known_line as known_line_of
 from .rows import RowGame, RowSearch, TimeUp
 
 #: MC-9.3: the solo game ends in the round the fourth rider crosses.
@@ -135,10 +141,13 @@ class Bounds:
       and never tired, +3 for an attack in its own section (MC-5.2, MC-7.2);
     * **a train** (MC-6): a relay lands one row ahead of its group's head, and the
       group's head is a rider ``k`` rows ahead in the same column (the chain of links
-      in front) plus at most one row per relay, ``min(k, relay_limit)``; that rider
-      rides at most the best allowance of any type in its own row's section. A train
-      is also never ahead of the furthest normal move of any rider plus the relays
-      (``front``). A sprinter standing in the mountain rides no train (MC-6.3 b).
+      in front) plus one row per relay, ``k``, while ``k <= relay_limit`` (further
+      back only a wheel, behind it); that rider rides at most the best allowance of
+      any type in its own row's section. A train is also never ahead of the furthest
+      normal move of any rider plus the relays (``front``). A sprinter standing in the
+      mountain rides no train (MC-6.3 b).
+    * **the top row**: a rider on the furthest row has nobody ahead, so it rides
+      against the wind and on no train (MC-5.4).
 
     The maximum is taken over the whole interval ``[low, high]``, because the reach is
     not monotone in the row: a sprinter just before the mountain can still jump in on
@@ -158,7 +167,7 @@ class Bounds:
         self._train_max: dict[bool, dict[str, list[list[list[int]]]]] = {}
         for dry in (False, True):
             self._tabulate(course, types, dry)
-        self._memo: dict[tuple[tuple[Bounded, ...], int, bool], int] = {}
+        self._memo: dict[tuple[tuple[Bounded, ...], int, bool, int | None], int] = {}
 
     def _tabulate(self, course: mc.Course, types: str, dry: bool) -> None:
         """Each type's reach from each row: on its own legs, as the mover of a train, on
@@ -195,7 +204,7 @@ class Bounds:
                     continue
                 for n in range(1, 7):
                     train[n][r] = min(
-                        top - 1, max(r + k + best[r + k] + min(k, relay_limit) for k in range(1, n + 1))
+                        top - 1, max(r + k + best[r + k] + _train_gain(k, relay_limit) for k in range(1, n + 1))
                     )
             owns[t], leads[t], trains[t] = own, lead, train
         self.own[dry], self.lead[dry] = owns, leads
@@ -264,10 +273,14 @@ class Bounds:
                     break
         return after, dry
 
-    def rounds_needed(self, riders: list[Bounded], crossed: int, dry: bool = False) -> int:
+    def rounds_needed(
+        self, riders: list[Bounded], crossed: int, dry: bool = False, last_row: int | None = None
+    ) -> int:
         """A lower bound on the rounds (this one included) until the fourth rider crosses
-        (``dry``: see :meth:`advance`)."""
-        key = (tuple(sorted(riders)), crossed, dry)
+        (``dry``: see :meth:`advance`); with ``last_row``, until then and every rider
+        still on the road stands on ``last_row`` or beyond (``remaining`` at most
+        ``finish - last_row``)."""
+        key = (tuple(sorted(riders)), crossed, dry, last_row)
         found = self._memo.get(key)
         if found is not None:
             return found
@@ -276,21 +289,15 @@ class Bounds:
         if len(riders) < need:
             return NEVER  # too few riders left on the road to ever end the game
         n = 0
-        while sum(1 for _, _, r in riders if r >= finish) < need:
+        while sum(1 for _, _, r in riders if r >= finish) < need or (
+            last_row is not None and any(r < last_row for _, _, r in riders)
+        ):
             riders, dry = self.advance(riders, dry)
             n += 1
         if len(self._memo) > 2_000_000:  # bounded memory on very long searches
             self._memo.clear()
         self._memo[key] = n
         return n
-
-    def remaining_at_least(self, riders: list[Bounded], rounds: int, dry: bool = False) -> int:
-        """A lower bound on ``remaining`` at the end of a line of ``rounds`` more rounds."""
-        if not riders:
-            return 0
-        for _ in range(rounds):
-            riders, dry = self.advance(riders, dry)
-        return max(0, min(self.finish - r for _, _, r in riders))
 
 
 def _range_table(values: list[int]) -> list[list[int]]:
@@ -343,12 +350,20 @@ def round_reach(state: mc.State, relay_limit: int) -> list[Bounded]:
                     break
                 if x not in pos:
                     break
-                reach = max(reach, (pos[x] >> 5) + allow[x] + min(k, relay_limit))
+                reach = max(reach, (pos[x] >> 5) + allow[x] + _train_gain(k, relay_limit))
                 if not _may_train(state, x):
                     break
                 x = leader.get(x)
         out.append((t, row, max(row, reach)))
     return out
+
+
+def _train_gain(k: int, relay_limit: int) -> int:
+    """How far ahead of the normal move of a rider ``k`` links up its chain a rider may
+    end on a train (MC-6.4, 6.5): the ``k - 1`` riders between join that group first,
+    so it relays (one row per relay, ``k``) only while the group holds at most
+    ``relay_limit`` riders; beyond that it can only wheel, behind the group's rear."""
+    return k if k <= relay_limit else -1
 
 
 def _may_train(state: mc.State, rid: str) -> bool:
@@ -467,13 +482,16 @@ class Solver:
             child.play(move)
         return child
 
-    def rounds_needed(self, state: mc.State) -> int:
+    def rounds_needed(self, state: mc.State, last_row: int | None = None) -> int:
         """A lower bound on the rounds left (the current one included), at a round's
-        start or mid-round: this round from its own assessment, later ones relaxed."""
+        start or mid-round: this round from its own assessment, later ones relaxed.
+        With ``last_row``: until the game ends with every rider on ``last_row`` or
+        beyond (:meth:`Bounds.rounds_needed`)."""
         if state.over:
             return 0
         after = self._after_round(state)
-        return 1 + self.bounds.rounds_needed(after, len(state.finished), self._dry_after_round(state, after))
+        dry = self._dry_after_round(state, after)
+        return 1 + self.bounds.rounds_needed(after, len(state.finished), dry, last_row)
 
     def _dry_after_round(self, state: mc.State, after: list[Bounded]) -> bool:
         """Whether the team surely holds no bottle at the end of this round: it holds
@@ -527,10 +545,9 @@ class Solver:
         if state.over:
             self._offer(state, line)
             return
-        if budget <= 0 or self.rounds_needed(state) > budget:
-            return
-        after = self._after_round(state)
-        if self.bounds.remaining_at_least(after, budget - 1, self._dry_after_round(state, after)) >= self.best_rem:
+        # A smaller remaining: the rider left on the road ends beyond finish - best_rem,
+        # and the four others across, so every rider must get there in time.
+        if budget <= 0 or self.rounds_needed(state, self.finish - self.best_rem + 1) > budget:
             return
         key = position_key(state)
         if self.tt2.get(key, -1) >= budget:
@@ -538,10 +555,7 @@ class Solver:
         self.round_nodes += 1
 
         def keep(st: mc.State) -> bool:
-            if self.rounds_needed(st) > budget:
-                return False
-            after = self._after_round(st)
-            return self.bounds.remaining_at_least(after, budget - 1, self._dry_after_round(st, after)) < self.best_rem
+            return self.rounds_needed(st, self.finish - self.best_rem + 1) <= budget
 
         # Lines that keep the last rider close first: a small incumbent prunes more.
         succ = self.successors(
@@ -778,12 +792,15 @@ def solve(
     relay_limit: int = 3,
     time_limit: float | None = None,
     known_line: list[str] | None = None,
+    from_scratch: bool = False,
 ) -> Solution:
     """The best solo score on ``course`` (see the module doc).
 
     ``start``: an MCN solo position to solve from instead of setup. ``any_team``: also
     search the compositions (each type once or twice). ``known_line``: a known line (move
-    texts from the start, as in a record) to improve on. Raises :class:`ConfigError`
+    texts from the start, as in a record) to improve on; without one, a bundled course's
+    shipped line for the team is the first incumbent (:mod:`.known`) unless
+    ``from_scratch``. Raises :class:`ConfigError`
     (bad team, a non-solo position, a line that cannot be played to the end) or
     :class:`NotationError` (bad MCN).
     """
@@ -798,7 +815,11 @@ def solve(
         return solve_state(root, time_limit=time_limit, known_line=known_line)
     if not any_team:
         root = mc.new_solo(course, team, wind=wind, relay_limit=relay_limit)
-        return solve_state(root, time_limit=time_limit, known_line=known_line)
+        shipped = None if known_line is not None or from_scratch else known_line_of(course, team, wind, relay_limit)
+        sol = solve_state(root, time_limit=time_limit, known_line=known_line or (shipped and shipped[1]))
+        if shipped is not None:
+            sol.log.insert(0, f"started from the line shipped with the course ({shipped[0]})")
+        return sol
     started = time.monotonic()
     best: Solution | None = None
     nodes = round_nodes = row_nodes = 0
@@ -808,7 +829,11 @@ def solve(
     for comp in COMPOSITIONS:
         left = None if time_limit is None else max(0.0, time_limit - (time.monotonic() - started))
         upper = best.score if best is not None else None
-        sol = solve_state(mc.new_solo(course, comp, wind=wind, relay_limit=relay_limit), time_limit=left, upper=upper)
+        shipped = None if from_scratch else known_line_of(course, comp, wind, relay_limit)
+        root = mc.new_solo(course, comp, wind=wind, relay_limit=relay_limit)
+        sol = solve_state(root, time_limit=left, upper=upper, known_line=shipped and shipped[1])
+        if shipped is not None:
+            sol.log.insert(0, f"started from the line shipped with the course ({shipped[0]})")
         nodes += sol.nodes
         row_nodes += sol.row_nodes
         round_nodes += sol.round_nodes

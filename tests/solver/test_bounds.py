@@ -150,18 +150,6 @@ def test_the_bundled_solo_course_needs_at_least_eleven_rounds() -> None:
     assert not search.feasible(start, 10)
 
 
-def test_the_row_game_aims_at_a_remaining() -> None:
-    """MC-9.4: the row game with a goal for the fifth rider allows the real optimum's
-    remaining, and never a line the plain goal would refuse."""
-    mcn = "3 AD1:a8,AD2:b9+,AS1:c9,AS2:d9,AC1:e9"
-    real = solve(C12, start=mcn)
-    assert real.proven and real.score == (3, 1)
-    position = RowGame.project(mc.from_mcn(C12, mcn))
-    plain = RowSearch(RowGame(C12), "DDSSC")
-    assert plain.aiming_at(C12.finish - 1).feasible(position, 1)
-    assert not plain.feasible(position, 0) and not plain.aiming_at(C12.finish).feasible(position, 0)
-
-
 def test_a_dry_team_is_slower() -> None:
     """MC-7.4, MC-7.2: with no bottle anywhere and no feed zone before the mountain, the
     domestiques stay tired and nobody attacks, so the bound needs more rounds."""

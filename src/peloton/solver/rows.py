@@ -291,35 +291,21 @@ class RowSearch:
     game too: its relaxation assumes every bottle and every train the row game could
     offer) with each round's exact reach from its chains of links."""
 
-    def __init__(
-        self, game: RowGame, types: str, deadline: float | None = None, last_row: int | None = None
-    ) -> None:
+    def __init__(self, game: RowGame, types: str, deadline: float | None = None) -> None:
         from .search import Bounds  # search imports this module: a late import
 
         self.game = game
-        self.types = types
         self.bounds = Bounds(game.course, game.relay_limit, types)
         self.deadline = deadline
-        #: The goal: four riders across (MC-9.3) and, when set, every rider still on
-        #: the road on ``last_row`` or beyond (``remaining <= finish - last_row``).
-        self.last_row = last_row
         self.nodes = 0
         self.tt: dict[RowState, int] = {}
-
-    def aiming_at(self, last_row: int | None) -> RowSearch:
-        """The same search with another goal (a table of its own; the row game's and
-        the bounds' tables shared)."""
-        other = RowSearch.__new__(RowSearch)
-        other.__dict__.update(self.__dict__)
-        other.last_row, other.nodes, other.tt = last_row, 0, {}
-        return other
 
     def _check_time(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise TimeUp
 
     def rounds_needed(self, intervals: list[tuple[str, int, int]], crossed: int, dry: bool = False) -> int:
-        return self.bounds.rounds_needed(intervals, crossed, dry, self.last_row)
+        return self.bounds.rounds_needed(intervals, crossed, dry)
 
     def _dry_after(self, riders: tuple[RowRider, ...], reach: dict[int, int]) -> bool:
         """Whether the team surely ends this round with no bottle (see
@@ -405,10 +391,9 @@ class RowSearch:
         )
 
     def feasible(self, position: RowState, budget: int) -> bool:
-        """Can four riders be across within ``budget`` more rounds of the row game (and
-        the others on ``last_row`` or beyond, if set)?"""
+        """Can four riders be across within ``budget`` more rounds of the row game?"""
         if position[1] >= TARGET:
-            return self.last_row is None or all(row >= self.last_row for row, _, _ in position[0])
+            return True
         if budget <= 0:
             return False
         if self.tt.get(position, -1) >= budget:

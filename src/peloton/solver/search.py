@@ -814,12 +814,7 @@ def solve(
             raise ConfigError(f"the position {start!r} has {len(root.teams)} teams; the solver plays solo games only")
         return solve_state(root, time_limit=time_limit, known_line=known_line)
     if not any_team:
-        root = mc.new_solo(course, team, wind=wind, relay_limit=relay_limit)
-        shipped = None if known_line is not None or from_scratch else known_line_of(course, team, wind, relay_limit)
-        sol = solve_state(root, time_limit=time_limit, known_line=known_line or (shipped and shipped[1]))
-        if shipped is not None:
-            sol.log.insert(0, f"started from the line shipped with the course ({shipped[0]})")
-        return sol
+        return _solve_team(course, team, wind, relay_limit, time_limit, None, known_line, from_scratch)
     started = time.monotonic()
     best: Solution | None = None
     nodes = round_nodes = row_nodes = 0
@@ -829,11 +824,7 @@ def solve(
     for comp in COMPOSITIONS:
         left = None if time_limit is None else max(0.0, time_limit - (time.monotonic() - started))
         upper = best.score if best is not None else None
-        shipped = None if from_scratch else known_line_of(course, comp, wind, relay_limit)
-        root = mc.new_solo(course, comp, wind=wind, relay_limit=relay_limit)
-        sol = solve_state(root, time_limit=left, upper=upper, known_line=shipped and shipped[1])
-        if shipped is not None:
-            sol.log.insert(0, f"started from the line shipped with the course ({shipped[0]})")
+        sol = _solve_team(course, comp, wind, relay_limit, left, upper, None, from_scratch)
         nodes += sol.nodes
         row_nodes += sol.row_nodes
         round_nodes += sol.round_nodes
@@ -848,6 +839,28 @@ def solve(
     best.nodes, best.round_nodes, best.row_nodes, best.log = nodes, round_nodes, row_nodes, log
     best.seconds = time.monotonic() - started
     return best
+
+
+def _solve_team(
+    course: mc.Course,
+    team: str,
+    wind: str,
+    relay_limit: int,
+    time_limit: float | None,
+    upper: Score | None,
+    known_line: list[str] | None,
+    from_scratch: bool,
+) -> Solution:
+    """:func:`solve_state` from one team's setup, starting from the given line or else
+    from the line shipped with a bundled course (unless ``from_scratch``)."""
+    root = mc.new_solo(course, team, wind=wind, relay_limit=relay_limit)
+    shipped = None if known_line is not None or from_scratch else known_line_of(course, team, wind, relay_limit)
+    if shipped is not None:
+        known_line = shipped[1]
+    sol = solve_state(root, time_limit=time_limit, upper=upper, known_line=known_line)
+    if shipped is not None:
+        sol.log.insert(0, f"started from the line shipped with the course ({shipped[0]})")
+    return sol
 
 
 def composition_of(text: str) -> str:

@@ -307,15 +307,6 @@ class RowSearch:
     def rounds_needed(self, intervals: list[tuple[str, int, int]], crossed: int, dry: bool = False) -> int:
         return self.bounds.rounds_needed(intervals, crossed, dry)
 
-    def _dry_after(self, riders: tuple[RowRider, ...], reach: dict[int, int]) -> bool:
-        """Whether the team surely ends this round with no bottle (see
-        :meth:`Bounds.advance`): it holds none and no domestique may pass a feed row."""
-        feeds = self.game.feed_rows
-        return not any(
-            bottle or (t == "D" and any(row < f <= reach[i] for f in feeds))
-            for i, (row, t, bottle) in enumerate(riders)
-        )
-
     def _reach(self, riders: tuple[RowRider, ...], chains: list[list[int]]) -> dict[int, int]:
         reach: dict[int, int] = {}
         for chain in chains:
@@ -331,7 +322,8 @@ class RowSearch:
         for chains in game.chains(riders):
             reach = self._reach(riders, chains)
             intervals = [(t, row, reach[i]) for i, (row, t, _) in enumerate(riders)]
-            dry = self._dry_after(riders, reach)
+            # Dry (see Bounds.advance): no bottle now and none to take this round.
+            dry = not any(bottle for _, _, bottle in riders) and not self.bounds.may_refill(intervals)
             if 1 + self.rounds_needed(intervals, crossed, dry) > budget:
                 continue
             per_chain = [game.chain_outcomes(riders, chain) for chain in chains]

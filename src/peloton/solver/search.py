@@ -58,7 +58,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import ConfigError, PelotonError
+from ..core.errors import ConfigError, IllegalMoveError, NotationError
 from ..games import mindcycling as mc
 from ..games.mindcycling.riders import OWN_SECTIONS, STEPS
 from .known import known_line as known_line_of
@@ -265,13 +265,13 @@ class Bounds:
         domestique's move passes a feed zone's row (MC-7.5), and it stays dry while no
         domestique may have done so."""
         after = self.step(riders, dry)
-        if dry:
-            feeds = self.feed_rows
-            for (t, low, _), (_, _, high) in zip(riders, after, strict=True):
-                if t == "D" and any(low < f <= high for f in feeds):
-                    dry = False
-                    break
-        return after, dry
+        return after, dry and not self.may_refill(after)
+
+    def may_refill(self, riders: list[Bounded]) -> bool:
+        """Whether a domestique may pass a feed zone's row (and take a bottle, MC-7.5)
+        on its way from ``low`` to ``high``."""
+        feeds = self.feed_rows
+        return any(t == "D" and any(low < f <= high for f in feeds) for t, low, high in riders)
 
     def rounds_needed(
         self, riders: list[Bounded], crossed: int, dry: bool = False, last_row: int | None = None
@@ -496,14 +496,8 @@ class Solver:
     def _dry_after_round(self, state: mc.State, after: list[Bounded]) -> bool:
         """Whether the team surely holds no bottle at the end of this round: it holds
         none now and no domestique still to ride may pass a feed zone's row (MC-7.5)."""
-        if state.bottles:
-            return False
-        feeds = self.bounds.feed_rows
-        done = state._done
-        return not any(
-            rid[1] == "D" and rid not in done and any(low < f <= high for f in feeds)
-            for rid, (_, low, high) in zip(state.pos, after, strict=True)
-        )
+        # A rider that has ridden stands still in ``after`` (low == high).
+        return not state.bottles and not self.bounds.may_refill(after)
 
     def _after_round(self, state: mc.State) -> list[Bounded]:
         """Upper bounds on the riders' rows at the end of this round."""
@@ -620,13 +614,12 @@ def given_line(root: mc.State, moves: list[str]) -> tuple[mc.State, list[list[st
         text = next(texts, None)
         if text is None:
             raise ConfigError(f"the given line stops after {len(moves)} moves, before the race ends")
-        try:
-            state.check(text)
-        except PelotonError as exc:
-            raise ConfigError(f"the given line cannot be played from the solver's start: {exc}") from None
         return text
 
-    final, rounds = _play_rounds(root, next_move)
+    try:
+        final, rounds = _play_rounds(root, next_move)
+    except (NotationError, IllegalMoveError) as exc:  # the rules refuse one of its moves
+        raise ConfigError(f"the given line cannot be played from the solver's start: {exc}") from None
     if next(texts, None) is not None:
         raise ConfigError("the given line goes on after the race has ended")
     return final, rounds

@@ -66,6 +66,9 @@ class Nim:
     def chance_move(self, rng: Rng) -> Any:
         raise AssertionError("no chance in Nim")
 
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        raise AssertionError("no chance in Nim")
+
     def parse_move(self, text: str) -> int:
         return int(text)
 

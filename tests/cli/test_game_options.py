@@ -22,10 +22,10 @@ def test_defaults_are_a_two_team_race_on_the_standard_course() -> None:
 
 def test_every_option_documented_with_a_json_default() -> None:
     assert set(mc.OPTIONS) == {"players", "course", "riders", "wind", "relay_limit"}
-    for default, help_text in mc.OPTIONS.values():
+    for default, help_text, _choices in mc.OPTIONS.values():
         json.dumps(default)
         assert help_text
-    defaults = {name: default for name, (default, _) in mc.OPTIONS.items()}
+    defaults = {name: option.default for name, option in mc.OPTIONS.items()}
     assert mc.from_options(defaults) == mc.from_options({})
 
 

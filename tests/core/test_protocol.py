@@ -42,3 +42,11 @@ def test_parse_move_on_the_state() -> None:
     assert str(s.parse_move("AD1@c3")) == "AD1@c3"
     with pytest.raises(peloton.NotationError):
         s.parse_move("AD1@")
+
+
+def test_a_plain_value_is_not_a_move() -> None:
+    """The Move protocol names its game: an int or a text is not a move."""
+    s = mc.new_game("short", teams={"A": "DSC", "B": "DSC"})
+    assert not isinstance(5, Move)
+    assert not isinstance("AD1@c3", Move)
+    assert all(m.game == s.game for m in s.legal_moves())

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from peloton.core import Rng
+from peloton.core.rng import roll_outcomes
 
 
 def draws(rng: Rng) -> list[object]:
@@ -58,3 +61,15 @@ def test_spawn_is_reproducible_and_independent() -> None:
     assert draws(Rng(123).spawn(5)) != draws(Rng(123).spawn(6))
     assert Rng(123).spawn(5).seed != Rng(124).spawn(5).seed
     assert 0 <= Rng(2**63 - 1).spawn(2**40).seed < 2**63
+
+
+@pytest.mark.parametrize("dice", [1, 2, 3, 4])
+def test_roll_outcomes_are_the_ascending_rolls_with_their_odds(dice: int) -> None:
+    """Sorted dice are not equally likely: (1, 2) is twice as likely as (1, 1)."""
+    outcomes = roll_outcomes(dice)
+    assert [list(d) for d, _ in outcomes] == [sorted(d) for d, _ in outcomes]
+    assert len(outcomes) == {1: 6, 2: 21, 3: 56, 4: 126}[dice]
+    assert math.isclose(sum(p for _, p in outcomes), 1.0)
+    odds = dict(outcomes)
+    if dice == 2:
+        assert odds[(1, 2)] == 2 / 36 and odds[(1, 1)] == 1 / 36

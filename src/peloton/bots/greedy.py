@@ -11,7 +11,7 @@ in its registry entry (``GameInfo.heuristics``); the greedy bot needs the key
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core import registry
@@ -22,7 +22,7 @@ from .base import SeededBot
 ScoreMoves = Callable[..., Sequence[float]]
 
 
-def heuristics_for(game: str) -> Mapping[str, Callable[..., Any]]:
+def heuristics_for(game: str) -> registry.Heuristics:
     """The heuristics dict ``game`` registered (empty if none).
 
     Raises :class:`peloton.ConfigError` for a game Peloton does not know.

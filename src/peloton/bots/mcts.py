@@ -198,7 +198,9 @@ class _Search:
         self.players: tuple[str, ...] = tuple(state.players)
         self.index = {p: i for i, p in enumerate(self.players)}
         hooks = _hooks(state.game)
-        self.rollout_move: Callable[..., Any] | None = hooks.get(bot.rollout)
+        # ``rollout`` names one of the game's policies; the hooks are a TypedDict.
+        policies: Mapping[str, Any] = hooks
+        self.rollout_move: Callable[..., Any] | None = policies.get(bot.rollout)
         self.evaluate: Callable[..., Mapping[str, float]] | None = hooks.get("evaluate")
         self.outcome: Callable[..., Mapping[str, float]] | None = hooks.get("outcome") or self.evaluate
         self.order: Callable[..., Sequence[float]] | None = (
@@ -347,12 +349,12 @@ class _Search:
         return [float(got.get(p, 0.0)) for p in self.players]
 
 
-def _hooks(game: str) -> Mapping[str, Callable[..., Any]]:
+def _hooks(game: str) -> registry.Heuristics:
     """The game's heuristics, or none for a game not in the registry."""
     try:
         return registry.get(game).heuristics
     except ConfigError:
-        return {}
+        return registry.Heuristics()
 
 
 def _winner_rewards(state: GameState, players: Sequence[str]) -> list[float]:

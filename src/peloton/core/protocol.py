@@ -9,10 +9,12 @@ A server, a bot and the CLI drive games only through this protocol:
 * ``is_over`` and ``result``;
 * ``view(player)``: what that player may see, hidden information removed.
 
-Games with chance (dice) expose it as an explicit chance step: while
-``is_chance`` is true, ``current_player`` is :data:`CHANCE` and the move to play is
-drawn with ``chance_move(rng)`` from a seeded :class:`peloton.core.rng.Rng`, so that
-a record (seed and moves) replays exactly. Games without chance never enter one.
+Games with chance (dice, cards) expose it as an explicit chance step: while
+``is_chance`` is true, ``current_player`` is :data:`CHANCE`, ``chance_outcomes()``
+lists every outcome with its probability, and the move to play is drawn with
+``chance_move(rng)`` from a seeded :class:`peloton.core.rng.Rng`, so that a record
+(seed and moves) replays exactly. Games without chance never enter one; their
+``chance_outcomes()`` and ``chance_move()`` raise :class:`~peloton.core.errors.StateError`.
 """
 
 from __future__ import annotations
@@ -28,7 +30,15 @@ CHANCE = "chance"
 
 @runtime_checkable
 class Move(Protocol):
-    """A move: a small frozen, hashable value whose ``str()`` is the game's notation."""
+    """A move: a small frozen, hashable value of one game whose ``str()`` is that
+    game's notation (``state.parse_move(str(move)) == move``).
+
+    ``game`` names the game the move belongs to (the registry's name), so a move of
+    one game is never taken for another's, and a plain value (an int, a string) is
+    not a move.
+    """
+
+    game: str
 
     def __str__(self) -> str: ...
 
@@ -65,5 +75,7 @@ class GameState(Protocol):
     def view(self, player: str | None) -> GameState: ...
 
     def chance_move(self, rng: Rng) -> Any: ...
+
+    def chance_outcomes(self) -> Sequence[tuple[Any, float]]: ...
 
     def parse_move(self, text: str) -> Any: ...

@@ -1,28 +1,89 @@
-"""The registry of games: how the CLI, bots and records find a game by its name."""
+"""The registry of games: how the CLI, bots, the server and records find a game by its
+name, and the facts every game declares about itself.
+
+A game states its fixed facts once, as data (:class:`GameInfo`): how many seats it
+has, whether it has chance steps or hidden information, its options and its own
+bots. Nothing else in Peloton probes a game or tests its name to learn them.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any
+from typing import Any, NamedTuple, TypedDict
 
 from .errors import ConfigError
 
 
+class Option(NamedTuple):
+    """One option of a game's ``from_options`` (its JSON value, default and meaning)."""
+
+    default: Any
+    help: str
+    #: The only values a text option may take (a create form's select), or ``()`` when
+    #: any value the game accepts will do. A value outside the list is refused before it
+    #: reaches the game: a client-supplied text never names a server file.
+    choices: tuple[Any, ...] = ()
+
+
+class Heuristics(TypedDict, total=False):
+    """Game knowledge the game-agnostic bots may use (see :mod:`peloton.bots.mcts`).
+
+    Every hook is optional; a bot names the ones it needs and falls back without them.
+    """
+
+    #: ``score_moves(state, moves) -> list[float]``: the greedy bot's move scores.
+    score_moves: Callable[..., Any]
+    #: ``best_moves(state, moves) -> list[move]``: the moves the greedy bot ties between.
+    best_moves: Callable[..., Any]
+    #: ``rollout_move(state, rng) -> move``: MCTS's playout policy.
+    rollout_move: Callable[..., Any]
+    #: A cheaper playout policy, chosen on request.
+    fast_rollout_move: Callable[..., Any]
+    #: ``evaluate(state) -> {player: value in [0, 1]}``: a position's worth to each seat.
+    evaluate: Callable[..., Any]
+    #: ``outcome(state) -> {player: value in [0, 1]}``: a finished game's result.
+    outcome: Callable[..., Any]
+    #: ``determinize(view, rng) -> state``: a full state consistent with a view.
+    determinize: Callable[..., Any]
+    #: ``observe(state, player) -> hashable``: what ``player`` has seen so far.
+    observe: Callable[..., Any]
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    """What the rest of Peloton needs to know about one game."""
+    """What the rest of Peloton needs to know about one game, declared by the game."""
 
     name: str
     title: str
     #: Load a record (already decoded JSON) of this game into a replayable object.
     load_record: Callable[[dict[str, Any]], Any]
     #: Game-specific helpers that bots may use (rollout policy, move scoring, ...).
-    heuristics: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    heuristics: Heuristics = field(default_factory=lambda: Heuristics())
     #: True when ``view(player)`` hides something (Mind Twist's dial): bots, clients and
     #: spectators must then be given views, never the full state.
     hidden_information: bool = False
+    #: The fewest and the most seats a game may have (its ``players`` option).
+    min_players: int = 2
+    max_players: int = 2
+    #: True when the game has chance steps (``is_chance``: dice, cards).
+    has_chance: bool = False
+    #: True when ``snapshot(state, viewer)`` is the same for every viewer, so a server
+    #: may build one message for all.
+    public_snapshot: bool = False
+    #: ``{name: Option}``: what ``from_options`` accepts.
+    options: Mapping[str, Option] = field(default_factory=dict)
+    #: The bots made for this game only, ``{name: "module:attribute"}`` of a factory
+    #: taking a seed (the generic bots play every game and are not listed).
+    bots: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_players <= self.max_players:
+            raise ConfigError(
+                f"game {self.name!r}: seats must satisfy 1 <= min_players <= max_players, "
+                f"not {self.min_players}..{self.max_players}"
+            )
 
 
 _GAMES: dict[str, GameInfo] = {}
@@ -47,7 +108,7 @@ def get(name: str) -> GameInfo:
         import_module(_MODULES[name])
     try:
         return _GAMES[name]
-    except KeyError:
+    except (KeyError, TypeError):
         known = ", ".join(sorted(set(_GAMES) | set(_MODULES)))
         raise ConfigError(f"unknown game {name!r} (known games: {known})") from None
 

@@ -8,7 +8,11 @@ reproduced exactly from its record.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -52,3 +56,21 @@ class Rng:
         not depend on how games are spread over processes.
         """
         return Rng((self.seed * 1_000_003 + salt * 7_919) % (2**63))
+
+
+@cache
+def roll_outcomes(dice: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every outcome of rolling ``dice`` dice of ``sides`` faces, written ascending (as
+    the dice games write a roll), with its probability.
+
+    Sorted combinations are not equally likely: ``(1, 2)`` comes from two of the 36
+    ordered rolls, ``(1, 1)`` from one. The probabilities sum to 1.
+    """
+    total = sides**dice
+    out = []
+    for combo in combinations_with_replacement(range(1, sides + 1), dice):
+        orders = factorial(dice)
+        for count in Counter(combo).values():
+            orders //= factorial(count)
+        out.append((combo, orders / total))
+    return tuple(out)

@@ -19,6 +19,7 @@ from typing import Any
 from ..bots import bot_names
 from ..core import registry
 from ..core.errors import ConfigError, IllegalMoveError, PelotonError
+from ..core.registry import Option
 
 log = logging.getLogger("peloton.server")
 
@@ -29,12 +30,12 @@ MAX_SEATS = 7
 
 #: Mind Cycling's options as the create form shows them, used until (or unless) the
 #: package lists its own ``OPTIONS``.
-MC_OPTIONS: dict[str, tuple[Any, str]] = {
-    "course": ("standard", "a bundled course name, or a course object (MC-1.5 keys)"),
-    "riders": (6, "riders per team, 3 to 6 (5 in solo)"),
-    "wind": ("front", "front (basic game), left or right (expert)"),
-    "relay_limit": (3, "the largest group a relay may lead"),
-    "solo": (False, "the solo challenge: one team of five, fewest rounds wins"),
+MC_OPTIONS: dict[str, Option] = {
+    "course": Option("standard", "a bundled course name, or a course object (MC-1.5 keys)"),
+    "riders": Option(6, "riders per team, 3 to 6 (5 in solo)"),
+    "wind": Option("front", "front (basic game), left or right (expert)"),
+    "relay_limit": Option(3, "the largest group a relay may lead"),
+    "solo": Option(False, "the solo challenge: one team of five, fewest rounds wins"),
 }
 
 
@@ -47,8 +48,8 @@ class GameSpec:
     module: Any
     #: ``view(player)`` hides something: every message is built per viewer.
     hidden: bool
-    #: ``{name: (default, help)}``: the game's options.
-    options: dict[str, tuple[Any, str]]
+    #: ``{name: Option}``: the game's options.
+    options: dict[str, Option]
     #: The fewest and most seats a table of this game may have.
     min_seats: int
     max_seats: int
@@ -84,7 +85,7 @@ class GameSpec:
 
     def defaults(self) -> dict[str, Any]:
         """Every option at its default."""
-        return {name: default for name, (default, _help) in self.options.items()}
+        return {name: option.default for name, option in self.options.items()}
 
     def describe(self) -> dict[str, Any]:
         """The game in ``GET /api/games``."""
@@ -95,7 +96,7 @@ class GameSpec:
             "options": [
                 {"name": name, "default": default, "help": help_text}
                 | ({"choices": self.choices[name]} if name in self.choices else {})
-                for name, (default, help_text) in self.options.items()
+                for name, (default, help_text, _choices) in self.options.items()
             ],
             "seats": {"min": self.min_seats, "max": self.max_seats, "letters": list(self.letters)},
             "bots": bots_for(self.name),
@@ -134,7 +135,7 @@ def _mc_snapshot(state: Any, viewer: str | None = None) -> dict[str, Any]:
     return snapshot(state, viewer)
 
 
-def _seat_range(module: Any, options: dict[str, tuple[Any, str]]) -> tuple[int, int]:
+def _seat_range(module: Any, options: dict[str, Option]) -> tuple[int, int]:
     """Which seat counts ``from_options`` accepts (its ``players`` option), found by
     asking it: the games know their own limits."""
     if "players" not in options:

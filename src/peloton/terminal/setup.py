@@ -57,8 +57,8 @@ def options_help(game: str) -> str:
     """The options of ``game``, one ``name (default): help`` per line."""
     package = game_package(game)
     lines = []
-    for name, (default, text) in package.OPTIONS.items():
-        lines.append(f"  {name} (default {json.dumps(default)}): {text}")
+    for name, option in package.OPTIONS.items():
+        lines.append(f"  {name} (default {json.dumps(option.default)}): {option.help}")
     return "\n".join(lines)
 
 

@@ -12,14 +12,25 @@ from ...core import registry
 from .course import Course, bundled_names
 from .heuristics import HEURISTICS
 from .notation import Move, Position, parse_mcn, parse_move
-from .options import OPTIONS, from_options, public_moves
+from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, from_options, public_moves
 from .record import Record, load_record
 from .riders import DEFAULT_COMPOSITIONS, SOLO_COMPOSITION, Rider, default_teams
 from .scoring import Result
 from .start import from_mcn, new_game, new_solo
 from .state import Assessment, State
 
-registry.register(registry.GameInfo("mind-cycling", "Mind Cycling", load_record, HEURISTICS))
+registry.register(
+    registry.GameInfo(
+        "mind-cycling",
+        "Mind Cycling",
+        load_record,
+        HEURISTICS,
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        public_snapshot=True,
+        options=OPTIONS,
+    )
+)
 
 __all__ = [
     "DEFAULT_COMPOSITIONS",

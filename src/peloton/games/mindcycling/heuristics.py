@@ -48,10 +48,11 @@ were chosen by greedy-against-greedy matches on standard 2×6 (400 games a pair)
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ...core.registry import Heuristics
 from .notation import ATTACK, FINISH, GIVE, MOVE, PLACE, RELAY, STAY, WHEEL, Move
 from .riders import CLIMBER, DOMESTIQUE, SPRINTER, STEPS
 from .scoring import best_team, team_points
@@ -491,7 +492,7 @@ def greedy_move(state: State, rng: Rng) -> Move:
 #: What Mind Cycling registers as its ``GameInfo.heuristics`` (bots look them up there):
 #: ``score_moves``/``best_moves`` for the greedy bot; ``rollout_move``, ``evaluate`` and
 #: ``outcome`` for MCTS (``score_moves`` also orders its tree's moves).
-HEURISTICS: dict[str, Callable[..., Any]] = {
+HEURISTICS: Heuristics = {
     "score_moves": score_moves,
     "best_moves": best_moves,
     # MCTS playouts: the greedy policy by default (measured stronger per second of

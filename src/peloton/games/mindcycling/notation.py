@@ -26,6 +26,9 @@ class Move(tuple[str, str, str | None, str | None]):
 
     __slots__ = ()
 
+    #: The game this move belongs to (the core ``Move`` protocol).
+    game = "mind-cycling"
+
     def __new__(
         cls, kind: str, rider: str, square: str | None = None, target: str | None = None
     ) -> Move:

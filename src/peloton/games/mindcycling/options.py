@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import ConfigError
+from ...core.registry import Option
 from .course import Course, bundled_names
 from .riders import DEFAULT_COMPOSITIONS, SOLO_COMPOSITION, default_teams
 from .start import new_game, new_solo
@@ -20,17 +21,18 @@ from .state import DEFAULT_RELAY_LIMIT, WINDS, State
 #: Seats a Mind Cycling game may have from the options (1 is the solo challenge).
 MIN_PLAYERS, MAX_PLAYERS = 1, 7  # MC-2.2: solo, or 2 to 7 teams
 
-#: ``{name: (default, help)}`` for every option :func:`from_options` accepts.
-OPTIONS: dict[str, tuple[Any, str]] = {
-    "players": (2, f"number of teams, {MIN_PLAYERS} to {MAX_PLAYERS}; 1 is the solo challenge (MC-9)"),
-    "course": (
+#: ``{name: Option(default, help, choices)}`` for every option :func:`from_options` accepts.
+OPTIONS: dict[str, Option] = {
+    "players": Option(2, f"number of teams, {MIN_PLAYERS} to {MAX_PLAYERS}; 1 is the solo challenge (MC-9)"),
+    "course": Option(
         "standard",
         f"a bundled course ({', '.join(bundled_names())}) or a course object (MC-1.5); "
         "when omitted, the solo challenge rides the solo course",
+        tuple(bundled_names()),
     ),
-    "riders": (6, "riders per team, 3 to 6 (MC-2.2); the solo team always has 5"),
-    "wind": ("front", f"wind direction: {', '.join(WINDS)} (MC-5.5)"),
-    "relay_limit": (DEFAULT_RELAY_LIMIT, "largest group a rider may relay (MC-6.5)"),
+    "riders": Option(6, "riders per team, 3 to 6 (MC-2.2); the solo team always has 5"),
+    "wind": Option("front", f"wind direction: {', '.join(WINDS)} (MC-5.5)", tuple(WINDS)),
+    "relay_limit": Option(DEFAULT_RELAY_LIMIT, "largest group a rider may relay (MC-6.5)"),
 }
 
 

@@ -236,6 +236,10 @@ class State:
         """Mind Cycling has no chance steps; always raises :class:`StateError`."""
         raise StateError("Mind Cycling is deterministic: it has no chance step")
 
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """Mind Cycling has no chance steps; always raises :class:`StateError`."""
+        raise StateError("Mind Cycling is deterministic: it has no chance step")
+
     @property
     def in_setup(self) -> bool:
         """Whether riders are still being placed (MC-3)."""

@@ -23,7 +23,17 @@ from .solver import Solution, solve
 from .state import State, Turn, from_position, new_game
 
 registry.register(
-    registry.GameInfo("mind-twist", "Mind Twist", load_record, HEURISTICS, hidden_information=True)
+    registry.GameInfo(
+        "mind-twist",
+        "Mind Twist",
+        load_record,
+        HEURISTICS,
+        hidden_information=True,
+        min_players=2,
+        max_players=2,
+        options=OPTIONS,
+        bots={"optimal": "peloton.bots.mindtwist_bots:OptimalBot", "pass3": "peloton.bots.mindtwist_bots:Pass3Bot"},
+    )
 )
 
 

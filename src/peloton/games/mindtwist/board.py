@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 from ...core.errors import ConfigError
+from ...core.registry import Option
 
 #: MT-1.1 **[decision]**: the finish space by default.
 DEFAULT_LENGTH = 30
@@ -100,11 +101,11 @@ class Board:
         return {"length": self.length, "milestones": list(self.milestones)}
 
 
-#: ``{name: (default, help)}`` for every option :func:`from_options` accepts.
-OPTIONS: dict[str, tuple[Any, str]] = {
-    "players": (2, "always 2: red (player 1, active first) and blue"),
-    "length": (DEFAULT_LENGTH, f"the finish space, 2 to {MAX_LENGTH} (MT-1.1)"),
-    "milestones": (
+#: ``{name: Option(default, help)}`` for every option :func:`from_options` accepts.
+OPTIONS: dict[str, Option] = {
+    "players": Option(2, "always 2: red (player 1, active first) and blue"),
+    "length": Option(DEFAULT_LENGTH, f"the finish space, 2 to {MAX_LENGTH} (MT-1.1)"),
+    "milestones": Option(
         list(DEFAULT_MILESTONES),
         "milestone spaces, strictly increasing, each from 1 to length - 1; may be empty "
         "(MT-1.2); when only length is given, at 8/30, 16/30 and 24/30 of it",

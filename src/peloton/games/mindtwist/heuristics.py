@@ -12,9 +12,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from ...core.registry import Heuristics
 from ...core.rng import Rng
 from .board import FINISHED
 from .notation import AMOUNTS, DIALS, GUESSES, NO_CHALLENGE, PASS, Move
@@ -140,7 +140,7 @@ def observe(state: State, player: str | None) -> tuple[str, ...]:
     return tuple(str(move) for move in state.public_history(player))
 
 
-HEURISTICS: dict[str, Callable[..., Any]] = {
+HEURISTICS: Heuristics = {
     "score_moves": score_moves,
     "rollout_move": rollout_move,
     "determinize": determinize,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ...core.errors import NotationError
 
@@ -28,6 +29,8 @@ class Move:
 
     kind: str
     amount: int | None = None
+    #: The game this move belongs to (the core ``Move`` protocol).
+    game: ClassVar[str] = "mind-twist"
 
     def __str__(self) -> str:
         if self.kind == PASS:

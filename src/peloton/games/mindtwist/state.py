@@ -192,6 +192,10 @@ class State:
         """Mind Twist has no chance step."""
         raise StateError("Mind Twist has no chance step")
 
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """Mind Twist has no chance step; always raises :class:`StateError`."""
+        raise StateError("Mind Twist has no chance step")
+
     def copy(self) -> State:
         """An independent copy."""
         new = State.__new__(State)

@@ -15,7 +15,7 @@ from .heuristics import HEURISTICS
 from .notation import Move, Position, parse_move, parse_position
 from .paths import BONUSES
 from .record import Record, load_record
-from .riders import base_colour_name, team_riders
+from .riders import MAX_PLAYERS, MIN_PLAYERS, base_colour_name, team_riders
 from .scoring import Result
 from .snapshot import public_moves, snapshot
 from .start import OPTIONS, from_options, from_position, new_game, to_position
@@ -23,7 +23,16 @@ from .state import State
 from .track import COLOURS, Layout, LayoutError, bundled_names
 
 registry.register(
-    registry.GameInfo("pistard", "Pistard", load_record, HEURISTICS, hidden_information=False)
+    registry.GameInfo(
+        "pistard",
+        "Pistard",
+        load_record,
+        HEURISTICS,
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        has_chance=True,
+        options=OPTIONS,
+    )
 )
 
 __all__ = [

@@ -35,8 +35,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ...core.registry import Heuristics
 from .notation import RIDE, Move
 from .scoring import lap_points
 
@@ -192,7 +193,7 @@ def outcome(state: State) -> dict[str, float]:
     return {t: 1.0 if t == winner else 0.0 for t in state.players}
 
 
-HEURISTICS: dict[str, Any] = {
+HEURISTICS: Heuristics = {
     "score_moves": score_moves,
     "rollout_move": rollout_move,
     "evaluate": evaluate,

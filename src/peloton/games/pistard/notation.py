@@ -42,6 +42,9 @@ class Move(tuple[str, str, int, tuple[str, ...], tuple[int, ...]]):
 
     __slots__ = ()
 
+    #: The game this move belongs to (the core ``Move`` protocol).
+    game = "pistard"
+
     def __new__(
         cls,
         kind: str,

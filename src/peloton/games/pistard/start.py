@@ -6,20 +6,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import ConfigError, NotationError, StateError
+from ...core.registry import Option
 from .notation import OUT, START, Position, parse_position
 from .paths import BONUSES, COLOUR
 from .riders import MAX_PLAYERS, MIN_PLAYERS, TEAM_LETTERS, team_riders, teams_for
 from .scoring import DEFAULT_TARGET
 from .state import State
-from .track import DEFAULT_LENGTH, MAX_LENGTH, MIN_LENGTH, Layout, resolve_layout
+from .track import DEFAULT_LENGTH, MAX_LENGTH, MIN_LENGTH, Layout, bundled_names, resolve_layout
 
-#: The game's options: ``{name: (default, help text)}`` (docs/games.md).
-OPTIONS: dict[str, tuple[Any, str]] = {
-    "players": (2, f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (teams A-D, 4 riders each)"),
-    "length": (DEFAULT_LENGTH, f"rows in the loop, {MIN_LENGTH} to {MAX_LENGTH} (PI-1.1; PI-4.1 laps by it)"),
-    "layout": ("default", "track colours: a bundled layout name, a .toml/.json file, or inline keys"),
-    "bonus": (COLOUR, "end-of-move bonus: colour (PI-3.4), shelter (PI-3.5) or none"),
-    "target": (DEFAULT_TARGET, "points that end the game (PI-4.3)"),
+#: The game's options: ``{name: Option(default, help, choices)}`` (docs/games.md).
+OPTIONS: dict[str, Option] = {
+    "players": Option(2, f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (teams A-D, 4 riders each)"),
+    "length": Option(DEFAULT_LENGTH, f"rows in the loop, {MIN_LENGTH} to {MAX_LENGTH} (PI-1.1; PI-4.1 laps by it)"),
+    "layout": Option(
+        "default",
+        "track colours: a bundled layout name, a .toml/.json file, or inline keys",
+        tuple(bundled_names()),
+    ),
+    "bonus": Option(COLOUR, "end-of-move bonus: colour (PI-3.4), shelter (PI-3.5) or none", tuple(BONUSES)),
+    "target": Option(DEFAULT_TARGET, "points that end the game (PI-4.3)"),
 }
 
 
@@ -66,7 +71,7 @@ def from_options(options: Mapping[str, Any] | None = None) -> State:
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise ConfigError(f"unknown Pistard option(s) {', '.join(map(repr, unknown))} (known: {', '.join(OPTIONS)})")
-    values = {name: options.get(name, default) for name, (default, _) in OPTIONS.items()}
+    values = {name: options.get(name, option.default) for name, option in OPTIONS.items()}
     length = options.get("length")
     if "layout" in options and not isinstance(values["layout"], str | Mapping):
         raise ConfigError(f"layout must be a layout name, a file path or inline keys, not {values['layout']!r}")

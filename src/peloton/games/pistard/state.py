@@ -23,7 +23,7 @@ from typing import Any
 
 from ...core.errors import IllegalMoveError, NotationError, StateError
 from ...core.protocol import CHANCE
-from ...core.rng import Rng
+from ...core.rng import Rng, roll_outcomes
 from .notation import ASSIGN, ROLL, Move, parse_move
 from .paths import first_move_square, ride_moves
 from .riders import RIDERS_PER_TEAM, base_colour, team_riders
@@ -172,6 +172,11 @@ class State:
     def chance_move(self, rng: Rng) -> Move:
         """The roll drawn from ``rng`` (only at a chance step)."""
         return Move.roll(rng.roll(self.dice_to_roll()))
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """Every roll of the pending chance step with its probability (they sum to 1);
+        :class:`StateError` when no roll is due."""
+        return [(Move.roll(dice), p) for dice, p in roll_outcomes(self.dice_to_roll())]
 
     def legal_moves(self) -> list[Move]:
         """The moves of whoever acts now: every possible roll at a chance step."""

@@ -1,0 +1,85 @@
+"""Modes (CY-2.1, CY-2.6, CY-3.1, CY-7.1, CY-8.1, CY-11.2): who takes part, who meets
+whom, in which order riders go, and what a mode scores, as one table of facts.
+
+Every mode of the rules is listed so that the time trials, the track events and the
+competitions are additions to this table, not rewrites; :data:`AVAILABLE` names the
+modes this engine plays today.
+
+>>> MODES["classic"].teams, MODES["classic"].riders, MODES["classic"].worlds
+((2, 6), 4, 'one')
+>>> MODES["ttt"].worlds, MODES["ttt"].timed, MODES["pursuit"].worlds
+('team', True, 'rider')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Worlds (CY-2.6): riders meet (room, lanes, wheel, swap) only within their world.
+ONE_WORLD, WORLD_PER_RIDER, WORLD_PER_TEAM = "one", "rider", "team"
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """One mode of CY-2.1."""
+
+    name: str
+    #: What it is, in words.
+    title: str
+    #: Fewest and most teams (players).
+    teams: tuple[int, int]
+    #: Riders a team, ``None`` where the option ``entries`` (1 or 2) decides.
+    riders: int | None
+    #: CY-2.6: ``one`` world, a world per ``rider`` or per ``team``.
+    worlds: str
+    #: CY-3.1: the timed modes keep "team by team, position order" every round.
+    timed: bool
+    #: Road (boards) or the velodrome (CY-1.6).
+    road: bool
+    #: Whether a course may set ``start`` (time trials only, CY-1.4).
+    course_start: bool
+    #: CY-7.1: whether event cards may be used, and their default.
+    cards: bool
+    cards_default: bool
+    #: CY-8.1: whether the course's sprint and mountain lines score (green, red).
+    course_lines: bool
+    #: Leg times (CY-9) are kept.
+    leg_times: bool
+    #: The default course (CY-1.5).
+    course: str
+
+
+def _mode(name: str, title: str, teams: tuple[int, int], riders: int | None, worlds: str, *, timed: bool = False,
+          road: bool = True, start: bool = False, cards: bool = False, cards_default: bool = False,
+          lines: bool = False, leg_times: bool = False, course: str = "velodrome") -> Mode:
+    return Mode(name, title, teams, riders, worlds, timed, road, start, cards, cards_default, lines, leg_times, course)
+
+
+MODES: dict[str, Mode] = {
+    m.name: m
+    for m in (
+        _mode("classic", "one-day classic", (2, 6), 4, ONE_WORLD, cards=True, cards_default=True,
+              course="flemish-4"),
+        _mode("leg", "stage of a stage race", (2, 6), 4, ONE_WORLD, cards=True, lines=True, leg_times=True,
+              course="flat-stage"),
+        _mode("itt", "individual time trial", (1, 6), 4, WORLD_PER_RIDER, timed=True, start=True,
+              course="prologue"),
+        _mode("ttt", "team time trial", (1, 6), 4, WORLD_PER_TEAM, timed=True, start=True, course="ttt"),
+        _mode("sprint", "track sprint heat", (2, 2), 1, ONE_WORLD, road=False),
+        _mode("team-sprint", "team sprint heat", (1, 2), 3, WORLD_PER_TEAM, timed=True, road=False),
+        _mode("pursuit", "individual pursuit heat", (1, 2), 1, WORLD_PER_RIDER, timed=True, road=False),
+        _mode("team-pursuit", "team pursuit heat", (1, 2), 4, WORLD_PER_TEAM, timed=True, road=False),
+        _mode("keirin", "keirin", (2, 6), None, ONE_WORLD, road=False),
+        _mode("scratch", "scratch race", (2, 6), None, ONE_WORLD, road=False),
+        _mode("elimination", "elimination race", (2, 6), None, ONE_WORLD, road=False),
+        _mode("tempo", "tempo race", (2, 6), None, ONE_WORLD, road=False),
+        _mode("points", "points race", (2, 6), None, ONE_WORLD, road=False),
+    )
+}
+
+#: The modes this engine plays (the road race; the others come with the next issue).
+AVAILABLE = ("classic", "leg")
+
+#: Levels (CY-2.3): Pro (tokens, wheel, holding back, swap) and Starter.
+PRO, STARTER = "pro", "starter"
+LEVELS = (PRO, STARTER)

@@ -94,6 +94,7 @@ _MODULES = {
     "mind-cycling": "peloton.games.mindcycling",
     "mind-twist": "peloton.games.mindtwist",
     "pistard": "peloton.games.pistard",
+    "cyclo": "peloton.games.cyclo",
 }
 
 

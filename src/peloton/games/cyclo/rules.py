@@ -1,0 +1,252 @@
+"""The rules of a turn as functions of the game's facts (:class:`.Setup`) and its
+:class:`.Position`: round order (CY-3), dice and tokens (CY-4.2, CY-4.3), targets and
+holding back (CY-4.4), room and lanes (CY-4.5), dark squares (CY-4.6), line crossings
+(CY-4.7), the wheel (CY-5) and the swap (CY-6). Nothing here knows the ``State``.
+"""
+
+from __future__ import annotations
+
+from .course import UNLIMITED
+from .notation import TOKEN_CHOICES, Ride
+from .position import Position
+from .riders import rider_type, slot_index
+from .setup import Setup
+from .terrain import CLIMBER, TERRAIN, Terrain
+
+#: One token accelerates (+6), two attack (+12) (CY-4.3).
+TOKEN_SPACES = 6
+#: Lanes free at a position of width w: the low w bits.
+_FULL = tuple((1 << w) - 1 for w in range(UNLIMITED + 1))
+_TERRAIN_OF: dict[str, Terrain] = dict(TERRAIN)
+#: Ride values are shared: the same ride is the same object (hashing and equality
+#: are then cheap in the hot path of ``legal_moves``/``play``).
+_RIDES: dict[tuple[str, int, str, bool], Ride] = {}
+
+
+def terrain_at(setup: Setup, position: int) -> Terrain:
+    """The track type of a road position (the start line: that of position 1)."""
+    return _TERRAIN_OF[setup.course.kinds[position]]
+
+
+# ----------------------------------------------------------------- round order
+
+
+def round_order(setup: Setup, p: Position) -> list[str]:
+    """The order of a round (CY-3.1, CY-3.2, CY-19.3): in round 1 and in the timed
+    modes team by team in seat order, each team in position order; otherwise position
+    order. At one position the lower lane goes first, then rider order."""
+    racing = p.racing(setup.riders)
+    pos, lane = p.pos, p.lane
+    if p.round == 1 or setup.mode.timed:
+        seat = {t: i for i, t in enumerate(setup.teams)}
+        return sorted(racing, key=lambda r: (seat[r[0]], -pos[r], lane[r], slot_index(r)))
+    seat = {t: i for i, t in enumerate(setup.teams)}
+    return sorted(racing, key=lambda r: (-pos[r], lane[r], slot_index(r), seat[r[0]]))
+
+
+# ----------------------------------------------------------------- the roll
+
+
+def dice_count(setup: Setup, p: Position, rider: str) -> int:
+    """CY-4.2: the dice of ``rider``'s ride: by the terrain it stands on, one fewer
+    with the technical flag (never fewer than 1); exactly 1 with a hunger flag."""
+    if p.hunger.get(rider):
+        return 1
+    n = terrain_at(setup, p.pos[rider]).dice_for(rider_type(rider))
+    if rider in p.technical:
+        n -= 1
+    return n if n > 1 else 1
+
+
+def token_choices(setup: Setup, p: Position, rider: str) -> list[str]:
+    """CY-4.3: the token choices open to ``rider`` now ("" = none)."""
+    if not setup.pro or rider in p.technical:
+        return [""]
+    panel = terrain_at(setup, p.pos[rider]).panel(rider_type(rider))
+    own, team = p.own.get(rider, 0), p.team.get(rider[0], 0)
+    return [c for c in TOKEN_CHOICES if len(c) <= panel and c.count("r") <= own and c.count("t") <= team]
+
+
+def may_hold_back(setup: Setup, p: Position, rider: str) -> bool:
+    """CY-4.4: Pro, and the terrain allows it (on the start line: position 1's)."""
+    return setup.pro and terrain_at(setup, p.pos[rider]).hold_back
+
+
+def ride_move(setup: Setup, rider: str, target: int, tokens: str) -> Ride:
+    """The ride of ``rider`` to course position ``target`` (written ``#k`` past the
+    finish line, CY-14.1)."""
+    finish = setup.finish
+    key = (rider, target - finish, tokens, True) if target > finish else (rider, target, tokens, False)
+    move = _RIDES.get(key)
+    if move is None:
+        move = _RIDES[key] = Ride(*key)
+    return move
+
+
+def target_of(setup: Setup, move: Ride) -> int:
+    """The course position a ride aims at."""
+    return setup.finish + move.target if move.runout else move.target
+
+
+def ride_moves(setup: Setup, p: Position, rider: str) -> list[Ride]:
+    """CY-4.4: every distinct (target, token choice) of ``rider``'s ride with the
+    dice ``p.dice``: the full total, or with holding back any target from one space
+    ahead; targets past the cap become the cap, and a capped target at or below the
+    rider's position keeps it where it is."""
+    s = p.pos[rider]
+    here = terrain_at(setup, s)
+    total = sum(p.dice)
+    if rider_type(rider) == CLIMBER:
+        total += here.climber_bonus
+    hold = setup.pro and here.hold_back
+    cap = setup.cap
+    moves = []
+    get = _RIDES.get
+    finish = setup.finish
+    for tokens in token_choices(setup, p, rider):
+        top = s + total + TOKEN_SPACES * len(tokens)
+        if top > cap:
+            top = cap
+        if top <= s:
+            moves.append(ride_move(setup, rider, s, tokens))
+            continue
+        for t in range(s + 1 if hold else top, top + 1):
+            key = (rider, t - finish, tokens, True) if t > finish else (rider, t, tokens, False)
+            move = get(key)
+            if move is None:
+                move = _RIDES[key] = Ride(*key)
+            moves.append(move)
+    return moves
+
+
+# ----------------------------------------------------------------- moving
+
+
+def free_lane(mask: int, width: int) -> int:
+    """The lowest free lane of a square set ``mask`` of ``width`` lanes, -1 if none;
+    where width is unlimited (start line, run-out), the next lane letter (CY-4.5)."""
+    if width >= UNLIMITED:
+        return mask.bit_length()
+    free = ~mask & _FULL[width]
+    return (free & -free).bit_length() - 1 if free else -1
+
+
+def move_rider(setup: Setup, p: Position, rider: str, aim: int) -> int:
+    """Move ``rider`` towards ``aim`` (capped, CY-1.4) and return where it ends.
+
+    CY-4.5: it lands on the highest position up to ``aim`` ahead of it with a free
+    lane in its world, in the lowest free lane, or stays. CY-4.6: landing on a dark
+    square, having changed space, sends it back once. CY-4.7: the lines it crosses
+    and the finish are noted for the end of the round (CY-8.2)."""
+    s = p.pos[rider]
+    if aim > setup.cap:
+        aim = setup.cap
+    if aim <= s:
+        return s
+    world = setup.world[rider]
+    occ = p.occupied[world]
+    widths = setup.course.widths
+    occ[s] &= ~(1 << p.lane[rider])  # its own square counts as free (CY-19.5)
+    q = aim
+    lane = -1
+    while q > s:
+        lane = free_lane(occ[q], widths[q])
+        if lane >= 0:
+            break
+        q -= 1
+    if q == s:
+        occ[s] |= 1 << p.lane[rider]
+        return s
+    back = setup.course.darks[q]
+    if back:
+        q, lane = _fall_back(occ, widths, q, back)
+    p.pos[rider] = q
+    p.lane[rider] = lane
+    occ[q] |= 1 << lane
+    if q > s:
+        _cross(setup, p, rider, s, q)
+    return q
+
+
+def _fall_back(occ: list[int], widths: tuple[int, ...], q: int, back: int) -> tuple[int, int]:
+    """CY-4.6: the highest position at or below max(1, q - back) with a free lane;
+    if none, the lowest above it (``q`` itself has one)."""
+    t = q - back if q - back > 1 else 1
+    for r in range(t, 0, -1):
+        lane = free_lane(occ[r], widths[r])
+        if lane >= 0:
+            return r, lane
+    for r in range(t + 1, q + 1):
+        lane = free_lane(occ[r], widths[r])
+        if lane >= 0:
+            return r, lane
+    raise AssertionError("the square a rider landed on has room")  # pragma: no cover
+
+
+def _cross(setup: Setup, p: Position, rider: str, before: int, after: int) -> None:
+    """CY-4.7: note every scoring line and the finish line crossed from ``before``
+    (at or behind it) to ``after`` (beyond it)."""
+    for i, line in enumerate(setup.scoring):
+        if before <= line.after < after and rider not in p.crossed[i]:
+            p.crossed[i].append(rider)
+    if before <= setup.finish < after:
+        p.crossed[-1].append(rider)
+        p.finished.add(rider)
+
+
+def spend(p: Position, rider: str, tokens: str) -> None:
+    """Pay a ride's tokens: ``r`` from the rider's own, ``t`` from its team's."""
+    for token in tokens:
+        if token == "r":
+            p.own[rider] -= 1
+        else:
+            p.team[rider[0]] -= 1
+
+
+# ----------------------------------------------------------------- swap and wheel
+
+
+def swap_partners(setup: Setup, p: Position, rider: str) -> list[str]:
+    """CY-6.1: the riders ``rider`` may propose a swap to, best placed first: in its
+    world, on its position or one less, off the start line, turn not over, no skip
+    flag, neither having swapped this round, neither on climb, cobbles or slope."""
+    if not setup.pro or rider in p.swapped:
+        return []
+    x = p.pos[rider]
+    if x < 1 or not terrain_at(setup, x).swap:
+        return []
+    world = setup.world
+    out = []
+    for other, y in p.pos.items():
+        if (
+            (y == x or y == x - 1) and y >= 1 and other != rider and world[other] == world[rider]
+            and other not in p.turn_over and other not in p.skip and other not in p.swapped
+            and other not in p.finished and terrain_at(setup, y).swap
+        ):
+            out.append(other)
+    return sorted(out, key=lambda r: (-p.pos[r], p.lane[r]))
+
+
+def swap(p: Position, x: str, y: str) -> None:
+    """CY-6.4: ``x`` and ``y`` exchange squares and slots in the round order."""
+    p.pos[x], p.pos[y] = p.pos[y], p.pos[x]
+    p.lane[x], p.lane[y] = p.lane[y], p.lane[x]
+    i, j = p.order.index(x), p.order.index(y)
+    p.order[i], p.order[j] = y, x
+    p.swapped.add(x)
+    p.swapped.add(y)
+
+
+def wheel_riders(setup: Setup, p: Position, rider: str, start: int, end: int) -> list[str]:
+    """CY-5.1: who may follow ``rider``, which rode from ``start`` to ``end`` (not an
+    attack: the caller checks): riders of its world on ``start - 1``, off the start
+    line, turn not over, no skip flag, not on climb, cobbles or slope; lane order."""
+    behind = start - 1
+    if not setup.pro or end <= start or behind < 1 or not terrain_at(setup, behind).wheel:
+        return []
+    world = setup.world[rider]
+    found = [
+        other for other, y in p.pos.items()
+        if y == behind and setup.world[other] == world and other not in p.turn_over and other not in p.skip
+    ]
+    return sorted(found, key=p.lane.__getitem__)

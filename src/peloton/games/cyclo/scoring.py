@@ -1,0 +1,147 @@
+"""Line lists, finishing order, leg times, green and red points, and the result
+(CY-8, CY-9.1 to CY-9.4).
+
+At the end of each round (CY-3.5) :func:`end_round` appends the riders that crossed
+each scoring line and the finish line to their lists, best placed first, pays their
+points and takes the finishers off the run-out. :func:`result` is the standing of a
+game, final once it is over (CY-8.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import SPRINT
+from .position import Position
+from .setup import Setup
+
+#: CY-9.3: green points of a sprint line and of the finish; red points by category.
+SPRINT_POINTS = (5, 3, 2, 1)
+FINISH_POINTS = (15, 10, 5, 3, 2, 1)
+MOUNTAIN_POINTS = {"3": (3, 2, 1), "2": (5, 3, 2, 1), "1": (7, 5, 3, 2, 1), "HC": (10, 7, 5, 3, 2, 1)}
+#: CY-9.1: seconds a round.
+ROUND_SECONDS = 10
+
+
+def paid(table: tuple[int, ...], place: int) -> int:
+    """The points of 0-based ``place`` on a line paying ``table``."""
+    return table[place] if place < len(table) else 0
+
+
+def end_round(setup: Setup, p: Position) -> None:
+    """CY-3.5 (road): rank the line crossings of the round (CY-8.2) and pay their
+    points (CY-9.3, in a leg), list the finishers with their round and squares past
+    the line (CY-8.3), then take them off the run-out."""
+    key = _square_order(p)
+    green = setup.mode.course_lines
+    for i, line in enumerate(setup.scoring):
+        listed = p.lists[i]
+        for rider in sorted((r for r in p.crossed[i] if r not in listed), key=key):
+            if green:
+                if line.kind == SPRINT:
+                    _add(p.points, rider, paid(SPRINT_POINTS, len(listed)))
+                else:
+                    assert line.category is not None
+                    _add(p.red, rider, paid(MOUNTAIN_POINTS[line.category], len(listed)))
+            listed.append(rider)
+        p.crossed[i] = []
+    arrivals = sorted(p.crossed[-1], key=key)
+    for rider in arrivals:
+        if green:
+            _add(p.points, rider, paid(FINISH_POINTS, len(p.finishers)))
+        p.finishers.append((rider, p.round, p.pos[rider] - setup.finish))
+    p.crossed[-1] = []
+    for rider in arrivals:
+        p.remove(rider, setup.world[rider])
+
+
+def _square_order(p: Position) -> Any:
+    """CY-8.2: higher position first, then the lower lane."""
+    pos, lane = p.pos, p.lane
+    return lambda r: (-pos[r], lane[r])
+
+
+def _add(points: dict[str, int], rider: str, n: int) -> None:
+    if n:
+        points[rider] = points.get(rider, 0) + n
+
+
+def leg_times(finishers: list[tuple[str, int, int]]) -> dict[str, int]:
+    """CY-9.1, CY-9.2: the first round with finishers gives them all 0; a later round r
+    gives 10·(r − r0) − p, and a rider on the run-out square of the rider before it in
+    its round, or one behind, gets that rider's time (CY-19.10)."""
+    times: dict[str, int] = {}
+    if not finishers:
+        return times
+    first = finishers[0][1]
+    before: tuple[int, int, int] | None = None  # round, past, time of the rider before
+    for rider, rnd, past in finishers:
+        if rnd == first:
+            time = 0
+        elif before is not None and before[0] == rnd and past in (before[1], before[1] - 1):
+            time = before[2]
+        else:
+            time = ROUND_SECONDS * (rnd - first) - past
+        times[rider] = time
+        before = (rnd, past, time)
+    return times
+
+
+@dataclass(frozen=True)
+class Result:
+    """The standing of a game (CY-8.6), final once ``over``.
+
+    ``places`` ranks every rider: the finishing order, then riders still racing in
+    position order, then the eliminated, last out first (a provisional order while the
+    race goes on); ``winner`` and ``winner_team`` are set once it is over."""
+
+    places: tuple[str, ...]
+    teams: tuple[str, ...]
+    winner: str | None = None
+    winner_team: str | None = None
+    times: dict[str, int] = field(default_factory=dict)
+    team_times: dict[str, int] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+    mountain: dict[str, int] = field(default_factory=dict)
+    eliminated: tuple[str, ...] = ()
+    tokens_left: dict[str, int] = field(default_factory=dict)
+    over: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form (the keys of CY-8.6)."""
+        return {
+            "places": list(self.places),
+            "winner": self.winner,
+            "winner_team": self.winner_team,
+            "teams": list(self.teams),
+            "times": dict(self.times),
+            "team_times": dict(self.team_times),
+            "points": dict(self.points),
+            "mountain": dict(self.mountain),
+            "eliminated": list(self.eliminated),
+            "tokens_left": dict(self.tokens_left),
+            "over": self.over,
+        }
+
+
+def result(setup: Setup, p: Position) -> Result:
+    """The result of CY-8.6 for the road modes (CY-8.4, CY-8.5, CY-9)."""
+    key = _square_order(p)
+    racing = sorted(p.racing(setup.riders), key=key)
+    places = tuple([r for r, _, _ in p.finishers] + racing + p.out[::-1])
+    rank = {r: i for i, r in enumerate(places)}
+    teams = tuple(sorted(setup.teams, key=lambda t: min(rank[r] for r in setup.team_riders(t))))
+    leg = setup.mode.course_lines
+    return Result(
+        places=places,
+        teams=teams,
+        winner=places[0] if p.over else None,
+        winner_team=teams[0] if p.over else None,
+        times=leg_times(p.finishers) if setup.mode.leg_times else {},
+        points={r: p.points.get(r, 0) for r in setup.riders} if leg else {},
+        mountain={r: p.red.get(r, 0) for r in setup.riders} if leg else {},
+        eliminated=tuple(p.out),
+        tokens_left={r: p.own.get(r, 0) for r in setup.riders},
+        over=p.over,
+    )

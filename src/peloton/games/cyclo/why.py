@@ -1,0 +1,105 @@
+"""Why a well-formed move is not legal now (CY-17), citing the rule: functions of the
+game's facts and its position, for the state's :class:`IllegalMoveError`."""
+
+from __future__ import annotations
+
+from .events import draw_outcomes, fall_moves
+from .notation import Answer, Draw, Fall, Move, Ride, Roll, Swap, Wheel
+from .position import ANSWER, DRAW, FALL, OVER, RIDE, ROLL, SWAP, WHEEL, Position
+from .rules import dice_count, ride_moves, swap_partners, target_of, token_choices
+from .setup import Setup
+
+
+def pending(p: Position) -> str:
+    """What the game waits for, in words."""
+    due = p.due
+    return {
+        SWAP: f"{due}'s swap window is open ({due}~ID or {due}~-, CY-6.2)",
+        ANSWER: f"{due} must answer {p.proposer}'s swap ({due}~yes or {due}~no, CY-6.3)",
+        ROLL: f"{due}'s roll is due (CY-4.1)",
+        RIDE: f"{due} must ride (CY-4.1)",
+        WHEEL: f"{due} is asked whether to take {p.leader}'s wheel ({due}>{p.leader} or {due}>-, CY-5.2)",
+        DRAW: f"a card is drawn for {due} (CY-7.3)",
+        FALL: f"team {due[0] if due else '?'} picks who falls with {due} (CY-7.5)",
+        OVER: "the game is over",
+    }[p.phase]
+
+
+def _riders_named(move: Move) -> list[str]:
+    if isinstance(move, Ride | Answer):
+        return [move.rider]
+    if isinstance(move, Swap):
+        return [move.rider] + ([move.partner] if move.partner else [])
+    if isinstance(move, Wheel):
+        return [move.rider] + ([move.leader] if move.leader else [])
+    if isinstance(move, Fall):
+        return list(move.picks)
+    return []
+
+
+def why_illegal(setup: Setup, p: Position, move: Move) -> str:
+    """A sentence saying why ``move`` is not legal in position ``p``."""
+    if p.phase == OVER:
+        return "the game is over (CY-8.5)"
+    unknown = [r for r in _riders_named(move) if r not in setup.world]
+    if unknown:
+        return f"there is no rider {unknown[0]} in this game (riders: {', '.join(setup.riders)})"
+    due = p.due
+    assert due is not None
+    if isinstance(move, Roll):
+        if p.phase != ROLL:
+            return f"no roll is due: {pending(p)}"
+        k = dice_count(setup, p, due)
+        return f"{due} rolls {k} {'die' if k == 1 else 'dice'} here (CY-4.2), not {len(move.dice)}"
+    if isinstance(move, Draw):
+        if p.phase != DRAW:
+            return f"no card is drawn now: {pending(p)}"
+        left = ", ".join(card for card, _ in draw_outcomes(p))
+        return f"no {move.card!r} card is left in the deck (CY-7.6; left: {left})"
+    if isinstance(move, Ride):
+        return _why_ride(setup, p, move)
+    if isinstance(move, Swap):
+        if p.phase != SWAP or move.rider != due:
+            return f"{move.rider} has no swap window now: {pending(p)}"
+        partners = swap_partners(setup, p, due)
+        return (f"{move.partner} may not swap with {due}: a partner stands on its position or one less, in "
+                f"its world, turn not over, no skip flag, neither having swapped this round, neither on "
+                f"climb, cobbles or slope (CY-6.1); {due} may propose to {', '.join(partners) or 'nobody'}")
+    if isinstance(move, Answer):
+        if p.phase != ANSWER or move.rider != due:
+            return f"no swap was proposed to {move.rider} (CY-6.3): {pending(p)}"
+        return pending(p)  # pragma: no cover - both answers are legal when asked
+    if isinstance(move, Wheel):
+        if p.phase != WHEEL:
+            return f"no wheel is offered now (CY-5.1): {pending(p)}"
+        if move.rider != due:
+            return f"{due} is asked first, in lane order (CY-5.2), not {move.rider}"
+        return f"{due} may only follow {p.leader}, the rider who just rode (CY-5.1)"
+    assert isinstance(move, Fall)
+    if p.phase != FALL:
+        return f"no fall is being picked (CY-7.5): {pending(p)}"
+    options = " ".join(str(m) for m in fall_moves(setup, p, due))
+    return (f"the drawer may bring down up to 2 teammates or riders on its position, all within 3 "
+            f"consecutive positions of it (CY-7.5); legal picks: {options}")
+
+
+def _why_ride(setup: Setup, p: Position, move: Ride) -> str:
+    due = p.due
+    if p.phase == ROLL and move.rider == due:
+        return f"{due} must roll first (CY-4.1)"
+    if p.phase != RIDE:
+        return f"no ride is due: {pending(p)}"
+    if move.rider != due:
+        return f"{due} is due to ride, not {move.rider} (CY-3.3)"
+    if not move.runout and move.target > setup.finish:
+        return (f"a target past the finish line (after {setup.finish}) is written "
+                f"#{move.target - setup.finish} (CY-14.1)")
+    choices = token_choices(setup, p, due)
+    if move.tokens not in choices:
+        spend = ", ".join(repr(c) for c in choices if c) or "none"
+        return f"{due} may not spend {move.tokens!r} here (tokens it may spend: {spend}; CY-4.3)"
+    targets = sorted({target_of(setup, m) for m in ride_moves(setup, p, due) if m.tokens == move.tokens})
+    names = [str(m).split("-", 1)[1].split("/")[0] for m in ride_moves(setup, p, due) if m.tokens == move.tokens]
+    spent = f"spending {move.tokens!r}" if move.tokens else "without tokens"
+    where = names[0] if len(targets) == 1 else f"{names[0]} to {names[-1]}"
+    return f"with this roll, {spent}, {due} may aim at {where} (CY-4.4)"

@@ -1,7 +1,210 @@
-"""Bot hooks (placeholder until the real heuristics)."""
+"""Bot hooks for Cyclo (the greedy bot, MCTS playouts and evaluation).
+
+:func:`score_moves` values each legal move in spaces gained for the team:
+
+* **ride**: where the rider would really land (room and dark squares applied, so
+  holding back is chosen to dodge a dark square or a full space), weighted by the
+  rider's importance to its team (a classic ranks a team by its best rider, so the
+  rider furthest ahead counts fully, the others :attr:`Weights.helper`), less the
+  tokens spent: own tokens are cheap (they are worth nothing once the race is over),
+  team tokens dearer and kept for the leader; a small penalty for an event space (the
+  deck's mean effect is slightly negative);
+* **wheel**: follow when the space gained is at least the ride the follower would
+  roll on average (its tokens are kept for later);
+* **swap**: propose only to a teammate right behind who matters more (it then rides
+  first from the better square, and the proposer may take its wheel); answer a rival's
+  proposal yes only when it moves the answering rider forward;
+* **fall**: bring down rivals beside the drawer, never teammates.
+
+:func:`rollout_move` is a cheap playout policy (the furthest ride, tokens at once,
+wheels taken, no swaps); :func:`evaluate` turns each team's best rider's progress into
+a share of the win; :func:`outcome` gives the win to the winning team.
+"""
 
 from __future__ import annotations
 
-from ...core.registry import Heuristics
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-HEURISTICS: Heuristics = {}
+from ...core.registry import Heuristics
+from .notation import Answer, Fall, Move, Ride, Swap, Wheel
+from .position import ANSWER, FALL, RIDE, SWAP, WHEEL
+from .rules import dice_count, landing, target_of
+
+if TYPE_CHECKING:
+    from ...core.rng import Rng
+    from .state import State
+
+__all__ = ["HEURISTICS", "Weights", "evaluate", "outcome", "rollout_move", "score_moves"]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The weights of :func:`score_moves` (in spaces)."""
+
+    #: The importance of a rider that is not its team's furthest.
+    helper: float = 0.6
+    #: The cost of an own token and of a team token (spent by the leader; a helper
+    #: pays :attr:`team_token_helper`).
+    own_token: float = 1.0
+    team_token: float = 2.0
+    team_token_helper: float = 4.5
+    #: Ending on an event space (the deck's mean effect).
+    event: float = 1.0
+    #: Spaces a rider gets on average from one die.
+    die: float = 3.5
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def importance(state: State, rider: str, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """1 for the rider furthest ahead of its team (its best placed), else ``w.helper``."""
+    p = state.p
+    mates = [r for r in state.setup.team_riders(rider[0]) if r in p.pos and r not in p.finished]
+    best = max(mates, key=lambda r: (p.pos[r], -p.lane[r]), default=rider)
+    return 1.0 if best == rider else w.helper
+
+
+def score_moves(state: State, moves: Sequence[Move], *, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
+    """A score per move (higher is better) from the position alone."""
+    phase = state.phase
+    if phase == RIDE:
+        return _score_rides(state, moves, weights)
+    if phase == WHEEL:
+        return [_score_wheel(state, m, weights) if isinstance(m, Wheel) else 0.0 for m in moves]
+    if phase == SWAP:
+        return [_score_swap(state, m, weights) if isinstance(m, Swap) else 0.0 for m in moves]
+    if phase == ANSWER:
+        return [_score_answer(state, m) if isinstance(m, Answer) else 0.0 for m in moves]
+    if phase == FALL:
+        return [_score_fall(state, m, weights) if isinstance(m, Fall) else 0.0 for m in moves]
+    return [0.0] * len(moves)
+
+
+def _score_rides(state: State, moves: Sequence[Move], w: Weights) -> list[float]:
+    setup, p = state.setup, state.p
+    rider = state.due
+    assert rider is not None
+    start = p.pos[rider]
+    weight = importance(state, rider, w)
+    team_cost = w.team_token if weight == 1.0 else w.team_token_helper
+    events = setup.events
+    marks = setup.course.events
+    seen: dict[int, int] = {}
+    scores = []
+    for m in moves:
+        assert isinstance(m, Ride)
+        aim = target_of(setup, m)
+        end = seen.get(aim)
+        if end is None:
+            end = seen[aim] = landing(setup, p, rider, aim)[0]
+        score = weight * (end - start) - w.own_token * m.tokens.count("r") - team_cost * m.tokens.count("t")
+        if events and end != start and marks[end]:
+            score -= w.event * weight
+        scores.append(score)
+    return scores
+
+
+def _score_wheel(state: State, move: Wheel, w: Weights) -> float:
+    if move.leader is None:
+        return 0.0
+    setup, p = state.setup, state.p
+    rider = move.rider
+    end = landing(setup, p, rider, p.ride_to - 1)[0]
+    gain = float(end - p.pos[rider])
+    if setup.events and setup.course.events[end]:
+        gain -= w.event
+    return importance(state, rider, w) * (gain - w.die * dice_count(setup, p, rider))
+
+
+def _score_swap(state: State, move: Swap, w: Weights) -> float:
+    partner = move.partner
+    if partner is None:
+        return 0.0
+    if partner[0] != move.rider[0]:
+        return -1.0  # a swap helps the rival who accepts it more than us
+    p = state.p
+    ahead = p.pos[move.rider] - p.pos[partner]
+    if ahead < 1:
+        return -0.1
+    # The partner rides first from the better square; the proposer may take its wheel.
+    return importance(state, partner, w) - importance(state, move.rider, w) + 0.1
+
+
+def _score_answer(state: State, move: Answer) -> float:
+    if not move.accept:
+        return 0.0
+    p = state.p
+    proposer = p.proposer
+    assert proposer is not None
+    return 1.0 if p.pos[proposer] > p.pos[move.rider] else -1.0
+
+
+def _score_fall(state: State, move: Fall, w: Weights) -> float:
+    drawer = state.due
+    assert drawer is not None
+    turn = w.die * 2  # a lost turn: about one ride of two dice
+    return sum(turn if r[0] != drawer[0] else -turn for r in move.picks)
+
+
+def rollout_move(state: State, rng: Rng, *, epsilon: float = 0.1) -> Move:
+    """The playout policy: the furthest ride (tokens spent at once), wheels taken, no
+    swap proposed or accepted, nobody else brought down; a random move ``epsilon`` of
+    the time. Cheap: no landing is computed."""
+    moves = state.legal_moves()
+    if len(moves) == 1 or rng.random() < epsilon:
+        return rng.choice(moves)
+    phase = state.phase
+    if phase == RIDE:
+        return max(moves, key=lambda m: (m.target + 1000 * m.runout if isinstance(m, Ride) else 0))
+    if phase == WHEEL:
+        return moves[0]  # follow
+    if phase in (SWAP, ANSWER):
+        return moves[0] if phase == SWAP else moves[1]  # ride on; decline
+    if phase == FALL:
+        return moves[0]
+    return rng.choice(moves)
+
+
+def progress(state: State) -> dict[str, float]:
+    """Each team's best rider's progress in spaces: its position while racing; a
+    finisher counts as far ahead as its place (the earlier, the further)."""
+    setup, p = state.setup, state.p
+    finish = setup.finish
+    best = dict.fromkeys(setup.teams, 0.0)
+    for place, (rider, _, past) in enumerate(p.finishers):
+        best[rider[0]] = max(best[rider[0]], finish + 20.0 + past - 2 * place)
+    for rider in p.racing(setup.riders):
+        best[rider[0]] = max(best[rider[0]], float(p.pos[rider]))
+    return best
+
+
+def evaluate(state: State, *, temperature: float = 6.0) -> dict[str, float]:
+    """Each team's share of the win in [0, 1] (they sum to 1): a soft maximum of its
+    best rider's progress, a ride (about 6 spaces) apart being worth a factor e."""
+    if state.is_over:
+        return outcome(state)
+    scores = progress(state)
+    top = max(scores.values())
+    weights = {t: math.exp((s - top) / temperature) for t, s in scores.items()}
+    total = sum(weights.values())
+    return {t: v / total for t, v in weights.items()}
+
+
+def outcome(state: State) -> dict[str, float]:
+    """1 to the winning team of a finished game, 0 to the others (else :func:`evaluate`)."""
+    if not state.is_over:
+        return evaluate(state)
+    winner = state.result.winner_team
+    return {t: 1.0 if t == winner else 0.0 for t in state.players}
+
+
+HEURISTICS: Heuristics = {
+    "score_moves": score_moves,
+    "rollout_move": rollout_move,
+    "evaluate": evaluate,
+    "outcome": outcome,
+}

@@ -38,12 +38,12 @@ class Record(RecordFile[State]):
         cls, state: State, players: dict[str, dict[str, str]] | None = None, *, start: str | None = None,
         seed: int | None = None,
     ) -> Record:
-        """The record of ``state`` played from the start line, or from ``start`` (the
-        CYN the game began from); ``seed`` defaults to ``state.seed``."""
+        """The record of ``state`` (played from the start line, or from the CYN it was
+        built from, ``state.start``); ``seed`` defaults to ``state.seed``."""
         return cls(
             options=state.options(),
             players={t: dict(p) for t, p in (players or {}).items()},
-            start=start,
+            start=state.start if start is None else start,
             seed=state.seed if seed is None else seed,
             moves=[str(m) for m in state.history],
             result=state.result.to_dict(),

@@ -131,35 +131,43 @@ def free_lane(mask: int, width: int) -> int:
     return (free & -free).bit_length() - 1 if free else -1
 
 
-def move_rider(setup: Setup, p: Position, rider: str, aim: int) -> int:
-    """Move ``rider`` towards ``aim`` (capped, CY-1.4) and return where it ends.
-
-    CY-4.5: it lands on the highest position up to ``aim`` ahead of it with a free
-    lane in its world, in the lowest free lane, or stays. CY-4.6: landing on a dark
-    square, having changed space, sends it back once. CY-4.7: the lines it crosses
-    and the finish are noted for the end of the round (CY-8.2)."""
+def landing(setup: Setup, p: Position, rider: str, aim: int) -> tuple[int, int]:
+    """Where ``rider`` ends aiming at ``aim`` (capped, CY-1.4), as (position, lane),
+    without moving it. CY-4.5: the highest position up to ``aim`` ahead of it with a
+    free lane in its world, the lowest free lane there; else it stays (its own
+    square). CY-4.6: a dark square reached having changed space sends it back once."""
     s = p.pos[rider]
+    own = p.lane[rider]
     if aim > setup.cap:
         aim = setup.cap
     if aim <= s:
-        return s
-    world = setup.world[rider]
-    occ = p.occupied[world]
+        return s, own
+    occ = p.occupied[setup.world[rider]]
     widths = setup.course.widths
-    occ[s] &= ~(1 << p.lane[rider])  # its own square counts as free (CY-19.5)
-    q = aim
-    lane = -1
-    while q > s:
-        lane = free_lane(occ[q], widths[q])
-        if lane >= 0:
-            break
-        q -= 1
-    if q == s:
-        occ[s] |= 1 << p.lane[rider]
+    occ[s] &= ~(1 << own)  # its own square counts as free (CY-19.5)
+    try:
+        q = aim
+        while q > s:
+            lane = free_lane(occ[q], widths[q])
+            if lane >= 0:
+                back = setup.course.darks[q]
+                return _fall_back(occ, widths, q, back) if back else (q, lane)
+            q -= 1
+        return s, own
+    finally:
+        occ[s] |= 1 << own
+
+
+def move_rider(setup: Setup, p: Position, rider: str, aim: int) -> int:
+    """Move ``rider`` towards ``aim`` by :func:`landing` and return where it ends;
+    the scoring lines and the finish line it crosses are noted for the end of the
+    round (CY-4.7, CY-8.2)."""
+    s = p.pos[rider]
+    q, lane = landing(setup, p, rider, aim)
+    if q == s and lane == p.lane[rider]:
         return s
-    back = setup.course.darks[q]
-    if back:
-        q, lane = _fall_back(occ, widths, q, back)
+    occ = p.occupied[setup.world[rider]]
+    occ[s] &= ~(1 << p.lane[rider])
     p.pos[rider] = q
     p.lane[rider] = lane
     occ[q] |= 1 << lane

@@ -128,7 +128,7 @@ def from_cyn(
     problems = cyn_problems(setup, cyn)
     if problems:
         raise NotationError(f"CYN {text!r} is not a possible position: " + "; ".join(problems))
-    return State(setup, cyn_position(setup, cyn), seed=seed)
+    return State(setup, cyn_position(setup, cyn), seed=seed, start=cyn.to_text())
 
 
 def cyn_problems(setup: Setup, cyn: Cyn) -> list[str]:

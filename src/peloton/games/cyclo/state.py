@@ -64,14 +64,16 @@ class State:
 
     game = "cyclo"
 
-    __slots__ = ("_legal", "history", "p", "seed", "setup")
+    __slots__ = ("_legal", "history", "p", "seed", "setup", "start")
 
-    def __init__(self, setup: Setup, position: Position, *, seed: int | None = None) -> None:
+    def __init__(self, setup: Setup, position: Position, *, seed: int | None = None, start: str | None = None) -> None:
         """The game from ``position`` at the start of its round (``new_game`` and
-        ``from_cyn`` build one); the first step is then found (skip slots passed)."""
+        ``from_cyn`` build one); the first step is then found (skip slots passed).
+        ``start`` is the CYN it began from (``None``: the start line), for its record."""
         self.setup = setup
         self.p = position
         self.seed = seed
+        self.start = start
         self.history: list[Move] = []
         self._legal: list[Move] | None = None
         self._begin_round()
@@ -80,7 +82,7 @@ class State:
     def copy(self) -> State:
         """An independent copy (the setup and the moves are immutable and shared)."""
         new = State.__new__(State)
-        new.setup, new.seed = self.setup, self.seed
+        new.setup, new.seed, new.start = self.setup, self.seed, self.start
         new.p = self.p.copy()
         new.history = list(self.history)
         new._legal = self._legal

@@ -11,22 +11,12 @@ wins when its best rider is first across the line (CY-8.4).
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
+from peloton.analysis.stats import wilson
 from peloton.bots import make_bot, play_out
 from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a share."""
-    if n == 0:
-        return 0.0, 1.0
-    share = wins / n
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main() -> None:
@@ -39,7 +29,7 @@ def main() -> None:
     args = parser.parse_args()
     names = args.bots.split(",")
     seats = len(names)
-    wins = [0.0] * seats
+    wins = [0] * seats
     rounds = 0
     start = time.perf_counter()
     for i in range(args.games):

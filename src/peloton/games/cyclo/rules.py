@@ -11,13 +11,14 @@ from .notation import TOKEN_CHOICES, Ride
 from .position import Position
 from .riders import rider_type, slot_index
 from .setup import Setup
-from .terrain import CLIMBER, TERRAIN, Terrain
+from .terrain import CLIMBER, Terrain
 
 #: One token accelerates (+6), two attack (+12) (CY-4.3).
 TOKEN_SPACES = 6
 #: Lanes free at a position of width w: the low w bits.
 _FULL = tuple((1 << w) - 1 for w in range(UNLIMITED + 1))
-_TERRAIN_OF: dict[str, Terrain] = dict(TERRAIN)
+#: Each token choice with its size and the own and team tokens it needs.
+_NEEDS = tuple((c, len(c), c.count("r"), c.count("t")) for c in TOKEN_CHOICES)
 #: Ride values are shared: the same ride is the same object (hashing and equality
 #: are then cheap in the hot path of ``legal_moves``/``play``).
 _RIDES: dict[tuple[str, int, str, bool], Ride] = {}
@@ -25,7 +26,7 @@ _RIDES: dict[tuple[str, int, str, bool], Ride] = {}
 
 def terrain_at(setup: Setup, position: int) -> Terrain:
     """The track type of a road position (the start line: that of position 1)."""
-    return _TERRAIN_OF[setup.course.kinds[position]]
+    return setup.terrain[position]
 
 
 # ----------------------------------------------------------------- round order
@@ -64,7 +65,7 @@ def token_choices(setup: Setup, p: Position, rider: str) -> list[str]:
         return [""]
     panel = terrain_at(setup, p.pos[rider]).panel(rider_type(rider))
     own, team = p.own.get(rider, 0), p.team.get(rider[0], 0)
-    return [c for c in TOKEN_CHOICES if len(c) <= panel and c.count("r") <= own and c.count("t") <= team]
+    return [c for c, size, r, t in _NEEDS if size <= panel and r <= own and t <= team]
 
 
 def may_hold_back(setup: Setup, p: Position, rider: str) -> bool:
@@ -88,6 +89,20 @@ def target_of(setup: Setup, move: Ride) -> int:
     return setup.finish + move.target if move.runout else move.target
 
 
+def ride_row(setup: Setup, rider: str, tokens: str) -> list[Ride]:
+    """``row[t]``: the ride of ``rider`` to position ``t`` (0 … N+9) spending ``tokens``
+    (shared lists, built once per rider, token choice and course length: a ride's legal
+    targets are then one slice of it)."""
+    key = (rider, tokens, setup.finish)
+    row = _ROWS.get(key)
+    if row is None:
+        row = _ROWS[key] = [ride_move(setup, rider, t, tokens) for t in range(setup.cap + 1)]
+    return row
+
+
+_ROWS: dict[tuple[str, str, int], list[Ride]] = {}
+
+
 def ride_moves(setup: Setup, p: Position, rider: str) -> list[Ride]:
     """CY-4.4: every distinct (target, token choice) of ``rider``'s ride with the
     dice ``p.dice``: the full total, or with holding back any target from one space
@@ -100,22 +115,18 @@ def ride_moves(setup: Setup, p: Position, rider: str) -> list[Ride]:
         total += here.climber_bonus
     hold = setup.pro and here.hold_back
     cap = setup.cap
-    moves = []
-    get = _RIDES.get
-    finish = setup.finish
+    moves: list[Ride] = []
     for tokens in token_choices(setup, p, rider):
         top = s + total + TOKEN_SPACES * len(tokens)
         if top > cap:
             top = cap
+        row = ride_row(setup, rider, tokens)
         if top <= s:
-            moves.append(ride_move(setup, rider, s, tokens))
-            continue
-        for t in range(s + 1 if hold else top, top + 1):
-            key = (rider, t - finish, tokens, True) if t > finish else (rider, t, tokens, False)
-            move = get(key)
-            if move is None:
-                move = _RIDES[key] = Ride(*key)
-            moves.append(move)
+            moves.append(row[s])
+        elif hold:
+            moves += row[s + 1 : top + 1]
+        else:
+            moves.append(row[top])
     return moves
 
 
@@ -221,18 +232,22 @@ def swap_partners(setup: Setup, p: Position, rider: str) -> list[str]:
     if not setup.pro or rider in p.swapped:
         return []
     x = p.pos[rider]
-    if x < 1 or not terrain_at(setup, x).swap:
+    terrain = setup.terrain
+    if x < 1 or not terrain[x].swap:
         return []
     world = setup.world
+    mine = world[rider]
     out = []
     for other, y in p.pos.items():
         if (
-            (y == x or y == x - 1) and y >= 1 and other != rider and world[other] == world[rider]
-            and other not in p.turn_over and other not in p.skip and other not in p.swapped
-            and other not in p.finished and terrain_at(setup, y).swap
+            (y == x or (y == x - 1 and y >= 1)) and other != rider and world[other] == mine
+            and terrain[y].swap and other not in p.turn_over and other not in p.skip
+            and other not in p.swapped and other not in p.finished
         ):
             out.append(other)
-    return sorted(out, key=lambda r: (-p.pos[r], p.lane[r]))
+    if len(out) > 1:
+        out.sort(key=lambda r: (-p.pos[r], p.lane[r]))
+    return out
 
 
 def swap(p: Position, x: str, y: str) -> None:

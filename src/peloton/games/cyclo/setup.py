@@ -15,6 +15,7 @@ from ...core.errors import ConfigError, CourseError
 from .course import RUN_OUT, Course, CourseLine, bundled_courses
 from .modes import AVAILABLE, LEVELS, MODES, PRO, WORLD_PER_RIDER, WORLD_PER_TEAM, Mode
 from .riders import TEAM_LETTERS, start_order, team_riders
+from .terrain import TERRAIN, Terrain
 
 #: A rider never holds more than 5 own tokens, a team never more than 5 (CY-2.4).
 MAX_TOKENS = 5
@@ -45,6 +46,8 @@ class Setup:
     cap: int = field(init=False, compare=False)
     #: The lines this mode scores, course order (CY-8.1); LINES numbers them from 1.
     scoring: tuple[CourseLine, ...] = field(init=False, repr=False, compare=False)
+    #: The track type of every position 0 … N+9 (the start line: position 1's).
+    terrain: tuple[Terrain, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         per_team = self.mode.riders or self.entries
@@ -61,6 +64,7 @@ class Setup:
         values = {
             "riders": riders, "world": world, "worlds": len(set(world.values())), "finish": finish,
             "cap": finish + RUN_OUT, "scoring": self.course.lines if self.mode.course_lines else (),
+            "terrain": tuple(TERRAIN[kind] for kind in self.course.kinds),
         }
         for key, value in values.items():
             object.__setattr__(self, key, value)

@@ -63,7 +63,7 @@ def test_cy_16_registry() -> None:
     assert info.title == "Cyclo The Game" and registry.package("cyclo") == "peloton.games.cyclo"
     assert info.has_chance and not info.hidden_information and info.public_snapshot
     assert (info.min_players, info.max_players) == (1, 6)
-    assert info.options is cy.OPTIONS and info.options["mode"].choices == ("classic", "leg")
+    assert info.options is cy.OPTIONS and info.options["mode"].choices == ("classic", "leg", "itt", "ttt")
     assert "flemish-4" in info.options["course"].choices and info.options["level"].choices == ("pro", "starter")
     assert set(cy.OPTIONS) == {"mode", "players", "teams", "course", "level", "events", "entries", "tokens"}
     assert {"score_moves", "rollout_move", "evaluate", "outcome"} <= set(cy.HEURISTICS)

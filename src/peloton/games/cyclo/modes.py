@@ -45,14 +45,17 @@ class Mode:
     course_lines: bool
     #: Leg times (CY-9) are kept.
     leg_times: bool
+    #: A team's time is its third rider's, and every finished rider's (CY-10.3, CY-11.3).
+    team_time: bool
     #: The default course (CY-1.5).
     course: str
 
 
 def _mode(name: str, title: str, teams: tuple[int, int], riders: int | None, worlds: str, *, timed: bool = False,
           road: bool = True, start: bool = False, cards: bool = False, cards_default: bool = False,
-          lines: bool = False, leg_times: bool = False, course: str = "velodrome") -> Mode:
-    return Mode(name, title, teams, riders, worlds, timed, road, start, cards, cards_default, lines, leg_times, course)
+          lines: bool = False, leg_times: bool = False, team_time: bool = False, course: str = "velodrome") -> Mode:
+    return Mode(name, title, teams, riders, worlds, timed, road, start, cards, cards_default, lines, leg_times,
+                team_time, course)
 
 
 MODES: dict[str, Mode] = {
@@ -64,11 +67,13 @@ MODES: dict[str, Mode] = {
               course="flat-stage"),
         _mode("itt", "individual time trial", (1, 6), 4, WORLD_PER_RIDER, timed=True, start=True,
               course="prologue"),
-        _mode("ttt", "team time trial", (1, 6), 4, WORLD_PER_TEAM, timed=True, start=True, course="ttt"),
+        _mode("ttt", "team time trial", (1, 6), 4, WORLD_PER_TEAM, timed=True, start=True, team_time=True,
+              course="ttt"),
         _mode("sprint", "track sprint heat", (2, 2), 1, ONE_WORLD, road=False),
-        _mode("team-sprint", "team sprint heat", (1, 2), 3, WORLD_PER_TEAM, timed=True, road=False),
+        _mode("team-sprint", "team sprint heat", (1, 2), 3, WORLD_PER_TEAM, timed=True, road=False, team_time=True),
         _mode("pursuit", "individual pursuit heat", (1, 2), 1, WORLD_PER_RIDER, timed=True, road=False),
-        _mode("team-pursuit", "team pursuit heat", (1, 2), 4, WORLD_PER_TEAM, timed=True, road=False),
+        _mode("team-pursuit", "team pursuit heat", (1, 2), 4, WORLD_PER_TEAM, timed=True, road=False,
+              team_time=True),
         _mode("keirin", "keirin", (2, 6), None, ONE_WORLD, road=False),
         _mode("scratch", "scratch race", (2, 6), None, ONE_WORLD, road=False),
         _mode("elimination", "elimination race", (2, 6), None, ONE_WORLD, road=False),
@@ -77,8 +82,8 @@ MODES: dict[str, Mode] = {
     )
 }
 
-#: The modes this engine plays (the road race; the others come with the next issue).
-AVAILABLE = ("classic", "leg")
+#: The modes this engine plays (the road; the track events come with the next issue).
+AVAILABLE = ("classic", "leg", "itt", "ttt")
 
 #: Levels (CY-2.3): Pro (tokens, wheel, holding back, swap) and Starter.
 PRO, STARTER = "pro", "starter"

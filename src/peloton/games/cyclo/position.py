@@ -169,9 +169,11 @@ class Position:
 
     # ------------------------------------------------------------ notation
 
-    def to_cyn(self, setup: Setup) -> Cyn:
+    def to_cyn(self, setup: Setup, times: dict[str, int] | None = None) -> Cyn:
         """The position as CYN data (CY-14.2): meaningful at the start of a round, where
-        a skip flag used up by passing a slot still shows (CY-19.17)."""
+        a skip flag used up by passing a slot still shows (CY-19.17). ``times`` are the
+        finishers' own times, written in the timed modes (CY-19.15)."""
+        times = times or {}
         riders = {
             r: RiderEntry(
                 self.lane[r], self.pos[r], self.own.get(r, 0), r in self.skip or r in self.passed_skips,
@@ -179,7 +181,7 @@ class Position:
             )
             for r in self.racing(setup.riders)
         }
-        done = [DoneEntry(r, rnd, past, None, self.own.get(r, 0), self.points.get(r, 0), self.red.get(r, 0))
+        done = [DoneEntry(r, rnd, past, times.get(r), self.own.get(r, 0), self.points.get(r, 0), self.red.get(r, 0))
                 for r, rnd, past in self.finishers]
         done += [DoneEntry(r, None, None, None, self.own.get(r, 0), self.points.get(r, 0), self.red.get(r, 0))
                  for r in self.out]

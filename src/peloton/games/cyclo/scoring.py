@@ -1,5 +1,5 @@
-"""Line lists, finishing order, leg times, green and red points, and the result
-(CY-8, CY-9.1 to CY-9.4).
+"""Line lists, finishing order, leg times, green and red points, time-trial times and
+the result (CY-8, CY-9, CY-10).
 
 At the end of each round (CY-3.5) :func:`end_round` appends the riders that crossed
 each scoring line and the finish line to their lists, best placed first, pays their
@@ -14,6 +14,7 @@ from typing import Any
 
 from .board import SPRINT
 from .position import Position
+from .riders import slot_index
 from .setup import Setup
 
 #: CY-9.3: green points of a sprint line and of the finish; red points by category.
@@ -65,6 +66,23 @@ def _square_order(p: Position) -> Any:
 def _add(points: dict[str, int], rider: str, n: int) -> None:
     if n:
         points[rider] = points.get(rider, 0) + n
+
+
+def own_time(rnd: int, past: int) -> int:
+    """CY-10.2: a rider finishing in round ``rnd``, ``past`` squares past the line:
+    10 seconds a round less one a square."""
+    return ROUND_SECONDS * rnd - past
+
+
+def team_times(setup: Setup, finishers: list[tuple[str, int, int]]) -> dict[str, int]:
+    """CY-10.3, CY-19.12: a team's time is its third-best own time (once three of its
+    riders have finished)."""
+    if not setup.mode.team_time:
+        return {}
+    own: dict[str, list[int]] = {}
+    for rider, rnd, past in finishers:
+        own.setdefault(rider[0], []).append(own_time(rnd, past))
+    return {team: sorted(times)[2] for team, times in own.items() if len(times) >= 3}
 
 
 def leg_times(finishers: list[tuple[str, int, int]]) -> dict[str, int]:
@@ -126,19 +144,36 @@ class Result:
 
 
 def result(setup: Setup, p: Position) -> Result:
-    """The result of CY-8.6 for the road modes (CY-8.4, CY-8.5, CY-9)."""
+    """The result of CY-8.6 for the road modes (CY-8.4, CY-8.5, CY-9, CY-10)."""
     key = _square_order(p)
     racing = sorted(p.racing(setup.riders), key=key)
-    places = tuple([r for r, _, _ in p.finishers] + racing + p.out[::-1])
+    seat = {t: i for i, t in enumerate(setup.teams)}
+    mode = setup.mode
+    times: dict[str, int] = {}
+    by_team = team_times(setup, p.finishers)
+    if mode.timed:  # CY-10.2 to CY-10.4: places by time, ties by seat then rider order
+        times = {r: own_time(rnd, past) for r, rnd, past in p.finishers}
+        if mode.team_time:
+            times = {r: by_team.get(r[0], t) for r, t in times.items()}
+        finished = sorted(times, key=lambda r: (times[r], seat[r[0]], slot_index(r)))
+    else:
+        finished = [r for r, _, _ in p.finishers]
+        if mode.leg_times:
+            times = leg_times(p.finishers)
+    places = tuple(finished + racing + p.out[::-1])
     rank = {r: i for i, r in enumerate(places)}
-    teams = tuple(sorted(setup.teams, key=lambda t: min(rank[r] for r in setup.team_riders(t))))
-    leg = setup.mode.course_lines
+    if mode.team_time:
+        teams = tuple(sorted(setup.teams, key=lambda t: (t not in by_team, by_team.get(t, 0), seat[t])))
+    else:
+        teams = tuple(sorted(setup.teams, key=lambda t: min(rank[r] for r in setup.team_riders(t))))
+    leg = mode.course_lines
     return Result(
         places=places,
         teams=teams,
-        winner=places[0] if p.over else None,
+        winner=places[0] if p.over and not mode.team_time else None,
         winner_team=teams[0] if p.over else None,
-        times=leg_times(p.finishers) if setup.mode.leg_times else {},
+        times=times,
+        team_times=by_team,
         points={r: p.points.get(r, 0) for r in setup.riders} if leg else {},
         mountain={r: p.red.get(r, 0) for r in setup.riders} if leg else {},
         eliminated=tuple(p.out),

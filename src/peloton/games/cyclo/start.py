@@ -15,16 +15,19 @@ from .cyn import Cyn, parse_cyn
 from .modes import AVAILABLE, LEVELS, PRO
 from .position import Position
 from .riders import LANE_LETTERS, SLOTS
+from .scoring import own_time
 from .setup import MAX_TOKENS, Setup, make_setup
 from .state import State
 
 #: ``from_options``'s options (the names of :func:`new_game` but ``seed``); ``None``
 #: takes the mode's default.
 OPTIONS: dict[str, Option] = {
-    "mode": Option("classic", "classic (one-day race) or leg (a stage with green and red points)", AVAILABLE),
-    "players": Option(2, "teams of 4 riders: 2 to 6"),
+    "mode": Option("classic", "classic (one-day race), leg (a stage with green and red points), itt or ttt "
+                   "(individual or team time trial)", AVAILABLE),
+    "players": Option(2, "teams of 4 riders: 2 to 6 (time trials: 1 to 6)"),
     "teams": Option(None, "the team letters taking part, ascending, e.g. [\"C\", \"E\"] (default: the first 'players')"),
-    "course": Option(None, "a bundled course or a course object (default: flemish-4 in a classic, flat-stage in a leg)",
+    "course": Option(None, "a bundled course or a course object (default: flemish-4 in a classic, flat-stage in a "
+                     "leg, prologue in an itt, ttt in a ttt)",
                      tuple(bundled_courses())),
     "level": Option(PRO, "pro (tokens, wheel, holding back, swap) or starter", LEVELS),
     "events": Option(None, "event cards on the event spaces (default: on in a classic, off in a leg)"),
@@ -210,6 +213,9 @@ def _done_problems(setup: Setup, cyn: Cyn) -> list[str]:
             problems.append(f"{rider} has a time (={entry.time}), written only in the timed modes (CY-19.15)")
         if setup.mode.timed and entry.time is None:
             problems.append(f"{rider} has no time (=t), required in the timed modes (CY-19.15)")
+        elif setup.mode.timed and entry.time != own_time(entry.round, entry.past):
+            problems.append(f"{rider} finished in round {entry.round}, {entry.past} past the line: its time is "
+                            f"{own_time(entry.round, entry.past)}, not {entry.time} (CY-10.2)")
         if before is not None and (entry.round < before[0] or (entry.round == before[0] and entry.past > before[1])):
             problems.append(f"DONE is not in finishing order at {rider} (rounds ascending, then the furthest "
                             "past the line first, CY-8.3)")

@@ -422,7 +422,8 @@ class State:
         if self.p.round_moves:
             raise StateError(f"CYN describes the start of a round; {self.p.round_moves} move(s) of round "
                              f"{self.round} have been played")
-        return self.p.to_cyn(self.setup).to_text()
+        times = {r: scoring.own_time(rnd, past) for r, rnd, past in self.p.finishers} if self.setup.mode.timed else None
+        return self.p.to_cyn(self.setup, times).to_text()
 
     def options(self) -> dict[str, Any]:
         """The JSON options of this game (CY-15.1)."""

@@ -231,23 +231,22 @@ class State:
         self.history.append(move)
         p = self.p
         p.round_moves += 1
-        kind = type(move)
-        if kind is Roll:
-            p.dice = p.last_roll = move.dice  # type: ignore[union-attr]
+        if isinstance(move, Roll):
+            p.dice = p.last_roll = move.dice
             p.phase = RIDE
-        elif kind is Ride:
-            self._ride(move)  # type: ignore[arg-type]
-        elif kind is Draw:
-            self._draw(move.card)  # type: ignore[union-attr]
-        elif kind is Swap:
-            self._swap(move)  # type: ignore[arg-type]
-        elif kind is Answer:
-            self._answer(move.accept)  # type: ignore[union-attr]
-        elif kind is Wheel:
-            self._wheel(move.leader is not None)  # type: ignore[union-attr]
+        elif isinstance(move, Ride):
+            self._ride(move)
+        elif isinstance(move, Draw):
+            self._draw(move.card)
+        elif isinstance(move, Swap):
+            self._swap(move)
+        elif isinstance(move, Answer):
+            self._answer(move.accept)
+        elif isinstance(move, Wheel):
+            self._wheel(move.leader is not None)
         else:
             assert p.due is not None
-            events.fall(p, p.due, move.picks)  # type: ignore[union-attr]
+            events.fall(p, p.due, move.picks)
             self._after_wheel()
 
     # ------------------------------------------------------------ the turn

@@ -24,6 +24,7 @@ import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -320,10 +321,17 @@ def decode_data(text: str, *, toml: bool, source: str, error: type[CourseError])
 
 def bundled_boards() -> list[str]:
     """Names of the boards shipped with Peloton (CY-1.3)."""
+    return list(_board_names())
+
+
+@cache
+def _board_names() -> tuple[str, ...]:
     folder = resources.files(__package__).joinpath("boards")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
 
 
+@cache
 def _bundled_board(name: str) -> Board:
+    """A bundled board, read once (boards are immutable)."""
     text = resources.files(__package__).joinpath("boards", f"{name}.toml").read_text("utf-8")
     return Board.from_text(text, toml=True, source=name)

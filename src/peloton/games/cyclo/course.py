@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -191,8 +192,7 @@ class Course:
     def load(cls, name: str) -> Course:
         """A bundled course (CY-1.5) by name, or a ``.toml``/``.json`` file."""
         if name in bundled_courses():
-            text = resources.files(__package__).joinpath("courses", f"{name}.toml").read_text("utf-8")
-            return cls.from_text(text, toml=True, source=name)
+            return _bundled_course(name)
         if Path(name).suffix.lower() in (".toml", ".json") and Path(name).exists():
             return cls.from_file(name)
         raise CourseError(f"no bundled course called {name!r} (bundled: {', '.join(bundled_courses())}) "
@@ -272,5 +272,17 @@ def course_problems(course: Course | _Unchecked, count: int | None = None) -> li
 
 def bundled_courses() -> list[str]:
     """Names of the courses shipped with Peloton (CY-1.5)."""
+    return list(_course_names())
+
+
+@cache
+def _course_names() -> tuple[str, ...]:
     folder = resources.files(__package__).joinpath("courses")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
+
+
+@cache
+def _bundled_course(name: str) -> Course:
+    """A bundled course, read once (courses are immutable)."""
+    text = resources.files(__package__).joinpath("courses", f"{name}.toml").read_text("utf-8")
+    return Course.from_text(text, toml=True, source=name)

@@ -64,6 +64,23 @@ def test_cy_18_8_team_time_trial() -> None:
     assert result.team_times == {"A": 63} and result.winner is None and result.winner_team == "A"
 
 
+def test_cy_10_3_the_team_time() -> None:
+    """Own times until three riders are in; then the third best is everyone's, the
+    fourth rider's too; a team with no team time ranks after those with one."""
+    state = at("6 AC1:a84,AH1:b84,AH2:a80,AS1:a89,BC1:a84,BS1:a89", "ttt", course="ttt", level="starter")
+    play(state, "roll:1,1,1", "AS1-#2", "roll:1,2", "AC1-87", "roll:1,1", "AH1-86", "roll:1,1", "AH2-82")
+    play(state, "roll:1,1,1", "BS1-#2", "roll:6,6", "BC1-#6")
+    assert state.result.times == {"AS1": 58, "BS1": 58, "BC1": 54} and state.result.team_times == {}
+    play(state, "roll:6,6", "AC1-#9", "roll:6,6", "AH1-#8", "roll:1,1", "AH2-84")
+    assert state.result.team_times == {"A": 62}
+    assert state.result.times == {"AS1": 62, "AC1": 62, "AH1": 62, "BS1": 58, "BC1": 54}
+    play(state, "roll:6,6", "AH2-#6")
+    result = state.result
+    assert result.over and result.times["AH2"] == 62 and result.teams == ("A", "B")
+    assert result.places == ("BC1", "BS1", "AS1", "AC1", "AH1", "AH2")  # ties: seat, then S1, C1, H1, H2
+    assert result.winner is None and result.winner_team == "A"
+
+
 def test_cy_10_4_places_and_teams() -> None:
     """Places by time, ties by seat then rider order; teams by team time, ties by seat."""
     state = at("6 AC1:a88,AS1:a89,BS1:a88", "itt", course="ttt", level="starter")

@@ -23,17 +23,17 @@ SWAP = "9 AS1:a30*4,BH1:a29*4 / A*4,B*4"
 
 @pytest.mark.parametrize("text", ["", " ", "AS1", "AS1-", "roll:7", "roll:3,1", "GS1-5", "AS1-05", "AS1-5/tr",
                                   "BH1~maybe", "fall:BH1,AH1", "draw:joker", "AS1-#12", "yes"])
-def test_malformed_moves(text: str) -> None:
+def test_cy_17_malformed_moves(text: str) -> None:
     unchanged(at(SWAP), text, NotationError)
 
 
-def test_moves_that_are_not_text() -> None:
+def test_cy_17_moves_that_are_not_text() -> None:
     state = at(SWAP)
     for bad in (5, None, ("AS1", "-"), b"AS1~-"):
         unchanged(state, bad, NotationError)
 
 
-def test_illegal_moves() -> None:
+def test_cy_17_illegal_moves() -> None:
     state = at(SWAP)
     unchanged(state, "roll:1,1", IllegalMoveError, "swap window is open")
     unchanged(state, "AS1-33", IllegalMoveError, "no ride is due")
@@ -57,7 +57,7 @@ def test_illegal_moves() -> None:
     unchanged(finish, "AS1-124", IllegalMoveError, r"is written #4 \(CY-14.1\)")
 
 
-def test_out_of_turn_moves() -> None:
+def test_cy_17_out_of_turn_moves() -> None:
     state = at(SWAP)
     unchanged(state, "BH1~yes", IllegalMoveError, r"no swap was proposed to BH1 \(CY-6.3\)")
     unchanged(state, "BH1~AS1", IllegalMoveError, "no swap window")
@@ -73,7 +73,7 @@ def test_out_of_turn_moves() -> None:
     unchanged(fall, "fall:BH1", IllegalMoveError, "CY-7.5")
 
 
-def test_cards_not_left_and_moves_once_over() -> None:
+def test_cy_17_cards_not_left_and_moves_once_over() -> None:
     draw = play(at("3 AS1:a36 / - / - / - / moto,moto", level="starter"), "roll:1,1", "AS1-38")
     unchanged(draw, "draw:moto", IllegalMoveError, r"no 'moto' card is left in the deck \(CY-7.6")
     over = play(at("3 AS1:a118", level="starter"), "roll:1,2,3", "AS1-#4")
@@ -86,7 +86,7 @@ def test_cards_not_left_and_moves_once_over() -> None:
         over.to_cyn()
 
 
-def test_state_errors() -> None:
+def test_cy_17_state_errors() -> None:
     state = at(SWAP)
     with pytest.raises(StateError):
         state.chance_move(Rng(1))
@@ -97,7 +97,7 @@ def test_state_errors() -> None:
         state.rider("CS1")
 
 
-def test_setup_errors_are_config_errors() -> None:
+def test_cy_17_setup_errors_are_config_errors() -> None:
     for call in (lambda: cy.new_game("classic", players=1), lambda: cy.new_game("tour"),
                  lambda: cy.new_game("classic", level="pro+"), lambda: cy.new_game("classic", entries=0),
                  lambda: cy.new_game("classic", tokens={"ZZ9": 1})):
@@ -109,6 +109,6 @@ def test_setup_errors_are_config_errors() -> None:
     assert isinstance(course.value, ConfigError) and "'Q7'" in str(course.value)
 
 
-def test_every_error_is_a_value_error() -> None:
+def test_cy_17_every_error_is_a_value_error() -> None:
     for error in (NotationError, IllegalMoveError, ConfigError, CourseError, StateError):
         assert issubclass(error, PelotonError) and issubclass(error, ValueError)

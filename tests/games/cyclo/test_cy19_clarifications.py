@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from peloton.core import CourseError, IllegalMoveError, NotationError
+from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
+from peloton.games.cyclo.scoring import leg_times
 
 from .helpers import at, legal, play, square
 
@@ -53,10 +55,37 @@ def test_cy_19_7_a_line_list_holds_each_rider_once() -> None:
     assert state.result.points == {"AS1": 5, "BH1": 0}
 
 
+def test_cy_19_8_hunger_while_hungry_changes_nothing() -> None:
+    state = play(at("3 AS1:a35h2", level="starter"), "roll:3", "AS1-38", "draw:hunger")
+    assert state.rider("AS1").hunger == 1
+
+
 def test_cy_19_9_lazy_reshuffle() -> None:
     full = ",".join(c.id for c in cy.CARDS for _ in range(c.count))
     state = at(f"3 AS1:a36 / - / - / - / {full}", level="starter")
     assert sum(state.cards_left.values()) == 0 and state.to_cyn().endswith(full)
+
+
+def test_cy_19_10_only_one_rounds_finishers_form_a_group() -> None:
+    times = leg_times([("AS1", 3, 9), ("BS1", 4, 9), ("CS1", 4, 8)])
+    assert times == {"AS1": 0, "BS1": 1, "CS1": 1}  # BS1 is not grouped with AS1 of round 3
+
+
+def test_cy_19_12_team_time_for_every_finished_rider() -> None:
+    state = at("6 AC1:a88,AH1:b88,AH2:c88,AS1:a89", "ttt", course="ttt", level="starter")
+    play(state, "roll:2,3,4", "AS1-#8", "roll:5,5", "AC1-#8", "roll:1,2", "AH1-#1", "roll:4,5", "AH2-#7")
+    # own times 52, 52, 59, 53: the third best, 53, is every finished rider's time
+    assert state.result.team_times == {"A": 53} and set(state.result.times.values()) == {53}
+
+
+def test_cy_19_13_the_caller_owns_the_stream() -> None:
+    """``chance_move`` draws once from the stream it is given and keeps nothing."""
+    state = at("3 AS1:a36", level="starter")
+    rng, mirror = Rng(9), Rng(9)
+    first, second = state.chance_move(rng), state.chance_move(rng)
+    for move in (first, second):
+        assert str(move) == "roll:" + ",".join(map(str, sorted(mirror.roll(2))))
+    assert state.phase == "roll" and state.history == []
 
 
 def test_cy_19_14_id_order_is_string_order() -> None:

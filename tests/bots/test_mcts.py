@@ -9,7 +9,8 @@ import pytest
 
 from peloton import ConfigError
 from peloton.bots import make_bot, play_out
-from peloton.bots.mcts import EasyBot, MCTSBot
+from peloton.bots.greedy import EasyBot
+from peloton.bots.mcts import MCTSBot
 from peloton.core import registry
 from peloton.core.rng import Rng
 from peloton.games import mindcycling as mc

@@ -1,13 +1,14 @@
-"""The bot registry and protocol: make_bot, bot_names, register_bot, play_out."""
+"""Bots by name (bots/levels.py) and the protocol: make_bot, bot_names, register_bot, play_out."""
 
 from __future__ import annotations
 
 import pytest
 
 from peloton import ConfigError, StateError
-from peloton.bots import Bot, bot_names, make_bot, play_out, register_bot
+from peloton.bots import Bot, bot_names, levels, make_bot, play_out, register_bot
 from peloton.bots.greedy import GreedyBot
 from peloton.bots.random_bot import RandomBot
+from peloton.core import registry
 from peloton.games import mindcycling as mc
 
 
@@ -42,10 +43,16 @@ def test_unknown_bot_is_a_config_error_listing_known_bots(name: str) -> None:
     assert isinstance(err.value, ValueError)
 
 
-def test_register_bot_adds_a_name_by_factory_or_import_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    from peloton.bots import base
+@pytest.fixture
+def fresh_table(monkeypatch: pytest.MonkeyPatch) -> levels.BotTable:
+    """A new table behind make_bot/bot_names/register_bot for one test, so that the
+    bots it registers do not outlive it."""
+    table = levels.BotTable()
+    monkeypatch.setattr(levels, "BOTS", table)
+    return table
 
-    monkeypatch.setattr(base, "_FACTORIES", dict(base._FACTORIES))
+
+def test_register_bot_adds_a_name_by_factory_or_import_path(fresh_table: levels.BotTable) -> None:
     register_bot("first", lambda seed: RandomBot(seed))
     register_bot("lazy", "peloton.bots.random_bot:RandomBot")
     assert {"first", "lazy"} <= set(bot_names())
@@ -55,19 +62,63 @@ def test_register_bot_adds_a_name_by_factory_or_import_path(monkeypatch: pytest.
         register_bot("", RandomBot)
 
 
-def test_bots_made_for_some_games_are_offered_for_those_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    from peloton.bots import base
-
-    monkeypatch.setattr(base, "_FACTORIES", dict(base._FACTORIES))
-    monkeypatch.setattr(base, "_ONLY_FOR", dict(base._ONLY_FOR))
+def test_bots_made_for_some_games_are_offered_for_those_only(fresh_table: levels.BotTable) -> None:
     assert {"optimal", "pass3"} <= set(bot_names("mind-twist"))
     assert not {"optimal", "pass3"} & set(bot_names("pistard"))
     assert {"random", "greedy", "expert"} <= set(bot_names("pistard")) & set(bot_names("mind-cycling"))
     register_bot("dicer", "peloton.bots.random_bot:RandomBot", games=["pistard"])
     assert "dicer" in bot_names("pistard") and "dicer" not in bot_names("mind-twist")
     assert "dicer" in bot_names()
+    with pytest.raises(ConfigError, match="'dicer' bot plays pistard only, not mind-twist"):
+        make_bot("dicer", 1, game="mind-twist")
     register_bot("dicer", "peloton.bots.random_bot:RandomBot")  # now for every game
     assert "dicer" in bot_names("mind-twist")
+    assert make_bot("dicer", 1, game="mind-twist").name == "random"
+
+
+def test_a_games_own_bots_are_the_ones_its_registry_entry_declares(fresh_table: levels.BotTable) -> None:
+    """No table in bots/ names a game's bots: bot_names and make_bot read GameInfo.bots."""
+    for game in registry.names():
+        own = registry.get(game).bots
+        assert set(own) <= set(bot_names(game))
+        assert set(bot_names(game)) - set(own) == set(levels.GENERIC)
+        for name in own:
+            assert isinstance(make_bot(name, 1, game=game), Bot)
+            assert isinstance(make_bot(name, 1), Bot)  # found without naming the game
+    assert registry.get("mind-twist").bots  # the check above is not empty
+
+
+def test_a_bot_of_another_game_is_refused_by_name(fresh_table: levels.BotTable) -> None:
+    with pytest.raises(ConfigError, match="'optimal' bot plays mind-twist only, not pistard"):
+        make_bot("optimal", 1, game="pistard")
+    with pytest.raises(ConfigError, match="unknown game 'chess'"):
+        make_bot("optimal", 1, game="chess")
+    with pytest.raises(ConfigError, match="unknown bot 'robot'") as err:
+        make_bot("robot", 1, game="pistard")
+    assert "optimal" not in str(err.value) and "greedy" in str(err.value)
+
+
+def test_a_game_declaring_a_bot_is_found_and_a_bad_path_said(fresh_table: levels.BotTable) -> None:
+    """A game registered at run time brings its own bots; two games declaring the same
+    name need the game named; a path that does not load is a ConfigError."""
+    infos = [
+        registry.GameInfo("test-one", "One", dict, bots={"solo": "peloton.bots.random_bot:RandomBot"}),
+        registry.GameInfo("test-two", "Two", dict, bots={"solo": "peloton.bots.greedy:GreedyBot"}),
+        registry.GameInfo("test-bad", "Bad", dict, bots={"broken": "peloton.bots.random_bot:NoSuchBot"}),
+    ]
+    for info in infos:
+        registry.register(info)
+    try:
+        assert "solo" in bot_names("test-one") and "solo" not in bot_names("mind-twist")
+        assert isinstance(make_bot("solo", 1, game="test-one"), RandomBot)
+        assert isinstance(make_bot("solo", 1, game="test-two"), GreedyBot)
+        with pytest.raises(ConfigError, match="several games have a bot called 'solo'"):
+            make_bot("solo", 1)
+        with pytest.raises(ConfigError, match=r"'broken'.*test-bad.*cannot be loaded"):
+            make_bot("broken", 1)
+    finally:
+        for info in infos:
+            registry.unregister(info.name)
 
 
 def test_play_out_needs_a_bot_for_every_seat() -> None:

@@ -1,5 +1,6 @@
-"""``peloton play mind-twist|pistard``, ``peloton replay`` of their records and
-``peloton options``, through the real command line (Typer's CliRunner)."""
+"""``peloton play GAME`` for the games without Mind Cycling's flags (Mind Twist,
+Pistard), ``peloton replay`` of their records and ``peloton options``, through the real
+command line (Typer's CliRunner)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from peloton.cli import app
+from peloton.core import registry
 from peloton.core.record import load_record
 from peloton.games import mindtwist as mt
 from peloton.games import pistard as pi
@@ -193,6 +195,25 @@ def test_replay_dispatches_on_the_records_game(tmp_path: Path) -> None:
         assert "✗ 'jump' is not a replay command" in out
 
 
+@pytest.mark.parametrize("game", registry.names())
+def test_options_lists_what_the_game_declares_with_its_choices(game: str) -> None:
+    code, out, _ = peloton("options", game)
+    assert code == 0
+    for name, option in registry.get(game).options.items():
+        line = f"  {name} (default {json.dumps(option.default)}"
+        if option.choices:
+            line += f"; choices: {', '.join(map(str, option.choices))}"
+        assert f"{line}): {option.help}\n" in out
+
+
+def test_a_seat_offers_the_games_own_bots_only() -> None:
+    code, _, err = peloton("play", "pistard", "--seats", "human,optimal")
+    one_line_error(err, "unknown seat 'optimal'")
+    assert "pass3" not in err and "greedy" in err
+    code, out, _ = peloton("play", "mind-twist", "--seats", "pass3,optimal", "--seed", "1")
+    assert code == 0 and re.search(r"\((optimal|pass3)\) wins", out)
+
+
 def test_options_lists_a_games_options() -> None:
     code, out, _ = peloton("options", "pistard")
     assert code == 0
@@ -205,7 +226,7 @@ def test_options_lists_a_games_options() -> None:
 @pytest.mark.parametrize(
     ("argv", "code", "message"),
     [
-        (["play", "chess"], 2, "unknown game 'chess' (known games: cyclo, mind-cycling, mind-twist, pistard)"),
+        (["play", "chess"], 2, f"unknown game 'chess' (known games: {', '.join(registry.names())})"),
         (["options", "chess"], 2, "unknown game 'chess'"),
         (["play", "mind-twist", "--option", "length=abc"], 1, "option 'length' must be a whole number, not 'abc'"),
         (["play", "mind-twist", "--option", "length=1"], 1, "option 'length' must be 2 to"),
@@ -215,13 +236,14 @@ def test_options_lists_a_games_options() -> None:
         (["play", "mind-twist", "-o", "length=9", "-o", "length=10"], 1, "--option 'length' is given twice"),
         (["play", "mind-twist", "--seats", "human,greedy,random"], 1, "3 seats: option 'players'"),
         (["play", "mind-twist", "--seats", "human,alphago"], 1, "unknown seat 'alphago' (choose from human,"),
+        (["play", "pistard", "--seats", "human,pass3"], 1, "unknown seat 'pass3' (choose from human,"),
         (["play", "mind-twist", "--seats", "human,,greedy"], 1, "has an empty entry"),
         (["play", "mind-twist", "--course", "short"], 2, "--course: Mind Cycling option(s), not mind-twist's"),
         (["play", "pistard", "--solo"], 2, "--solo: Mind Cycling option(s)"),
         (["play", "pistard", "--seats", "human"], 1, "players must be a whole number from 2 to 4, not 1"),
         (["play", "pistard", "--seats", "random,random", "-o", "target=0"], 1, "target must be"),
         (["play", "pistard", "--seats", "random,random", "-o", "players=3"], 1, "option 'players' is 3 but 2 seats"),
-        (["play", "--option", "length=20"], 2, "--option is for mind-twist and pistard"),
+        (["play", "--option", "length=20"], 2, "--option is for the other games ("),
         (["play", "pistard", "--record", "/no/such/dir/x.json"], 1, "no such directory"),
     ],
 )

@@ -1,5 +1,5 @@
-"""Many bot games of any game (``peloton simulate --game mind-twist|pistard``), in
-parallel and reproducibly.
+"""Many bot games of any game (``peloton simulate --game GAME``), in parallel and
+reproducibly.
 
 A :class:`Match` names the game, its JSON options and one bot per seat. Game ``i``
 draws everything from ``Rng(seed).spawn(i)``: seat ``s``'s bot from ``.spawn(s)`` and
@@ -47,7 +47,8 @@ class Match:
         if self.games < 1:
             raise ConfigError(f"--games must be at least 1, not {self.games}")
         for name in self.bots:
-            make_bot(name, 0)  # unknown names and bad budgets fail here, not in a worker
+            # Unknown names, another game's bots and bad budgets fail here, not in a worker.
+            make_bot(name, 0, game=self.game)
         if self.records is not None and not self.records.is_dir():
             raise ConfigError(f"--records {str(self.records)!r} is not a directory")
         state = self.new_state()
@@ -107,10 +108,11 @@ def play_match_game(m: Match, index: int) -> MatchOutcome:
     lineup = m.lineup(index)
     seeds, chance_seed = m.streams(index)
     seats = list(state.players)
-    bots = {seats[s]: make_bot(m.bots[lineup[s]], seeds[s]) for s in range(len(seats))}
+    bots = {seats[s]: make_bot(m.bots[lineup[s]], seeds[s], game=m.game) for s in range(len(seats))}
     chance = Rng(chance_seed)
     play_out(state, bots, chance=chance, max_moves=MAX_MOVES)
     measured = metrics_for(m.game).measure(state)
+    package = game_package(m.game)
     record = None
     if m.records is not None:
         path = m.records / f"game-{index:05d}.json"
@@ -118,9 +120,8 @@ def play_match_game(m: Match, index: int) -> MatchOutcome:
             seats[s]: {"name": m.bots[lineup[s]], "kind": "bot", "controller": m.bots[lineup[s]], "seed": str(seeds[s])}
             for s in range(len(seats))
         }
-        make_record(game_package(m.game), state, players, chance_seed).save(path)
+        make_record(package, state, players, chance_seed).save(path)
         record = str(path)
-    history = getattr(state, "history", None)
     return MatchOutcome(
         index=index,
         lineup=lineup,
@@ -130,7 +131,7 @@ def play_match_game(m: Match, index: int) -> MatchOutcome:
         ranks=measured.ranks,
         seat=measured.seat,
         game=measured.game,
-        moves=len(history) if history is not None else 0,
+        moves=len(package.public_moves(state, None)),
         record=record,
     )
 

@@ -58,7 +58,8 @@ class Tournament:
         if self.riders is not None and self.riders not in DEFAULT_COMPOSITIONS:
             raise ConfigError(f"--riders must be 3 to 6, not {self.riders}")
         for name in self.bots:
-            make_bot(name, 0)  # unknown names and bad budgets fail here, not in a worker
+            # Unknown names, another game's bots and bad budgets fail here, not in a worker.
+            make_bot(name, 0, game=mc.State.game)
         if self.records is not None and not self.records.is_dir():
             raise ConfigError(f"--records {str(self.records)!r} is not a directory")
         new_state(self, load_course(self.course))  # bad course, wind, team counts
@@ -136,7 +137,7 @@ def play_game(t: Tournament, index: int) -> GameOutcome:
     lineup = t.lineup(index)
     seeds = t.seeds(index)
     letters = list(state.players)
-    bots = {letters[seat]: make_bot(t.bots[lineup[seat]], seeds[seat]) for seat in range(len(letters))}
+    bots = {letters[seat]: make_bot(t.bots[lineup[seat]], seeds[seat], game=state.game) for seat in range(len(letters))}
     play_out(state, bots, max_moves=MAX_MOVES)
     result = state.result
     seat_of = {letter: i for i, letter in enumerate(letters)}

@@ -1,4 +1,4 @@
-"""The bot protocol, the bot registry and a helper that plays a game out with bots.
+"""The bot protocol, the seeded base of bots and a helper that plays a game out with bots.
 
 A bot is anything with a ``name`` and a ``choose(state)`` method returning one of
 ``state.legal_moves()``. Bots drive games only through the core protocol
@@ -7,13 +7,16 @@ Mind Twist or Pistard table; a bot that needs game knowledge (the greedy bot) lo
 it up by ``state.game``.
 
 Bots are reproducible: every random decision draws from a :class:`peloton.core.rng.Rng`
-built from the seed given to :func:`make_bot`, so the same seeds replay the same game.
+built from the bot's seed, so the same seeds replay the same game.
+
+This module is the ground floor of :mod:`peloton.bots`: it imports nothing from the
+package. The bots build on it (:mod:`.random_bot`, :mod:`.greedy`, :mod:`.mcts`), and
+:mod:`.levels` names them all (``make_bot``, ``bot_names``, the levels).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from importlib import import_module
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from ..core import registry
@@ -64,73 +67,15 @@ class SeededBot:
 #: A factory builds a bot from an optional seed (``None``: seeded from the system).
 BotFactory = Callable[[int | None], Bot]
 
-# name -> "module:attribute" of the factory, imported on first use so that asking for
-# the random bot never imports a game's heuristics (or, later, an MCTS).
-_FACTORIES: dict[str, str | BotFactory] = {
-    "random": "peloton.bots.random_bot:RandomBot",
-    "greedy": "peloton.bots.greedy:GreedyBot",
-    "mcts": "peloton.bots.mcts:MCTSBot",
-    # Named levels, weakest first (see peloton.bots.mcts).
-    "easy": "peloton.bots.mcts:easy",
-    "medium": "peloton.bots.mcts:medium",
-    "hard": "peloton.bots.mcts:hard",
-    "expert": "peloton.bots.mcts:expert",
-    "optimal": "peloton.bots.mindtwist_bots:OptimalBot",
-    "pass3": "peloton.bots.mindtwist_bots:Pass3Bot",
-}
 
-# Bots made for some games only (the others play any game through the core protocol
-# and the game's heuristics).
-_ONLY_FOR: dict[str, frozenset[str]] = {
-    "optimal": frozenset({"mind-twist"}),
-    "pass3": frozenset({"mind-twist"}),
-}
-
-
-def register_bot(name: str, factory: BotFactory | str, *, games: Iterable[str] | None = None) -> None:
-    """Make a bot known to :func:`make_bot` by name.
-
-    ``factory`` is a callable taking the seed, or its ``"module:attribute"`` path to be
-    imported lazily. ``games``: the games the bot can play (``None``: every game).
-    Registering an existing name replaces it.
-    """
-    if not name or not isinstance(name, str):
-        raise ConfigError(f"a bot name must be a non-empty string, not {name!r}")
-    _FACTORIES[name] = factory
-    if games is None:
-        _ONLY_FOR.pop(name, None)
-    else:
-        _ONLY_FOR[name] = frozenset(games)
-
-
-def bot_names(game: str | None = None) -> list[str]:
-    """The names :func:`make_bot` accepts, sorted; with ``game``, only the bots that can
-    play it."""
-    return sorted(n for n in _FACTORIES if game is None or game in _ONLY_FOR.get(n, (game,)))
-
-
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A new bot called ``name`` (see :func:`bot_names`), seeded with ``seed``.
-
-    ``mcts:N`` is an MCTS bot with N playouts per move, ``mcts:Xs`` one with X seconds
-    per move.
-
-    Raises :class:`peloton.ConfigError` for an unknown name, listing the known ones.
-    """
-    if isinstance(name, str) and name.startswith("mcts:") and name not in _FACTORIES:
-        from .mcts import mcts_budget  # "mcts:400" (iterations) or "mcts:0.5s" (seconds)
-
-        return mcts_budget(name, seed)
+def heuristics_of(game: str) -> registry.Heuristics:
+    """The bot hooks ``game`` declares (``GameInfo.heuristics``), or none for a game
+    the registry does not know (a toy game in a test): bots then fall back to their
+    game-agnostic defaults."""
     try:
-        factory = _FACTORIES[name]
-    except (KeyError, TypeError):
-        raise ConfigError(f"unknown bot {name!r} (known bots: {', '.join(bot_names())})") from None
-    if isinstance(factory, str):
-        module, _, attr = factory.partition(":")
-        factory = getattr(import_module(module), attr)
-        _FACTORIES[name] = factory
-    bot: Bot = factory(seed)
-    return bot
+        return registry.get(game).heuristics
+    except ConfigError:
+        return registry.Heuristics()
 
 
 def hides_information(state: GameState) -> bool:

@@ -1,4 +1,5 @@
-"""The greedy bot: the best move by the game's own move-scoring heuristic, no search.
+"""The greedy bot: the best move by the game's own move-scoring heuristic, no search;
+and the easy bot, greedy one move in three.
 
 The bot itself knows no game. It asks the game for a ``score_moves(state, moves)``
 heuristic (a score per legal move, higher is better) and plays a top-scoring move,
@@ -17,7 +18,7 @@ from typing import Any
 from ..core import registry
 from ..core.errors import ConfigError
 from ..core.protocol import GameState
-from .base import SeededBot
+from .base import SeededBot, heuristics_of
 
 ScoreMoves = Callable[..., Sequence[float]]
 
@@ -61,3 +62,21 @@ class GreedyBot(SeededBot):
         top = max(scores)
         best = [m for m, s in zip(moves, scores, strict=True) if s >= top - self.tolerance]
         return best[0] if len(best) == 1 else self.rng.choice(best)
+
+
+class EasyBot(SeededBot):
+    """Plays the game's greedy choice one move in three, a random legal move otherwise
+    (always random in a game without a ``score_moves`` heuristic)."""
+
+    name = "easy"
+    greed = 1 / 3
+
+    def choose(self, state: GameState) -> Any:
+        """A legal move of ``state``: a top-scoring one with probability :attr:`greed`."""
+        moves = self.legal_moves(state)
+        score = heuristics_of(state.game).get("score_moves")
+        if score is None or len(moves) == 1 or self.rng.random() >= self.greed:
+            return self.rng.choice(moves)
+        scores = score(state, moves)
+        top = max(scores)
+        return self.rng.choice([m for m, s in zip(moves, scores, strict=True) if s >= top - 1e-9])

@@ -35,6 +35,9 @@ team maximises its own outcome, whether there are two teams or six.
 move. Every random decision draws from the bot's seeded :class:`Rng`, so with an
 iteration budget the same seed and position give the same move; a time budget depends
 on the machine's speed.
+
+The named levels built on this search (``hard``, ``expert``, ``mcts:N``) are in
+:mod:`peloton.bots.levels`.
 """
 
 from __future__ import annotations
@@ -44,11 +47,10 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..core import registry
 from ..core.errors import ConfigError
 from ..core.protocol import GameState
 from ..core.rng import Rng
-from .base import SeededBot
+from .base import SeededBot, heuristics_of
 
 #: Default exploration constant of UCB1 (rewards lie in [0, 1]).
 DEFAULT_EXPLORATION = 0.7
@@ -197,7 +199,7 @@ class _Search:
         self.state = state
         self.players: tuple[str, ...] = tuple(state.players)
         self.index = {p: i for i, p in enumerate(self.players)}
-        hooks = _hooks(state.game)
+        hooks = heuristics_of(state.game)
         # ``rollout`` names one of the game's policies; the hooks are a TypedDict.
         policies: Mapping[str, Any] = hooks
         self.rollout_move: Callable[..., Any] | None = policies.get(bot.rollout)
@@ -349,14 +351,6 @@ class _Search:
         return [float(got.get(p, 0.0)) for p in self.players]
 
 
-def _hooks(game: str) -> registry.Heuristics:
-    """The game's heuristics, or none for a game not in the registry."""
-    try:
-        return registry.get(game).heuristics
-    except ConfigError:
-        return registry.Heuristics()
-
-
 def _winner_rewards(state: GameState, players: Sequence[str]) -> list[float]:
     """1 to the player ``state.result`` names (or whose ``.trophy`` it is), else a share."""
     result = state.result
@@ -364,69 +358,3 @@ def _winner_rewards(state: GameState, players: Sequence[str]) -> list[float]:
     if isinstance(winner, str) and winner in players:
         return [1.0 if p == winner else 0.0 for p in players]
     return [1.0 / len(players)] * len(players)
-
-
-# ---------------------------------------------------------------- named levels
-
-
-def easy(seed: int | None = None) -> SeededBot:
-    """``easy``: random with a little greed (see :class:`EasyBot`)."""
-    return EasyBot(seed)
-
-
-def hard(seed: int | None = None) -> MCTSBot:
-    """``hard``: MCTS, 0.3 s per move."""
-    bot = MCTSBot(seed, seconds=0.3)
-    bot.name = "hard"
-    return bot
-
-
-def expert(seed: int | None = None) -> MCTSBot:
-    """``expert``: MCTS, 1 s per move."""
-    bot = MCTSBot(seed, seconds=1.0)
-    bot.name = "expert"
-    return bot
-
-
-def medium(seed: int | None = None) -> Any:
-    """``medium``: the greedy bot."""
-    from .greedy import GreedyBot
-
-    bot = GreedyBot(seed)
-    bot.name = "medium"
-    return bot
-
-
-class EasyBot(SeededBot):
-    """Plays the game's greedy choice one move in three, a random legal move otherwise
-    (always random in a game without a ``score_moves`` heuristic)."""
-
-    name = "easy"
-    greed = 1 / 3
-
-    def choose(self, state: GameState) -> Any:
-        moves = self.legal_moves(state)
-        score = _hooks(state.game).get("score_moves")
-        if score is None or len(moves) == 1 or self.rng.random() >= self.greed:
-            return self.rng.choice(moves)
-        scores = score(state, moves)
-        top = max(scores)
-        return self.rng.choice([m for m, s in zip(moves, scores, strict=True) if s >= top - 1e-9])
-
-
-def mcts_budget(spec: str, seed: int | None = None) -> MCTSBot:
-    """The bot ``mcts:N`` (N playouts per move) or ``mcts:Xs`` (X seconds per move)."""
-    budget = spec.partition(":")[2].strip()
-    try:
-        if budget.endswith("s"):
-            bot = MCTSBot(seed, seconds=float(budget[:-1]))
-        else:
-            bot = MCTSBot(seed, iterations=int(budget))
-    except ValueError as exc:
-        if isinstance(exc, ConfigError):
-            raise
-        raise ConfigError(
-            f"bad MCTS budget in {spec!r}: use mcts:N (playouts per move) or mcts:Xs (seconds per move)"
-        ) from None
-    bot.name = spec
-    return bot

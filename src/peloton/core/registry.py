@@ -79,11 +79,41 @@ class GameInfo:
     bots: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not 1 <= self.min_players <= self.max_players:
-            raise ConfigError(
-                f"game {self.name!r}: seats must satisfy 1 <= min_players <= max_players, "
-                f"not {self.min_players}..{self.max_players}"
-            )
+        problems = _problems(self)
+        if problems:
+            raise ConfigError(f"game {self.name!r} declares bad facts: {'; '.join(problems)}")
+
+
+def _problems(info: GameInfo) -> list[str]:
+    """Everything wrong with ``info``'s declared facts, in one list (so a new game's
+    author sees every problem at once)."""
+    problems = []
+    if not isinstance(info.name, str) or not info.name:
+        problems.append("its name must be a non-empty string")
+    if not 1 <= info.min_players <= info.max_players:
+        problems.append(
+            f"seats must satisfy 1 <= min_players <= max_players, not {info.min_players}..{info.max_players}"
+        )
+    for name, option in info.options.items():
+        if not isinstance(option, Option):
+            problems.append(f"option {name!r} must be an Option(default, help, choices), not {option!r}")
+            continue
+        if not option.help:
+            problems.append(f"option {name!r} has no help text")
+        if option.choices and option.default not in option.choices:
+            problems.append(f"option {name!r}: default {option.default!r} is not one of its choices")
+    players = info.options.get("players")
+    if isinstance(players, Option) and not (
+        isinstance(players.default, int) and info.min_players <= players.default <= info.max_players
+    ):
+        problems.append(
+            f"option 'players' defaults to {players.default!r}, outside {info.min_players}..{info.max_players}"
+        )
+    for name, path in info.bots.items():
+        module, _, attr = path.partition(":") if isinstance(path, str) else ("", "", "")
+        if not name or not module or not attr:
+            problems.append(f"bot {name!r} must be declared as 'module:attribute', not {path!r}")
+    return problems
 
 
 _GAMES: dict[str, GameInfo] = {}
@@ -101,6 +131,15 @@ _MODULES = {
 def register(info: GameInfo) -> None:
     """Make a game known by its name (called by each game package on import)."""
     _GAMES[info.name] = info
+
+
+def unregister(name: str) -> None:
+    """Forget a game registered at run time (a plug-in's or a test's); nothing if it is
+    not registered. A bundled game cannot be forgotten: its package registers it once,
+    on import (:class:`ConfigError`)."""
+    if name in _MODULES:
+        raise ConfigError(f"game {name!r} is bundled with Peloton and cannot be unregistered")
+    _GAMES.pop(name, None)
 
 
 def get(name: str) -> GameInfo:

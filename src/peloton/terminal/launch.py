@@ -1,5 +1,6 @@
-"""``peloton play mind-twist|pistard``: a terminal table set up from the command line's
-game name, seats, ``--option`` pairs, seed and record path."""
+"""``peloton play GAME``: a terminal table for any game, set up from the command line's
+game name, seats, ``--option`` pairs, seed and record path (Mind Cycling keeps its
+own flags and board, :mod:`.play`)."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def table_for(
             f"{game} has {len(state.players)} seats ({', '.join(state.players)}); --seats gives {len(names)}"
         )
     base = Rng(seed)
-    table = make_seats(names, base.seed, state.players)
+    table = make_seats(names, base.seed, state.players, game)
     package = game_package(game)
     chance = chance_stream(base)
 

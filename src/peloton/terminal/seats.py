@@ -78,9 +78,12 @@ def _split(text: str) -> list[str]:
     return names
 
 
-def make_seats(names: list[str], seed: int | None = None, players: Sequence[str] | None = None) -> list[Seat]:
+def make_seats(
+    names: list[str], seed: int | None = None, players: Sequence[str] | None = None, game: str | None = None
+) -> list[Seat]:
     """Seats for ``players`` (default teams A, B, ...) in order; bots are built with
-    per-seat seeds."""
+    per-seat seeds. With ``game``, a seat may only be a bot that plays it (the generic
+    bots and the game's own, as its registry entry declares them)."""
     base = Rng(seed)
     seats = []
     letters = TEAM_LETTERS if players is None else list(players)
@@ -92,18 +95,19 @@ def make_seats(names: list[str], seed: int | None = None, players: Sequence[str]
             seats.append(Seat(team, HUMAN))
             continue
         bot_seed = base.spawn(index).seed
-        seats.append(Seat(team, name, _make_bot(name, bot_seed), bot_seed))
+        seats.append(Seat(team, name, _make_bot(name, bot_seed, game), bot_seed))
     return seats
 
 
-def seat_names() -> list[str]:
-    """Every controller a seat may have: ``human`` and the bots' names."""
-    return [HUMAN, *bot_names()]
+def seat_names(game: str | None = None) -> list[str]:
+    """Every controller a seat (of a ``game`` table) may have: ``human`` and the bots'
+    names."""
+    return [HUMAN, *bot_names(game)]
 
 
-def _make_bot(name: str, seed: int) -> Bot:
+def _make_bot(name: str, seed: int, game: str | None) -> Bot:
     if name.startswith("mcts:"):
         return make_bot(name, seed)  # a budget: mcts:400 or mcts:0.5s (its own errors)
-    if name not in bot_names():
-        raise ConfigError(f"unknown seat {name!r} (choose from {', '.join(seat_names())})")
-    return make_bot(name, seed)
+    if name not in bot_names(game):
+        raise ConfigError(f"unknown seat {name!r} (choose from {', '.join(seat_names(game))})")
+    return make_bot(name, seed, game=game)

@@ -11,7 +11,6 @@ single value as a one-item list (``milestones=12``) and nothing as the empty lis
 
 from __future__ import annotations
 
-import inspect
 import json
 from collections.abc import Mapping, Sequence
 from types import ModuleType
@@ -22,9 +21,6 @@ from ..core.errors import ConfigError
 from ..core.rng import Rng
 from .games import game_package
 from .seats import HUMAN
-
-#: Games whose seats are not Mind Cycling's teams (those have their own flags).
-OTHER_GAMES = ("mind-twist", "pistard")
 
 
 def option_value(text: str) -> Any:
@@ -54,29 +50,31 @@ def parse_option_args(items: Sequence[str] | None) -> dict[str, Any]:
 
 
 def options_help(game: str) -> str:
-    """The options of ``game``, one ``name (default): help`` per line."""
-    package = game_package(game)
+    """The options ``game`` declares (``GameInfo.options``), one ``name (default):
+    help`` per line, with the values an option is limited to."""
     lines = []
-    for name, option in package.OPTIONS.items():
-        lines.append(f"  {name} (default {json.dumps(option.default)}): {option.help}")
+    for name, option in registry.get(game).options.items():
+        choices = f"; choices: {', '.join(map(str, option.choices))}" if option.choices else ""
+        lines.append(f"  {name} (default {json.dumps(option.default)}{choices}): {option.help}")
     return "\n".join(lines)
 
 
 def game_options(game: str, given: Mapping[str, Any], seats: int | None) -> dict[str, Any]:
-    """The options to create ``game`` with: ``given`` checked against the game's
-    ``OPTIONS``, and ``players`` set from the number of seats (when the game has that
-    option). :class:`ConfigError` names an unknown option and lists the known ones."""
-    known = game_package(game).OPTIONS
+    """The options to create ``game`` with: ``given`` checked against the options the
+    game declares, and ``players`` set from the number of seats (when the game has
+    that option). :class:`ConfigError` names an unknown option and lists the known
+    ones."""
+    info = registry.get(game)
+    known = info.options
     unknown = sorted(set(given) - set(known))
     if unknown:
-        title = registry.get(game).title
         raise ConfigError(
-            f"unknown {title} option(s) {', '.join(map(repr, unknown))}; its options are: {', '.join(known)}"
+            f"unknown {info.title} option(s) {', '.join(map(repr, unknown))}; its options are: {', '.join(known)}"
         )
     options = dict(given)
     for name, value in given.items():
         # A list option given one value (milestones=4) or none (milestones=) is a list.
-        if isinstance(known[name][0], list) and not isinstance(value, list):
+        if isinstance(known[name].default, list) and not isinstance(value, list):
             options[name] = [] if value == "" else [value]
     if seats is not None and "players" in known:
         if "players" in options and options["players"] != seats:
@@ -115,8 +113,8 @@ def chance_stream(game_rng: Rng) -> Rng:
 
 
 def make_record(package: ModuleType, state: Any, players: dict[str, dict[str, str]], seed: int | None) -> Any:
-    """The game's record of ``state``, with the dice seed where the record keeps one."""
-    from_state = package.Record.from_state
-    if seed is not None and "seed" in inspect.signature(from_state).parameters:
-        return from_state(state, players, seed=seed)
-    return from_state(state, players)
+    """The game's record of ``state``; a game with chance (``GameInfo.has_chance``)
+    keeps the dice seed in it (its ``Record.from_state`` takes ``seed``)."""
+    if seed is not None and registry.get(state.game).has_chance:
+        return package.Record.from_state(state, players, seed=seed)
+    return package.Record.from_state(state, players)

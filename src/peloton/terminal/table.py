@@ -180,10 +180,11 @@ class TableSession(TerminalSession):
 
     def public(self) -> list[str]:
         """Every move played so far, as the table's screen may show them."""
-        if self.viewer == EVERYONE and hasattr(self.state, "history"):
-            return [str(m) for m in self.state.history]
-        viewer = None if self.viewer == EVERYONE else self.viewer
-        return [str(m) for m in self.package.public_moves(self.state, viewer)]
+        if self.viewer == EVERYONE:
+            # Nobody at the screen is kept from anything: every move as played, which the
+            # full record holds (public_moves(None) would hide them as from a spectator).
+            return list(self.package.Record.from_state(self.state).moves)
+        return [str(m) for m in self.package.public_moves(self.state, self.viewer)]
 
     def _show_end(self) -> None:
         if self.state.is_over or not self.watching:

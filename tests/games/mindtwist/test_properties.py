@@ -1,9 +1,11 @@
 """Hypothesis properties over random boards and random games.
 
-Every random game ends; a record (full or public) replays to the same state (or, for
-a public record, to the same view); no view, snapshot or public record holds a dial
-its viewer has not seen; notation and position text round-trip; copies are
-independent.
+Every random game ends; a public record replays to the same position (to the very
+game when nothing hidden mattered); no view, snapshot or public record holds a dial
+its viewer has not seen; position text round-trips; greedy games end.
+
+The contract every game keeps (records replay, copies are independent, notation
+round-trips, views hide their secret, errors) is checked in tests/games/contract.py.
 """
 
 from __future__ import annotations
@@ -65,17 +67,14 @@ def test_random_games_end(options: dict[str, Any], seed: int) -> None:
 
 @settings(max_examples=80, deadline=None)
 @given(boards(), st.integers(0, 2**32), st.integers(0, 80))
-def test_records_replay_to_the_same_state(options: dict[str, Any], seed: int, stop: int) -> None:
+def test_public_records_replay_to_the_same_position(options: dict[str, Any], seed: int, stop: int) -> None:
+    """A viewer's public record replays to the same position, and to the very game
+    when nothing hidden mattered (the record round trip itself is the contract's,
+    tests/games/contract.py)."""
     state = random_game(options, seed, stop)
     record = mt.Record.from_state(state)
-    assert mt.Record.from_json(record.to_json()).replay() == state
-    assert mt.load_record(json.loads(record.to_json())).replay() == state
-    states = record.states()
-    assert len(states) == len(state.history) + 1 and states[-1] == state
     for viewer in VIEWERS:
-        public = mt.Record.from_json(record.to_json(viewer))
-        replayed = public.replay()
-        assert replayed.view(viewer) == state.view(viewer)
+        replayed = mt.Record.from_json(record.to_json(viewer)).replay()
         assert replayed.position == state.position
         if not state.dial_hidden and not (state.phase == "guess" and state.active_player != viewer):
             assert replayed == state  # nothing hidden that mattered: the very game
@@ -113,10 +112,8 @@ def test_views_never_hold_an_unseen_dial(options: dict[str, Any], seed: int, sto
 
 @settings(max_examples=60, deadline=None)
 @given(boards(), st.integers(0, 2**32), st.integers(0, 60))
-def test_notation_and_positions_round_trip(options: dict[str, Any], seed: int, stop: int) -> None:
+def test_positions_round_trip(options: dict[str, Any], seed: int, stop: int) -> None:
     state = random_game(options, seed, stop)
-    for move in state.history:
-        assert mt.parse_move(str(move)) == move
     if not state.is_over:
         again = mt.from_position(state.position, **options)
         assert again.position == state.position
@@ -126,26 +123,6 @@ def test_notation_and_positions_round_trip(options: dict[str, Any], seed: int, s
             state.active_player,
         )
         assert mt.parse_position(state.position) == (state.red, state.blue, state.active_player)
-
-
-@settings(max_examples=40, deadline=None)
-@given(boards(), st.integers(0, 2**32), st.integers(0, 60))
-def test_copies_are_independent(options: dict[str, Any], seed: int, stop: int) -> None:
-    state = random_game(options, seed, stop)
-    if state.is_over:
-        return
-    copy = state.copy()
-    assert copy == state
-    frozen = mt.Record.from_state(state).to_json()
-    rnd = random.Random(seed)
-    while not copy.is_over:
-        copy.play(rnd.choice(copy.legal_moves()))
-    assert mt.Record.from_state(state).to_json() == frozen
-    assert copy != state
-    view = state.view("R")
-    if not view.dial_hidden:
-        view.play(view.legal_moves()[0])
-        assert mt.Record.from_state(state).to_json() == frozen
 
 
 @settings(max_examples=40, deadline=None)

@@ -100,7 +100,9 @@ def _problems(info: GameInfo) -> list[str]:
             continue
         if not option.help:
             problems.append(f"option {name!r} has no help text")
-        if option.choices and option.default not in option.choices:
+        # A default of None means "the game chooses from the other options" (Cyclo's
+        # course follows its mode), so it need not be one of the choices.
+        if option.choices and option.default is not None and option.default not in option.choices:
             problems.append(f"option {name!r}: default {option.default!r} is not one of its choices")
     players = info.options.get("players")
     if isinstance(players, Option) and not (

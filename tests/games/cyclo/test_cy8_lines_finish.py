@@ -48,6 +48,8 @@ def test_cy_8_3_finishing() -> None:
     play(state, "roll:2,2,2", "BS1-#2", "roll:3,3,3", "AS1-#4")
     assert state.rider("BS1").finished and state.rider("BS1").square == "a#2"
     assert state.rider("BS1").position == 122
+    # CY-8.6 mid-round: riders waiting on the run-out are placed, provisionally, by square.
+    assert state.result.places == ("AS1", "BS1", "CS1") and state.result.teams == ("A", "B", "C")
     play(state, "roll:1,1,1", "CS1-117")
     assert state.rider("BS1").square is None and state.rider("BS1").finished
     assert state.p.finishers == [("AS1", 3, 4), ("BS1", 3, 2)]

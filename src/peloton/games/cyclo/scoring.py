@@ -145,8 +145,10 @@ class Result:
 
 def result(setup: Setup, p: Position) -> Result:
     """The result of CY-8.6 for the road modes (CY-8.4, CY-8.5, CY-9, CY-10)."""
-    key = _square_order(p)
-    racing = sorted(p.racing(setup.riders), key=key)
+    # Riders not yet ranked: those racing, and those who crossed the line this round and
+    # wait on the run-out for the end-of-round ranking (CY-8.3), in square order.
+    ranked = {r for r, _, _ in p.finishers}
+    racing = sorted((r for r in setup.riders if r not in ranked and r not in p.out), key=_square_order(p))
     seat = {t: i for i, t in enumerate(setup.teams)}
     mode = setup.mode
     times: dict[str, int] = {}

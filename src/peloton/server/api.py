@@ -100,8 +100,8 @@ def viewer_of(request: Request, table: LiveTable) -> str | None:
 
 async def list_games(request: Request) -> Response:
     """``GET /api/games``: the games a table may play, their options, seats and bots."""
-    found = await run_in_threadpool(games.available)
-    return JSONResponse({"games": [game.describe() for game in found]})
+    found = await run_in_threadpool(lambda: [views.game(spec) for spec in games.available()])
+    return JSONResponse({"games": found})
 
 
 def course_game(name: Any) -> games.GameSpec:

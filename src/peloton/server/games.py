@@ -216,27 +216,6 @@ class GameSpec:
             raise ConfigError(f"{self.title} has no solo solver")
         return self.solve_solo_fn(self.new_state(options), seconds)
 
-    # ------------------------------------------------------------ the games list
-
-    def describe(self) -> dict[str, Any]:
-        """The game in ``GET /api/games``."""
-        return {
-            "name": self.name,
-            "title": self.title,
-            "hidden_information": self.hidden,
-            "has_chance": self.info.has_chance,
-            "courses": self.course_cls is not None,
-            "options": [
-                {"name": name, "default": option.default, "help": option.help}
-                | ({"choices": list(option.choices)} if option.choices else {})
-                for name, option in self.options.items()
-            ],
-            "seats": {"min": self.min_seats, "max": self.max_seats, "letters": list(self.letters)},
-            "solo": self.min_seats == 1,
-            "solver": self.solve_solo_fn is not None,
-            "bots": bots_for(self.name),
-        }
-
 
 def _letters(module: Any, info: GameInfo) -> tuple[str, ...]:
     """The seat letters of a game at its most seats: those of that game where its

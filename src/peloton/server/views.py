@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from . import protocol as p
-from .games import GameSpec
+from .games import GameSpec, bots_for
 from .live import FINISHED, Connection, LiveTable
 
 #: Keys of a summary that an option of the same name never overwrites.
@@ -43,6 +43,33 @@ def shown(options: Mapping[str, Any]) -> dict[str, Any]:
 def objects(options: Mapping[str, Any]) -> dict[str, Any]:
     """The object options in full, as ``<option>_data`` (a course as ``course_data``)."""
     return {f"{k}_data": v for k, v in options.items() if isinstance(v, dict)}
+
+
+def game(spec: GameSpec) -> dict[str, Any]:
+    """A game in ``GET /api/games``: its facts, options, seats and bots. A game with a
+    solo version also gives the options of its solo game (``solo_options``: a solo game
+    may ride another course or team by default)."""
+    solo: dict[str, Any] | None = None
+    if spec.min_seats == 1 and "players" in spec.options:
+        alone = {"players": 1}
+        solo = shown(spec.effective_options(spec.new_state(alone), alone))
+    return {
+        "name": spec.name,
+        "title": spec.title,
+        "hidden_information": spec.hidden,
+        "has_chance": spec.info.has_chance,
+        "courses": spec.course_cls is not None,
+        "options": [
+            {"name": name, "default": option.default, "help": option.help}
+            | ({"choices": list(option.choices)} if option.choices else {})
+            for name, option in spec.options.items()
+        ],
+        "seats": {"min": spec.min_seats, "max": spec.max_seats, "letters": list(spec.letters)},
+        "solo": solo is not None,
+        "solo_options": solo,
+        "solver": spec.solve_solo_fn is not None,
+        "bots": bots_for(spec.name),
+    }
 
 
 def iso(moment: datetime) -> str:

@@ -34,10 +34,10 @@ class Created:
     state: Any
 
 
-def check_create(request: Any) -> Created:
-    """Validate a create request (docs/protocol.md); the new game. Raises
-    :class:`ApiError`: ``bad_request``, ``bad_options``, or ``bad_course`` for the
-    course of a game that has courses."""
+def check_create(request: Any, seed: int | None = None) -> Created:
+    """Validate a create request (docs/protocol.md); the new game, knowing its chance
+    ``seed``. Raises :class:`ApiError`: ``bad_request``, ``bad_options``, or
+    ``bad_course`` for the course of a game that has courses."""
     if not isinstance(request, dict):
         raise ApiError(400, "bad_request", "a create request is a JSON object (see docs/protocol.md)")
     name = request.get("game", FIRST_GAME)
@@ -57,7 +57,7 @@ def check_create(request: Any) -> Created:
         except PelotonError as exc:
             raise (bad_course if courses and option == COURSE_OPTION else bad_options)(str(exc)) from None
     try:
-        state = spec.new_state(given)
+        state = spec.new_state(given, seed)
         options = spec.effective_options(state, given)
     except PelotonError as exc:
         raise create_error(exc, courses=courses) from None

@@ -141,9 +141,9 @@ class Tables:
 
     async def create(self, request: Any) -> LiveTable:
         """A new table from a create request (docs/protocol.md)."""
-        created = check_create(request)
-        table_id = self._new_id()
         seed = secrets.randbelow(2**62)
+        created = check_create(request, seed)
+        table_id = self._new_id()
         seats = [storage.SeatRow(s, k, None if k == HUMAN else k, None) for s, k in zip(created.letters, created.seats, strict=True)]
         table = LiveTable(
             id=table_id,
@@ -151,7 +151,7 @@ class Tables:
             spec=created.spec,
             options=created.options,
             seats={row.seat: make_seat(table_id, row, seed) for row in seats},
-            state=created.spec.new_state(created.options, seed),
+            state=created.state,
             seed=seed,
         )
         row = storage.TableRow(table.id, table.created, table.spec.name, table.options, seed, table.status, None, seats)

@@ -1,11 +1,13 @@
 """A table in memory: :class:`LiveTable` (its game, options, seats, state and
-connections), :class:`Seat` and :class:`Connection`. Data only: what is done to a
-table is :mod:`.tables`' (the authority), what a viewer is shown is :mod:`.views`'."""
+connections), :class:`Seat` (made from its stored row, with its bot) and
+:class:`Connection`. Data only: what is done to a table is :mod:`.tables`' (the
+authority), what a viewer is shown is :mod:`.views`'."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -13,9 +15,10 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from ..bots import Bot
+from ..bots import Bot, make_bot
 from ..core.protocol import CHANCE
 from ..core.rng import Rng
+from . import storage
 from .games import HUMAN, GameSpec
 
 log = logging.getLogger("peloton.server")
@@ -39,6 +42,23 @@ class Seat:
     def taken(self) -> bool:
         """Bots always sit; a human seat is taken once someone joined it."""
         return self.kind != HUMAN or self.token_hash is not None
+
+
+def hash_token(token: str) -> str:
+    """What the database stores of a seat token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def make_seat(table_id: str, row: storage.SeatRow, secret: int | None) -> Seat:
+    """A seat as stored, with its bot. A bot is seeded from the table, the seat and
+    the table's secret seed: each table's bots make their own choices, and a bot seeded
+    from the public table id alone would let a player work out its next random (and
+    maybe hidden) choice. Tables stored before they had a secret have none."""
+    bot: Bot | None = None
+    if row.kind != HUMAN:
+        salt = f"{table_id}/{row.seat}" if secret is None else f"{table_id}/{row.seat}/{secret}"
+        bot = make_bot(row.kind, int.from_bytes(hashlib.sha256(salt.encode()).digest()[:4], "big"))
+    return Seat(row.seat, row.kind, row.name, row.token_hash, bot)
 
 
 class Connection:

@@ -17,14 +17,12 @@ state.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import secrets
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from ..bots import Bot, make_bot
 from ..core.errors import PelotonError
 from ..core.protocol import CHANCE
 from ..core.rng import Rng
@@ -33,7 +31,7 @@ from . import protocol as p
 from . import storage, views
 from .errors import ApiError, ProtocolError
 from .games import HUMAN, spec
-from .live import FINISHED, OPEN, RUNNING, Connection, LiveTable, Seat
+from .live import FINISHED, OPEN, RUNNING, Connection, LiveTable, Seat, hash_token, make_seat
 from .requests import check_create
 
 __all__ = ["FINISHED", "OPEN", "RUNNING", "ApiError", "Connection", "LiveTable", "Tables"]
@@ -42,23 +40,6 @@ log = logging.getLogger("peloton.server")
 
 MAX_NAME = 40
 _ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
-
-
-def hash_token(token: str) -> str:
-    """What the database stores of a seat token."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def make_seat(table_id: str, row: storage.SeatRow, secret: int | None) -> Seat:
-    """A seat as stored, with its bot. A bot is seeded from the table, the seat and
-    the table's secret seed: each table's bots make their own choices, and a bot seeded
-    from the public table id alone would let a player work out its next random choice
-    (a hidden choice). Tables stored before they had a secret have none."""
-    bot: Bot | None = None
-    if row.kind != HUMAN:
-        salt = f"{table_id}/{row.seat}" if secret is None else f"{table_id}/{row.seat}/{secret}"
-        bot = make_bot(row.kind, int.from_bytes(hashlib.sha256(salt.encode()).digest()[:4], "big"))
-    return Seat(row.seat, row.kind, row.name, row.token_hash, bot)
 
 
 class Tables:
@@ -194,7 +175,8 @@ class Tables:
             self._kick_bots(table)
         return {"seat": seat.seat, "token": token}
 
-    def seat_of_token(self, table: LiveTable, token: str | None) -> str | None:
+    @staticmethod
+    def seat_of_token(table: LiveTable, token: str | None) -> str | None:
         """The seat whose token this is (``None`` for no token); :class:`ApiError`
         ``bad_token`` for a token that is not one of this table's."""
         if token is None:
@@ -233,12 +215,10 @@ class Tables:
         """Greet a client as a seat's player (valid token) or a spectator (none)."""
         await self.ensure_state(table)
         async with table.lock:
-            seat: str | None = None
-            if message.token is not None:
-                digest = hash_token(message.token)
-                seat = next((s.seat for s in table.seats.values() if s.token_hash == digest), None)
-                if seat is None:
-                    raise ProtocolError(e.BAD_TOKEN, f"this token is not a seat token of table {table.id}")
+            try:
+                seat = self.seat_of_token(table, message.token)
+            except ApiError as exc:
+                raise ProtocolError(exc.code, exc.message) from None
             conn.seat, conn.greeted = seat, True
             table.connections.add(conn)
             conn.send(views.welcome(table, seat))

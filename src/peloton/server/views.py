@@ -20,18 +20,20 @@ from .games import GameSpec, bots_for
 from .live import FINISHED, Connection, LiveTable
 
 #: Keys of a summary that an option of the same name never overwrites.
-SUMMARY_KEYS = (
-    "id",
-    "status",
-    "created",
-    "game",
-    "title",
-    "options",
-    "solo",
-    "round",
-    "moves",
-    "seats",
-    "result",
+SUMMARY_KEYS = frozenset(
+    [
+        "id",
+        "status",
+        "created",
+        "game",
+        "title",
+        "options",
+        "solo",
+        "round",
+        "moves",
+        "seats",
+        "result",
+    ]
 )
 
 
@@ -88,8 +90,10 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "game": table.spec.name,
         "title": table.spec.title,
     }
-    # The protocol's first form: each option also at the top level (course, riders...).
-    data.update((k, v) for k, v in options.items() if k not in SUMMARY_KEYS)
+    # The protocol's first form: each option at the top level too (course, riders...).
+    for key, value in options.items():
+        if key not in SUMMARY_KEYS:
+            data[key] = value
     data["options"] = options
     data["solo"] = len(table.seats) == 1
     if (played := table.round) is not None:
@@ -147,10 +151,11 @@ def welcomes(table: LiveTable) -> list[tuple[Connection, str]]:
     a move), each distinct one built once."""
     spec = table.spec
     head = full_summary(table)
+    public = spec.public
     built: dict[str | None, dict[str, Any]] = {}
     out = []
     for conn in table.connections:
-        viewer = _viewer(spec, conn)
+        viewer = None if public else conn.seat
         snap = built.get(viewer)
         if snap is None:
             snap = built[viewer] = spec.snapshot(table.state, viewer)
@@ -163,10 +168,11 @@ def updates(table: LiveTable, index: int, move: str, by: str) -> list[tuple[Conn
     connection, as its viewer may see it; each distinct message built once."""
     spec = table.spec
     head = summary(table)
+    public = spec.public  # the snapshot is the same for every viewer: one message for all
     built: dict[str | None, str] = {}
     out = []
     for conn in table.connections:
-        viewer = _viewer(spec, conn)
+        viewer = None if public else conn.seat
         message = built.get(viewer)
         if message is None:
             shown_move = spec.public_moves(table.state, viewer)[index] if spec.hidden else move
@@ -175,12 +181,6 @@ def updates(table: LiveTable, index: int, move: str, by: str) -> list[tuple[Conn
             )
         out.append((conn, message))
     return out
-
-
-def _viewer(spec: GameSpec, conn: Connection) -> str | None:
-    """Whose view a connection is given: nobody's in particular when the snapshot is
-    the same for every viewer (one message for all)."""
-    return None if spec.public else conn.seat
 
 
 def _welcome(head: dict[str, Any], seat: str | None, snap: dict[str, Any]) -> str:

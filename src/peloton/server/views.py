@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from ..core.errors import ConfigError
 from . import protocol as p
 from .games import GameSpec, bots_for
 from .live import FINISHED, Connection, LiveTable
@@ -54,7 +55,10 @@ def game(spec: GameSpec) -> dict[str, Any]:
     solo: dict[str, Any] | None = None
     if spec.min_seats == 1 and "players" in spec.options:
         alone = {"players": 1}
-        solo = shown(spec.effective_options(spec.new_state(alone), alone))
+        try:
+            solo = shown(spec.effective_options(spec.new_state(alone), alone))
+        except ConfigError:  # one seat only in some modes (Cyclo's time trials): no solo game
+            solo = None
     return {
         "name": spec.name,
         "title": spec.title,

@@ -136,6 +136,7 @@ class TerminalGame:
 
 
 _ADAPTERS = {
+    "cyclo": "peloton.terminal.cyclo:CycloTerminal",
     "mind-twist": "peloton.terminal.mindtwist:MindTwistTerminal",
     "pistard": "peloton.terminal.pistard:PistardTerminal",
 }

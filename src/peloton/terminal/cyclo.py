@@ -300,7 +300,8 @@ class CycloTerminal(TerminalGame):
         if self.data(state)["events"] and self.space(state, info.position)["event"]:
             notes.append("event card")
         for line in self.data(state)["course"]["lines"]:
-            if start <= line["after"] < info.position and line["kind"] != "finish":
+            # Only lines that score are worth a word (a classic's sprint line counts for nothing).
+            if start <= line["after"] < info.position and line["kind"] != "finish" and line["scores"]:
                 notes.append(f"crosses the {line_name(line)} line")
         return ", ".join(notes)
 

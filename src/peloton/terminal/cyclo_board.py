@@ -358,8 +358,9 @@ def card_line(data: Mapping[str, Any], drawer: str | None) -> Text | None:
     left = sum(data["cards_left"].values())
     total = sum(card["count"] for card in data["deck"].values())
     card = data["card"]
-    if card is None:
-        return Text(f"event cards: none drawn yet ({left} of {total} left)", "grey70")
+    if card is None:  # none drawn in this game (a position may say some were before it)
+        drawn = "none drawn yet, " if left == total else ""
+        return Text(f"event cards: {drawn}{left} of {total} left", "grey70")
     info = data["deck"][card]
     text = Text("last card: ", "bold")
     text.append(f"{info['name']} ({card})", "bold magenta")
@@ -447,18 +448,19 @@ def legend() -> Group:
             _yes(terrain.hold_back),
             f"back {terrain.dark_back}" if terrain.dark_back else "-",
         )
-    table.add_row(Text(f" {RUN_OUT:<8}", f"bold {TYPE_STYLES[RUN_OUT]}"), "past the finish line: #1 … #9", "", "", "",
-                  "")
     marks = [
-        Text.assemble((f" {DARK} ", "bold"), "dark square (a move ending there is sent back)   ",
-                      (f" {EVENT} ", "bold"), "event space (a rider stopping there draws a card)"),
-        Text.assemble((LINE_GLYPH, LINE_STYLES["sprint"]), " sprint line  ", (LINE_GLYPH, LINE_STYLES["mountain"]),
-                      " mountain line (category 3, 2, 1, HC)  ", (LINE_GLYPH, LINE_STYLES["finish"]), " finish line"),
+        Text.assemble((f" {RUN_OUT:<8}", f"bold {TYPE_STYLES[RUN_OUT]}"),
+                      "  past the finish line: #1 … #9, room for everyone"),
+        Text.assemble((f" {DARK} ", "bold"), " dark square: a move ending there is sent back"),
+        Text.assemble((f" {EVENT} ", "bold"), " event space: a rider stopping there draws a card"),
+        Text.assemble(" ", (LINE_GLYPH, LINE_STYLES["sprint"]), " sprint line   ",
+                      (LINE_GLYPH, LINE_STYLES["mountain"]), " mountain line (category 3, 2, 1, HC)   ",
+                      (LINE_GLYPH, LINE_STYLES["finish"]), " finish line"),
         Text("Riders: team letter, type (S sprinter, C climber, H helper) and number, in the team's colour; the "
-             "rider due is highlighted (▶ in the order line)."),
+             "rider due is highlighted (▶ in the order line, ✓ a turn over)."),
         Text("Teams panel: square, *n own tokens, flags s (loses its next turn), x (technical problem: one die "
              "less, no token), h2 (hunger: rides left with 1 die); in a leg +green ^red points; a finisher's "
-             "place and run-out square."),
+             "place, run-out square and time."),
     ]
     return Group(table, *marks)
 

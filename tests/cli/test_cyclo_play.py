@@ -291,3 +291,20 @@ def _actors(record: cy.Record) -> list[str | None]:
     for state, _ in zip(record.states(), record.moves, strict=False):
         out.append(None if state.is_chance else state.current_player)
     return out
+
+
+def test_a_ride_says_where_room_and_dark_squares_put_the_rider() -> None:
+    game = terminal_game("cyclo")
+    # CY-18.1 (Starter): 51 is full, so AH1 aiming at 51 lands on a50.
+    state = cy.from_cyn("2 AH1:a40,AS1:a44,BS1:b44,CS1:c44", course="flemish-4", level="starter")
+    for move in ("roll:3,4", "AS1-51", "roll:3,4", "BS1-51", "roll:3,4", "CS1-51", "roll:5,6"):
+        state.play(move)
+    assert [str(game.label(state, m)) for m in game.order(state, state.legal_moves())] == [
+        "AH1 rides to 51 (lands a50)  AH1-51"]
+    # CY-18.2 (Pro): no holding back on the cobbles; 77 and 83 are dark squares.
+    state = cy.from_cyn("3 AH1:a75*4 / A*4", course="flemish-4")
+    state.play("roll:1,1")
+    labels = [str(game.label(state, m)) for m in game.order(state, state.legal_moves())]
+    assert labels[:2] == ["AH1 rides to 77 (lands a74, dark square 77)  AH1-77",
+                          "AH1 accelerates (r) to 83 (lands a80, dark square 83)  AH1-83/r"]
+    assert len(labels) == 6 and game.hint(state) is None  # every legal ride is numbered

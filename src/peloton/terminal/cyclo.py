@@ -142,13 +142,16 @@ class CycloTerminal(TerminalGame):
         return f"#{position - n}" if position > n else str(position)
 
     def last_ride(self, state: cy.State) -> str | None:
-        """The rider of the latest ride (the rider whose turn it is after it)."""
+        """The rider of the latest ride: the wheel step, draws and fall after it belong
+        to its turn."""
         for move in reversed(state.history):
             if isinstance(move, cy.Ride):
                 return move.rider
         return None
 
     def extras(self, state: cy.State) -> Extras:
+        """Who rolled the last dice and drew the last card, and how far the rider due
+        may ride (for the board)."""
         actors = self.story.actors(state)
         roller = drawer = None
         for move, actor in zip(reversed(state.history), reversed(actors), strict=True):

@@ -235,8 +235,9 @@ def error_of(status: int, body: bytes) -> dict[str, Any]:
 # ---------------------------------------------------------------- WebSockets
 
 
-def ws_from(server: Server, table_id: str, address: str = "127.0.0.1", rcvbuf: int | None = None,
-            max_queue: int | None = 16) -> ClientConnection:
+def ws_from(
+    server: Server, table_id: str, address: str = "127.0.0.1", rcvbuf: int | None = None, max_queue: int | None = 16
+) -> ClientConnection:
     """A WebSocket of ``table_id`` whose TCP connection comes from ``address``;
     ``rcvbuf`` shrinks the socket's receive buffer (a client that stops reading then
     pushes back on the server at once). Raises what ``connect`` raises when the
@@ -249,7 +250,14 @@ def ws_from(server: Server, table_id: str, address: str = "127.0.0.1", rcvbuf: i
     sock.bind((address, 0))
     sock.connect((host, int(port)))
     conn = connect(
-        f"{server.ws_url}/ws/tables/{table_id}", sock=sock, open_timeout=TIMEOUT, max_queue=max_queue
+        f"{server.ws_url}/ws/tables/{table_id}",
+        sock=sock,
+        open_timeout=TIMEOUT,
+        max_queue=max_queue,
+        # No keep-alive pings of the library's own: a client that stops reading would
+        # close the connection itself when their pongs do not come.
+        ping_interval=None,
+        compression=None,
     )
     opened: ClientConnection = conn.__enter__()
     return opened

@@ -1,0 +1,748 @@
+"""A fuzzing campaign against a running ``peloton serve`` (issue 11, "And keep
+measuring"): Hypothesis draws hostile inputs for every HTTP endpoint and every
+WebSocket message type, sends them over real sockets, and checks after each one:
+
+- no 5xx answer, no reset connection, no answer slower than :data:`REQUEST_PATIENCE`;
+- over WebSockets, only the protocol's messages and error codes (never ``internal``),
+  and no connection closed by the server (but for frames over 64 KiB: code 1009);
+- no traceback in the server's output;
+- no unintended state change: the target tables' moves and snapshots are what the
+  accepted moves made them (a move is accepted only if the server said so);
+- another table's latency unaffected: a control client pings its own table from a
+  thread for the whole campaign (see :meth:`Campaign.latency_problem`).
+
+``tests/server/test_fuzz.py`` runs a few hundred inputs in ``make test``;
+``benchmarks/fuzz_server.py`` runs a larger campaign and prints the figures. Failures
+are collected (not raised at once), so that one run reports every kind it found.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import statistics
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+from hypothesis import strategies as st
+from websockets.exceptions import ConnectionClosed
+
+from .helpers import TIMEOUT, WS, Server, create, join
+
+#: Seconds one fuzz request may take before it counts as a ``timeout`` failure (the
+#: campaign then stops: the server is stuck on it).
+REQUEST_PATIENCE = TIMEOUT
+#: The control client's pings during the campaign may take at most this many times
+#: the slowest of its quiet pings, plus :data:`LATENCY_SLACK` seconds.
+LATENCY_FACTOR = 20
+LATENCY_SLACK = 0.5
+
+#: The protocol's error codes (docs/protocol.md); ``internal`` is not among those a
+#: fuzz input may cause: it means the server failed on the message.
+ERROR_CODES = {
+    "bad_json", "unknown_type", "too_large", "bad_request", "hello_first", "bad_token", "spectator",
+    "not_your_turn", "stale", "notation", "illegal_move", "game_over", "not_started", "chance_step", "not_found",
+}  # fmt: skip
+
+# ---------------------------------------------------------------- JSON values
+
+
+class Raw(str):
+    """JSON text put as is into an encoded body (a huge integer, a deep nest)."""
+
+
+def encode(value: Any) -> str:
+    """JSON text of ``value``, with :class:`Raw` pieces verbatim and any string (lone
+    surrogates included) escaped."""
+    if isinstance(value, Raw):
+        return str(value)
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{encode(str(k))}:{encode(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ",".join(encode(v) for v in value) + "]"
+    return json.dumps(value)
+
+
+ODD_TEXT = [
+    "", " ", "\x00", "a\x00b", "\ud800", "\udfff", "Ada\ud800", "\u202e", "\ufeff", "\U0001f6b2", "\u0301",
+    "..", "../../etc/passwd", "/etc/passwd", "%00", "%2e%2e%2f", "${x}", "{{x}}", "<script>", "'; DROP TABLE moves;--",
+    "\n", "\r\n", "\t", "null", "NaN", "-0", "1e999", "LONG", "LONG-ACCENTED",
+]  # fmt: skip
+ODD_NUMBERS = [
+    0,
+    -1,
+    1,
+    2**31,
+    2**63,
+    -(2**63) - 1,
+    2**64,
+    10**20,
+    1e308,
+    -1e-308,
+    0.5,
+    True,
+    False,
+]
+
+
+def _odd(text: str) -> str:
+    # Long texts are made here, not listed: strategies' reprs stay short.
+    return {"LONG": "x" * 300, "LONG-ACCENTED": "é" * 201}.get(text, text)
+
+
+def texts() -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.sampled_from(ODD_TEXT).map(_odd),
+        st.text(st.characters(exclude_categories=()), max_size=12),
+        st.text(max_size=40),
+    )
+
+
+def scalars() -> st.SearchStrategy[Any]:
+    return st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(min_value=-(2**70), max_value=2**70),
+        st.sampled_from(ODD_NUMBERS),
+        st.floats(allow_nan=False, allow_infinity=False),
+        texts(),
+        st.builds(lambda n: Raw("9" * n), st.integers(4301, 6000)),  # over int()'s limit
+        st.sampled_from([Raw("NaN"), Raw("Infinity"), Raw("-Infinity"), Raw("1e999")]),
+        st.builds(lambda n: Raw("[" * n + "]" * n), st.sampled_from([999, 5000, 60000])),
+        st.builds(lambda n: Raw('{"a":' * n + "1" + "}" * n), st.sampled_from([999, 20000])),
+    )
+
+
+def values() -> st.SearchStrategy[Any]:
+    return st.recursive(
+        scalars(),
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4), st.dictionaries(texts(), inner, max_size=4)
+        ),
+        max_leaves=10,
+    )
+
+
+#: Strategies built once: building them is much slower than drawing from them.
+TEXTS = texts()
+VALUES = values()
+ACTIONS = st.sampled_from(["set", "set", "del", "add", "nest"])
+TENTH = st.integers(0, 9)
+EDIT_COUNT = st.integers(1, 3)
+KEY_PICK = st.integers(0, 2**16)
+
+
+@st.composite
+def mutated(draw: st.DrawFn, template: Any) -> Any:
+    """``template`` (a JSON object) with a few keys changed, removed or added, or
+    replaced whole."""
+    if draw(TENTH) == 0:
+        return draw(VALUES)
+    if not isinstance(template, dict):
+        return template
+    out = copy.deepcopy(template)
+    for _ in range(draw(EDIT_COUNT)):
+        keys = list(out)
+        action = draw(ACTIONS)
+        if action == "add" or not keys:
+            out[draw(TEXTS)] = draw(VALUES)
+            continue
+        key = keys[draw(KEY_PICK) % len(keys)]
+        if action == "del":
+            del out[key]
+        elif action == "nest" and isinstance(out[key], dict):
+            out[key] = draw(mutated(out[key]))
+        else:
+            out[key] = draw(VALUES)
+    return out
+
+
+def raw_bodies() -> st.SearchStrategy[bytes]:
+    return st.one_of(
+        st.binary(max_size=64),
+        st.sampled_from(
+            [b"", b"{", b"[]", b"null", b"\xff\xfe", b'{"a": 1,}', b"{'a': 1}", b"\x00" * 10]
+        ),
+        st.builds(lambda t: t.encode("utf-8", "surrogatepass"), TEXTS),
+    )
+
+
+def path_part() -> st.SearchStrategy[str]:
+    """A path segment, percent-encoded from any text (lone surrogates as their bytes)."""
+    return st.one_of(
+        st.sampled_from(["", "nosuchtable", "..", "%2e%2e", "LONG", "%00", "a%2Fb", "%ff"]).map(
+            _odd
+        ),
+        st.builds(lambda t: quote(t.encode("utf-8", "surrogatepass"), safe=""), TEXTS),
+    )
+
+
+# ---------------------------------------------------------------- the arena
+
+
+@dataclass
+class Seat:
+    """A seat's live connection at a target table, and what it last saw."""
+
+    table: str
+    seat: str
+    token: str
+    ws: WS
+    snapshot: dict[str, Any]
+    moves: int = 0
+
+
+@dataclass
+class Campaign:
+    """The server under fuzz, its target tables, its control client, and the tally."""
+
+    server: Server
+    http: httpx.Client = field(init=False)
+    seats: dict[str, Seat] = field(default_factory=dict)
+    templates: dict[str, Any] = field(default_factory=dict)
+    tried: Counter[str] = field(default_factory=Counter)
+    seconds: Counter[str] = field(default_factory=Counter)
+    failures: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+    stopped: str = ""
+    control_rtts: list[float] = field(default_factory=list)
+    control_quiet: float = 0.0
+    _stop_control: threading.Event = field(default_factory=threading.Event)
+    _control: threading.Thread | None = None
+    _log_seen: int = 0
+
+    def __post_init__(self) -> None:
+        self.http = httpx.Client(base_url=self.server.url, timeout=REQUEST_PATIENCE)
+        http = self.http
+        mc_table = create(http, course="short", riders=3, seats=["human", "human"])
+        mt_table = create(http, game="mind-twist", seats=["human", "human"])
+        pi_table = create(http, game="pistard", seats=["human", "human"])
+        for table, letters in ((mc_table, "AB"), (mt_table, "RB")):
+            for letter in letters:
+                token = join(http, table, letter, f"Fuzz {letter}")
+                ws = WS(self.server, table)
+                self.seats[f"{table}/{letter}"] = Seat(
+                    table, letter, token, ws, ws.hello(token)["snapshot"]
+                )
+        for seat in self.seats.values():  # the second join sent everyone a welcome
+            seat.ws.drain()
+        self.tables = {"mind-cycling": mc_table, "mind-twist": mt_table, "pistard": pi_table}
+        self.templates = {
+            "create": {"course": "short", "riders": 3, "wind": "front", "relay_limit": 3, "seats": ["human", "greedy"]},
+            "create-game": {"game": "mind-twist", "options": {"length": 20, "milestones": [5, 10]}, "seats": ["human", "random"]},
+            "check": {"course": {"name": "c", "lanes": 5, "finish": 40, "sections": [[9, "plain"]], "feed": [], "rocks": []}},
+            "check-text": {"text": 'name = "c"\nlanes = 5\nfinish = 40\nsections = [[9, "plain"]]\n', "format": "toml"},
+            "join": {"seat": "A", "name": "Ada"},
+            "record-mc": http.get(f"/api/tables/{mc_table}/record").json(),
+            "record-mt": http.get(f"/api/tables/{mt_table}/record").json(),
+            "record-pi": http.get(f"/api/tables/{pi_table}/record").json(),
+        }  # fmt: skip
+        self.join_table = create(http, course="short", riders=3, seats=["human", "human"])
+        control_table = create(http, game="mind-twist", seats=["human", "human"])
+        self.control = WS(self.server, control_table)
+        self.control.hello()
+        self.control.quiet()
+        self.control_quiet = max(self._ping() for _ in range(20))
+        self._log_seen = len(self.server.output)
+        self._control = threading.Thread(target=self._ping_for_ever, daemon=True)
+        self._control.start()
+
+    # ------------------------------------------------------------ control client
+
+    def _ping(self) -> float:
+        began = time.monotonic()
+        self.control.quiet()
+        return time.monotonic() - began
+
+    def _ping_for_ever(self) -> None:
+        while not self._stop_control.wait(0.05):
+            try:
+                self.control_rtts.append(self._ping())
+            except Exception:
+                self.control_rtts.append(float("inf"))
+                return
+
+    def latency_problem(self) -> str:
+        """What was wrong with the control client's latency during the campaign ("" if
+        nothing)."""
+        if not self.control_rtts:
+            return ""
+        bound = LATENCY_FACTOR * self.control_quiet + LATENCY_SLACK
+        worst = max(self.control_rtts)
+        if worst <= bound:
+            return ""
+        slow = sum(1 for r in self.control_rtts if r > bound)
+        return (
+            f"another table's pings: {slow} of {len(self.control_rtts)} over {bound:.2f} s, the worst "
+            f"{worst:.2f} s (quiet: {self.control_quiet * 1000:.0f} ms)"
+        )
+
+    def close(self) -> None:
+        self._stop_control.set()
+        if self._control is not None:
+            self._control.join(timeout=TIMEOUT)
+        for seat in self.seats.values():
+            with contextlib.suppress(Exception):
+                seat.ws.close()
+        with contextlib.suppress(Exception):
+            self.control.close()
+        self.http.close()
+
+    # ------------------------------------------------------------ tally
+
+    def fail(self, kind: str, what: str) -> None:
+        self.failures[kind] += 1
+        shown = self.examples.setdefault(kind, [])
+        if len(shown) < 3:
+            shown.append(what[:300])
+
+    def summary(self) -> str:
+        lines = [f"{sum(self.tried.values())} inputs tried:"]
+        lines += [
+            f"  {name}: {count}" + (f" ({self.seconds[name]:.1f} s)" if name in self.seconds else "")
+            for name, count in sorted(self.tried.items())
+        ]
+        lines.append(f"{sum(self.failures.values())} failures:" if self.failures else "no failures")
+        for kind, count in self.failures.most_common():
+            lines.append(f"  {kind}: {count}")
+            lines += [f"      e.g. {example}" for example in self.examples[kind]]
+        if self.stopped:
+            lines.append(f"stopped early: {self.stopped}")
+        latency = self.latency_problem()
+        if latency:
+            lines.append(latency)
+        if self.control_rtts:
+            finite = [r for r in self.control_rtts if r != float("inf")] or [0.0]
+            lines.append(
+                f"control pings: {len(self.control_rtts)}, median {statistics.median(finite) * 1000:.0f} ms, "
+                f"worst {max(self.control_rtts) * 1000:.0f} ms (quiet: {self.control_quiet * 1000:.0f} ms)"
+            )
+        return "\n".join(lines)
+
+    def check_log(self, what: str) -> None:
+        """A traceback printed since the last check is a failure (of ``what``, or of
+        the input before it)."""
+        lines = self.server.output[self._log_seen :]
+        self._log_seen += len(lines)
+        found = [line for line in lines if "Traceback" in line]
+        if found:
+            errors = [line.strip() for line in lines if line.strip() and not line.startswith(" ")]
+            # The log may lag behind the answer: the input is this one or the one before.
+            error = errors[-1] if errors else found[0]
+            self.fail("traceback in the server log", f"{error[:200]} (seen after {what})")
+
+    # ------------------------------------------------------------ HTTP
+
+    def http_plans(
+        self,
+    ) -> list[st.SearchStrategy[tuple[str, str, str, bytes | None, dict[str, str]]]]:
+        """Hostile HTTP requests: (kind, method, path, body, headers). Every choice is
+        drawn here, from the campaign's fixed tables and templates, never from live
+        state (Hypothesis must see the same choices for the same draws)."""
+        mc, mt, pi = self.tables["mind-cycling"], self.tables["mind-twist"], self.tables["pistard"]
+        t = self.templates
+
+        def post(kind: str, path: str, bodies: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+            return st.builds(
+                lambda b: (kind, "POST", path, encode(b).encode("utf-8", "surrogatepass"), {}),
+                bodies,
+            )
+
+        records = (
+            st.sampled_from(["record-mc", "record-mt", "record-pi"]).map(t.get).flatmap(mutated)
+        )
+        raw_paths = st.sampled_from(
+            ["/api/tables", "/api/courses/check", "/api/replay", f"/api/tables/{mc}/join"]
+        )
+        junk_paths = st.sampled_from([
+            "/api/tables/{}", "/api/tables/{}/record", "/api/tables/{}/replay", "/api/tables/{}/solver",
+            "/table/{}", "/static/{}", "/static/js/{}", "/api/{}", "/{}",
+        ])  # fmt: skip
+        tokens = st.one_of(
+            st.sampled_from(sorted(s.token for s in self.seats.values())),
+            st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=60),
+        )
+        schemes = st.sampled_from(["Bearer {}", "bearer {}", "{}", "Basic {}", "Bearer  {} "])
+        detail_paths = st.sampled_from(
+            [f"/api/tables/{x}{end}" for x in (mc, mt, pi) for end in ("", "/record", "/replay")]
+        )
+        return [
+            post("POST /api/tables", "/api/tables", mutated(t["create"])),
+            post("POST /api/tables (game)", "/api/tables", mutated(t["create-game"])),
+            post("POST /api/courses/check", "/api/courses/check", mutated(t["check"])),
+            post("POST /api/courses/check (text)", "/api/courses/check", mutated(t["check-text"])),
+            post("POST /api/tables/{id}/join", f"/api/tables/{self.join_table}/join", mutated(t["join"])),
+            post("POST /api/replay", "/api/replay", records),
+            st.builds(lambda p, b: ("POST raw body", "POST", p, b, {}), raw_paths, raw_bodies()),
+            st.builds(lambda p, x: ("GET junk path", "GET", p.format(x), None, {}), junk_paths, path_part()),
+            st.builds(
+                lambda p, s, k: ("GET with Authorization", "GET", p, None, {"Authorization": s.format(k)}),
+                detail_paths, schemes, tokens,
+            ),
+            st.builds(
+                lambda k, v: ("GET /api/tables?query", "GET", f"/api/tables?{k}={v}", None, {}),
+                st.sampled_from(["status", "cursor", "page", "limit", "offset"]), path_part(),
+            ),
+        ]  # fmt: skip
+
+    def http_input(self, plan: tuple[str, str, str, bytes | None, dict[str, str]]) -> None:
+        """Send one hostile HTTP request and check its answer."""
+        kind, method, path, data, headers = plan
+        self.tried[kind] += 1
+        began = time.monotonic()
+        try:
+            self._http(kind, method, path, data, headers)
+        finally:
+            self.seconds[kind] += time.monotonic() - began
+
+    def _http(self, kind: str, method: str, path: str, data: bytes | None, headers: dict[str, str]) -> None:
+        what = f"{method} {path[:150]} {(data or b'')[:120]!r}"
+        try:
+            answer = self.http.request(method, path, content=data, headers=headers)
+        except httpx.TimeoutException:
+            self.fail(f"timeout: {kind}", what)
+            self.stopped = f"no answer in {REQUEST_PATIENCE} s to {what}"
+            return
+        except httpx.LocalProtocolError:  # the client would not send it (a bad header)
+            self.tried["(not sent: refused by the HTTP client)"] += 1
+            return
+        except httpx.TransportError as exc:
+            self.fail(f"connection reset: {kind}", f"{what} -> {exc!r}")
+            return
+        if answer.status_code >= 500:
+            self.fail(f"{answer.status_code}: {kind}", what)
+        elif answer.status_code >= 400 and (method == "POST" or kind != "GET junk path"):
+            # A documented endpoint's error is JSON (an unknown route may answer plain text).
+            try:
+                error = answer.json()["error"]
+                assert error["code"] and error["message"]
+            except Exception:
+                self.fail(f"{answer.status_code} without a JSON error: {kind}", what)
+        self.check_log(what)
+
+    # ------------------------------------------------------------ WebSocket
+    #
+    # A WebSocket plan is drawn before it meets the table: where a frame needs a legal
+    # move, the seat's token or its move count, the plan holds a placeholder (and a
+    # number that picks among the legal moves), filled in when the frame is sent.
+
+    def ws_plans(self) -> list[st.SearchStrategy[tuple[str, str, Any]]]:
+        """(kind, seat key, frame plans)."""
+        seats = st.sampled_from(sorted(self.seats))
+        return [
+            st.tuples(st.just("move (mutated)"), seats, st.lists(mutated_moves(), min_size=1, max_size=3)),
+            st.tuples(st.just("move (fields)"), seats, st.lists(move_fields(), min_size=1, max_size=3)),
+            st.tuples(st.just("hello"), seats, st.lists(hellos(), min_size=1, max_size=2)),
+            st.tuples(st.just("ping"), seats, st.lists(mutated({"type": "ping"}), min_size=1, max_size=2)),
+            st.tuples(st.just("junk"), seats, st.lists(junk_frames(), min_size=1, max_size=3)),
+            st.tuples(st.just("duplicate move"), seats, st.tuples(st.integers(0, 2**16), st.booleans()).map(lambda x: [x])),
+            st.tuples(
+                st.just("fresh connection"), seats,
+                st.tuples(st.booleans(), st.lists(st.one_of(mutated_moves(), hellos(), junk_frames()), min_size=1, max_size=3)),
+            ),
+        ]  # fmt: skip
+
+    def ws_input(self, plan: tuple[str, str, Any]) -> None:
+        """Send a plan's frames on one connection of a target table and check."""
+        kind, key, frames = plan
+        self.tried[f"ws {kind}"] += 1
+        began = time.monotonic()
+        try:
+            self._ws(kind, self.seats[key], frames)
+        finally:
+            self.seconds[f"ws {kind}"] += time.monotonic() - began
+
+    def _ws(self, kind: str, seat: Seat, frames: Any) -> None:
+        if kind == "fresh connection":
+            self._fresh_connection(seat, *frames)
+            return
+        if kind == "duplicate move":
+            pick, stale = frames[0]
+            current = next(
+                (
+                    s
+                    for s in self.seats.values()
+                    if s.table == seat.table and s.snapshot.get("current_player") == s.seat
+                ),
+                None,
+            )
+            move = None if current is None else legal_move(current.snapshot, pick)
+            if current is None or move is None:
+                return
+            first = encode({"type": "move", "move": move, "index": current.moves})
+            again = encode({"type": "move", "move": move}) if stale else first
+            self._send(current, [first, again], kind)
+            return
+        self._send(seat, [fill(f, seat) for f in frames], kind)
+
+    def _send(self, seat: Seat, frames: list[str | bytes], kind: str) -> None:
+        what = f"ws {kind} as {seat.seat}: {[f[:100] for f in frames]!r}"
+        try:
+            for frame in frames:
+                seat.ws.send(frame)
+            self._settle(what, first=seat)
+        except ConnectionClosed as exc:
+            code = exc.rcvd.code if exc.rcvd is not None else None
+            # A frame over 64 KiB closes the connection (1009; the client may see the
+            # TCP connection go before the close frame while it still sends).
+            big = any(len(f) > 64 * 1024 for f in frames)
+            if not (big and code in (1009, None)):
+                self.fail(f"ws closed by the server ({code}): {kind}", what)
+            self._reconnect(seat)
+        except TimeoutError:
+            self.fail(f"ws timeout: {kind}", what)
+            self.stopped = f"no answer in {TIMEOUT} s to {what}"
+            return
+        self.check_log(what)
+        self._check_state(what)
+
+    def _settle(self, what: str, first: Seat | None = None) -> None:
+        """Read every connection up to the answer of a ``ping`` (``first``'s first: once
+        it answers, the frames sent on it have been handled); check what came."""
+        order = sorted(self.seats.values(), key=lambda s: s is not first)
+        for seat in order:
+            for message in seat.ws.drain():
+                self._heard(seat, message, what)
+        for seat in order:
+            # A hello with another token (or none) may have changed who this connection
+            # is: it says hello again as its seat.
+            seat.ws.send(encode({"type": "hello", "token": seat.token}))
+            while (message := seat.ws.recv())["type"] != "welcome":
+                self._heard(seat, message, what)
+            seat.snapshot = message["snapshot"]
+
+    def _heard(self, seat: Seat, message: dict[str, Any], what: str) -> None:
+        kind = message.get("type")
+        if kind == "error":
+            if message.get("code") not in ERROR_CODES:
+                self.fail(f"ws error code {message.get('code')!r}", f"{what} -> {message}")
+        elif kind == "update":
+            seat.snapshot = message["snapshot"]
+            seat.moves = message["index"] + 1
+        elif kind == "welcome":
+            if message["seat"] not in (seat.seat, None):
+                self.fail("ws welcome for another seat", f"{what} -> {message['seat']}")
+            seat.snapshot = message["snapshot"]
+        elif kind != "pong":
+            self.fail(f"ws message of type {kind!r}", f"{what} -> {str(message)[:200]}")
+
+    def _reconnect(self, seat: Seat) -> None:
+        with contextlib.suppress(Exception):
+            seat.ws.close()
+        seat.ws = WS(self.server, seat.table)
+        seat.snapshot = seat.ws.hello(seat.token)["snapshot"]
+
+    def _check_state(self, what: str) -> None:
+        """Each target table is what the accepted moves made it."""
+        for seat in self.seats.values():
+            detail = self.http.get(
+                f"/api/tables/{seat.table}", headers={"Authorization": f"Bearer {seat.token}"}
+            )
+            if detail.status_code != 200:
+                self.fail("table detail refused", f"{what} -> {detail.status_code}")
+                continue
+            body = detail.json()
+            if body["moves"] != seat.moves:
+                self.fail(
+                    "state: the table's moves are not the accepted ones", f"{what} -> {seat.table}"
+                )
+                seat.moves = body["moves"]
+            if body["snapshot"] != seat.snapshot:
+                self.fail(
+                    "state: a table changed without an accepted move",
+                    f"{what} -> {seat.table}/{seat.seat}",
+                )
+                seat.snapshot = body["snapshot"]
+
+    def _fresh_connection(self, seat: Seat, unknown: bool, plans: list[Any]) -> None:
+        """Frames on a new connection, before (or instead of) its hello."""
+        ws = WS(self.server, "nosuchtable" if unknown else seat.table)
+        frames = [fill(f, seat) for f in plans]
+        what = f"ws fresh connection: {[f[:100] for f in frames]!r}"
+        try:
+            for frame in frames:
+                ws.send(frame)
+            # Then a hello and a ping: once the pong comes, every frame was answered.
+            ws.send(encode({"type": "hello", "token": None}))
+            ws.send(encode({"type": "ping"}))
+            while True:
+                message = ws.recv(timeout=TIMEOUT)
+                if message.get("type") == "error" and message.get("code") not in ERROR_CODES:
+                    self.fail(f"ws error code {message.get('code')!r}", f"{what} -> {message}")
+                if message.get("type") == "pong" or message.get("code") == "not_found":
+                    break
+        except ConnectionClosed as exc:
+            code = exc.rcvd.code if exc.rcvd is not None else None
+            big = any(len(f) > 64 * 1024 for f in frames)
+            if code != 4404 and not (big and code in (1009, None)):
+                self.fail(f"ws closed by the server ({code}): fresh connection", what)
+        except TimeoutError:
+            self.fail("ws timeout: fresh connection", what)
+        finally:
+            with contextlib.suppress(Exception):
+                ws.close()
+        self._settle(what)
+        self.check_log(what)
+        self._check_state(what)
+
+
+# ---------------------------------------------------------------- frame plans
+
+
+class Placeholder(str):
+    """Filled in when a frame is sent: ``LEGAL`` (a legal move, or a plausible text),
+    ``INDEX`` (the moves played), ``TOKEN`` (the seat's token)."""
+
+
+LEGAL, INDEX, TOKEN = Placeholder("LEGAL"), Placeholder("INDEX"), Placeholder("TOKEN")
+PICK = st.integers(0, 2**16)
+
+
+def legal_move(snapshot: dict[str, Any], pick: int) -> str | None:
+    """The ``pick``-th legal move of a snapshot (modulo their number), or None."""
+    placement = snapshot.get("placement")
+    if placement:
+        riders, squares = placement["riders"], placement["squares"]
+        return f"{riders[pick % len(riders)]}@{squares[(pick // 7) % len(squares)]}"
+    legal = snapshot.get("legal") or []
+    if not legal:
+        return None
+    choice = legal[pick % len(legal)]
+    return str(choice["text"] if isinstance(choice, dict) else choice)
+
+
+EDITS = st.tuples(
+    st.integers(0, 2**16),
+    st.sampled_from(["insert", "delete", "replace", "case", "repeat", "pad"]),
+    st.one_of(
+        st.sampled_from(list("@-=:+#?,0123456789abcdefgABCDEFGRS ")),
+        st.characters(exclude_categories=()),
+    ),
+    st.integers(2, 50),
+)
+
+
+def edit(text: str, edits: list[tuple[int, str, str, int]]) -> str:
+    """``text`` after a few character edits."""
+    for where, action, char, times in edits:
+        at = where % (len(text) + 1)
+        if action == "insert":
+            text = text[:at] + char + text[at:]
+        elif action == "delete":
+            text = text[:at] + text[at + 1 :]
+        elif action == "replace":
+            text = text[:at] + char + text[at + 1 :]
+        elif action == "case":
+            text = text.swapcase()
+        elif action == "repeat":
+            text = text * times
+        else:
+            text = f" {text}\t"
+    return text
+
+
+@dataclass(frozen=True)
+class MutatedMove:
+    """A legal move (picked by ``pick``) with ``edits``, and maybe an ``index``."""
+
+    pick: int
+    edits: list[tuple[int, str, str, int]]
+    index: Any
+
+
+def mutated_moves() -> st.SearchStrategy[MutatedMove]:
+    indexes = st.one_of(
+        st.none(), st.just(INDEX), st.integers(-3, 10**6), st.sampled_from(ODD_NUMBERS)
+    )
+    return st.builds(MutatedMove, PICK, st.lists(EDITS, min_size=1, max_size=3), indexes)
+
+
+@dataclass(frozen=True)
+class Template:
+    """A JSON message with placeholders, and the ``pick`` of its legal move."""
+
+    message: Any
+    pick: int
+
+
+def move_fields() -> st.SearchStrategy[Template]:
+    return st.builds(Template, mutated({"type": "move", "move": LEGAL, "index": INDEX}), PICK)
+
+
+def hellos() -> st.SearchStrategy[Template]:
+    token = st.one_of(st.just(TOKEN), st.none(), TEXTS, VALUES)
+    return st.builds(
+        Template,
+        token.flatmap(
+            lambda t: st.one_of(
+                st.just({"type": "hello", "token": t}), mutated({"type": "hello", "token": t})
+            )
+        ),
+        PICK,
+    )
+
+
+def junk_frames() -> st.SearchStrategy[Any]:
+    return st.one_of(
+        raw_bodies(),
+        st.builds(encode, VALUES),
+        st.builds(lambda t: encode({"type": t}), TEXTS),
+        st.sampled_from([4097, 70 * 1024]).map(
+            lambda n: "x" * n
+        ),  # over 4096 bytes; over 64 KiB (1009)
+        st.just(5000).map(lambda n: encode({"type": "move", "move": "x" * n})),
+    )
+
+
+def fill(plan: Any, seat: Seat) -> str | bytes:
+    """The frame of a plan, for ``seat`` as it is now."""
+    if isinstance(plan, MutatedMove):
+        text = edit(legal_move(seat.snapshot, plan.pick) or "AD1@a1", plan.edits)
+        message: dict[str, Any] = {"type": "move", "move": text}
+        if plan.index is not None:
+            message["index"] = seat.moves if isinstance(plan.index, Placeholder) else plan.index
+        return encode(message)
+    if isinstance(plan, Template):
+        legal = legal_move(seat.snapshot, plan.pick) or "x"
+
+        def put(value: Any) -> Any:
+            if isinstance(value, Placeholder):
+                return {LEGAL: legal, INDEX: seat.moves, TOKEN: seat.token}[value]
+            if isinstance(value, dict):
+                return {k: put(v) for k, v in value.items()}
+            if isinstance(value, list):
+                return [put(v) for v in value]
+            return value
+
+        return encode(put(plan.message))
+    return plan if isinstance(plan, str | bytes) else encode(plan)
+
+
+def one_input(campaign: Campaign) -> tuple[st.SearchStrategy[tuple[Any, ...]], Callable[[tuple[Any, ...]], None]]:
+    """The strategy and body of a Hypothesis test: one HTTP request or a few WebSocket
+    frames per example.
+
+    Each example draws a plan of every kind, and the campaign takes the kinds in
+    turn: each kind gets its share of the inputs, and what Hypothesis draws never
+    depends on the server's state."""
+    kinds = [("http", plan) for plan in campaign.http_plans()] + [("ws", plan) for plan in campaign.ws_plans()]
+    every = st.tuples(*(plan for _, plan in kinds))
+    turn = iter(range(10**9))
+
+    def run(plans: tuple[Any, ...]) -> None:
+        if campaign.stopped:
+            return
+        index = next(turn) % len(kinds)
+        if kinds[index][0] == "ws":
+            campaign.ws_input(plans[index])
+        else:
+            campaign.http_input(plans[index])
+
+    return every, run

@@ -206,8 +206,11 @@ def test_connections_per_client_are_capped(own: ArgServer) -> None:
         assert other is not None, "another client could not connect"
         other.close()
         accepted.pop().close()
-        time.sleep(0.5)
-        again = _open(own, table, "127.0.0.4")
+        again = None
+        deadline = time.monotonic() + TIMEOUT
+        while again is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+            again = _open(own, table, "127.0.0.4")
         assert again is not None, "a closed connection's slot was not given back"
         accepted.append(again)
     finally:

@@ -9,7 +9,10 @@ WebSocket message type, sends them over real sockets, and checks after each one:
 - no unintended state change: the target tables' moves and snapshots are what the
   accepted moves made them (a move is accepted only if the server said so);
 - another table's latency unaffected: a control client pings its own table from a
-  thread for the whole campaign (see :meth:`Campaign.latency_problem`).
+  thread for the whole campaign, and another thread pings a table of a second,
+  untouched server as a yardstick: a ping to the fuzzed server may be slow only when
+  the yardstick's pings at the same moment are slow too (the machine is busy), never
+  on its own (see :meth:`Campaign.latency_problem`).
 
 ``tests/server/test_fuzz.py`` runs a few hundred inputs in ``make test``;
 ``benchmarks/fuzz_server.py`` runs a larger campaign and prints the figures. Failures
@@ -40,7 +43,8 @@ from .helpers import TIMEOUT, WS, Server, create, join
 #: campaign then stops: the server is stuck on it).
 REQUEST_PATIENCE = TIMEOUT
 #: The control client's pings during the campaign may take at most this many times
-#: the slowest of its quiet pings, plus :data:`LATENCY_SLACK` seconds.
+#: the slowest of its quiet pings or of the yardstick's pings at the same moment,
+#: plus :data:`LATENCY_SLACK` seconds.
 LATENCY_FACTOR = 20
 LATENCY_SLACK = 0.5
 
@@ -204,6 +208,8 @@ class Campaign:
     """The server under fuzz, its target tables, its control client, and the tally."""
 
     server: Server
+    #: An untouched server whose pings measure how busy the machine is.
+    yardstick: Server
     http: httpx.Client = field(init=False)
     seats: dict[str, Seat] = field(default_factory=dict)
     templates: dict[str, Any] = field(default_factory=dict)
@@ -212,10 +218,12 @@ class Campaign:
     failures: Counter[str] = field(default_factory=Counter)
     examples: dict[str, list[str]] = field(default_factory=dict)
     stopped: str = ""
-    control_rtts: list[float] = field(default_factory=list)
+    #: (start, end) of each control ping, and of each yardstick ping.
+    control_pings: list[tuple[float, float]] = field(default_factory=list)
+    yardstick_pings: list[tuple[float, float]] = field(default_factory=list)
     control_quiet: float = 0.0
     _stop_control: threading.Event = field(default_factory=threading.Event)
-    _control: threading.Thread | None = None
+    _threads: list[threading.Thread] = field(default_factory=list)
     _log_seen: int = 0
 
     def __post_init__(self) -> None:
@@ -248,51 +256,58 @@ class Campaign:
         control_table = create(http, game="mind-twist", seats=["human", "human"])
         self.control = WS(self.server, control_table)
         self.control.hello()
-        self.control.quiet()
-        self.control_quiet = max(self._ping() for _ in range(20))
+        with httpx.Client(base_url=self.yardstick.url, timeout=TIMEOUT) as other:
+            self.reference = WS(self.yardstick, create(other, game="mind-twist", seats=["human", "human"]))
+        self.reference.hello()
+        self.control_quiet = max(end - start for start, end in (_ping(self.control) for _ in range(20)))
         self._log_seen = len(self.server.output)
-        self._control = threading.Thread(target=self._ping_for_ever, daemon=True)
-        self._control.start()
+        for ws, out in ((self.control, self.control_pings), (self.reference, self.yardstick_pings)):
+            thread = threading.Thread(target=self._ping_for_ever, args=(ws, out), daemon=True)
+            thread.start()
+            self._threads.append(thread)
 
     # ------------------------------------------------------------ control client
 
-    def _ping(self) -> float:
-        began = time.monotonic()
-        self.control.quiet()
-        return time.monotonic() - began
-
-    def _ping_for_ever(self) -> None:
+    def _ping_for_ever(self, ws: WS, out: list[tuple[float, float]]) -> None:
         while not self._stop_control.wait(0.05):
             try:
-                self.control_rtts.append(self._ping())
-            except Exception:
-                self.control_rtts.append(float("inf"))
+                out.append(_ping(ws))
+            except Exception:  # a lost connection: an endless ping
+                out.append((time.monotonic(), float("inf")))
                 return
+
+    def slow_pings(self) -> list[tuple[float, float]]:
+        """The control pings slower than allowed: (seconds, allowed)."""
+        slow = []
+        for start, end in self.control_pings:
+            busy = max((e - s for s, e in self.yardstick_pings if s < end and e > start), default=0.0)
+            allowed = LATENCY_FACTOR * max(self.control_quiet, busy) + LATENCY_SLACK
+            if end - start > allowed:
+                slow.append((end - start, allowed))
+        return slow
 
     def latency_problem(self) -> str:
         """What was wrong with the control client's latency during the campaign ("" if
         nothing)."""
-        if not self.control_rtts:
+        slow = self.slow_pings()
+        if not slow:
             return ""
-        bound = LATENCY_FACTOR * self.control_quiet + LATENCY_SLACK
-        worst = max(self.control_rtts)
-        if worst <= bound:
-            return ""
-        slow = sum(1 for r in self.control_rtts if r > bound)
+        worst, allowed = max(slow)
         return (
-            f"another table's pings: {slow} of {len(self.control_rtts)} over {bound:.2f} s, the worst "
-            f"{worst:.2f} s (quiet: {self.control_quiet * 1000:.0f} ms)"
+            f"another table's pings: {len(slow)} of {len(self.control_pings)} too slow, the worst "
+            f"{worst:.2f} s (allowed then {allowed:.2f} s; quiet: {self.control_quiet * 1000:.0f} ms)"
         )
 
     def close(self) -> None:
         self._stop_control.set()
-        if self._control is not None:
-            self._control.join(timeout=TIMEOUT)
+        for thread in self._threads:
+            thread.join(timeout=TIMEOUT)
         for seat in self.seats.values():
             with contextlib.suppress(Exception):
                 seat.ws.close()
-        with contextlib.suppress(Exception):
-            self.control.close()
+        for ws in (self.control, self.reference):
+            with contextlib.suppress(Exception):
+                ws.close()
         self.http.close()
 
     # ------------------------------------------------------------ tally
@@ -318,12 +333,13 @@ class Campaign:
         latency = self.latency_problem()
         if latency:
             lines.append(latency)
-        if self.control_rtts:
-            finite = [r for r in self.control_rtts if r != float("inf")] or [0.0]
-            lines.append(
-                f"control pings: {len(self.control_rtts)}, median {statistics.median(finite) * 1000:.0f} ms, "
-                f"worst {max(self.control_rtts) * 1000:.0f} ms (quiet: {self.control_quiet * 1000:.0f} ms)"
-            )
+        rtts = [e - s for s, e in self.control_pings if e != float("inf")] or [0.0]
+        yard = [e - s for s, e in self.yardstick_pings if e != float("inf")] or [0.0]
+        lines.append(
+            f"another table's pings: {len(self.control_pings)}, median {statistics.median(rtts) * 1000:.0f} ms, "
+            f"worst {max(rtts) * 1000:.0f} ms (quiet: {self.control_quiet * 1000:.0f} ms; the yardstick "
+            f"server's meanwhile: median {statistics.median(yard) * 1000:.0f} ms, worst {max(yard) * 1000:.0f} ms)"
+        )
         return "\n".join(lines)
 
     def check_log(self, what: str) -> None:
@@ -591,6 +607,13 @@ class Campaign:
         self._settle(what)
         self.check_log(what)
         self._check_state(what)
+
+
+def _ping(ws: WS) -> tuple[float, float]:
+    """A ping and its answer: (sent, answered), in ``time.monotonic()`` seconds."""
+    began = time.monotonic()
+    ws.quiet()
+    return began, time.monotonic()
 
 
 # ---------------------------------------------------------------- frame plans

@@ -201,6 +201,8 @@ class Seat:
     ws: WS
     snapshot: dict[str, Any]
     moves: int = 0
+    #: The last messages this connection heard, in short (what a failure shows).
+    heard: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -316,7 +318,7 @@ class Campaign:
         self.failures[kind] += 1
         shown = self.examples.setdefault(kind, [])
         if len(shown) < 3:
-            shown.append(what[:300])
+            shown.append(what[:600])
 
     def summary(self) -> str:
         lines = [f"{sum(self.tried.values())} inputs tried:"]
@@ -499,6 +501,7 @@ class Campaign:
         self._send(seat, [fill(f, seat) for f in frames], kind)
 
     def _send(self, seat: Seat, frames: list[str | bytes], kind: str) -> None:
+        frames = alone_if_big(frames)
         what = f"ws {kind} as {seat.seat}: {[f[:100] for f in frames]!r}"
         try:
             for frame in frames:
@@ -512,6 +515,7 @@ class Campaign:
             if not (big and code in (1009, None)):
                 self.fail(f"ws closed by the server ({code}): {kind}", what)
             self._reconnect(seat)
+            self._settle(what)
         except TimeoutError:
             self.fail(f"ws timeout: {kind}", what)
             self.stopped = f"no answer in {TIMEOUT} s to {what}"
@@ -536,6 +540,8 @@ class Campaign:
 
     def _heard(self, seat: Seat, message: dict[str, Any], what: str) -> None:
         kind = message.get("type")
+        detail = message.get("code") or message.get("index") or (message.get("table") or {}).get("moves")
+        seat.heard = [*seat.heard[-5:], f"{kind}:{detail}"]
         if kind == "error":
             if message.get("code") not in ERROR_CODES:
                 self.fail(f"ws error code {message.get('code')!r}", f"{what} -> {message}")
@@ -545,6 +551,8 @@ class Campaign:
         elif kind == "welcome":
             if message["seat"] not in (seat.seat, None):
                 self.fail("ws welcome for another seat", f"{what} -> {message['seat']}")
+            # (The moves played are counted from updates only: a move the server played
+            # without an update would show in the next state check.)
             seat.snapshot = message["snapshot"]
         elif kind != "pong":
             self.fail(f"ws message of type {kind!r}", f"{what} -> {str(message)[:200]}")
@@ -553,7 +561,9 @@ class Campaign:
         with contextlib.suppress(Exception):
             seat.ws.close()
         seat.ws = WS(self.server, seat.table)
-        seat.snapshot = seat.ws.hello(seat.token)["snapshot"]
+        welcome = seat.ws.hello(seat.token)
+        seat.snapshot, seat.moves = welcome["snapshot"], welcome["table"]["moves"]
+        seat.heard = [*seat.heard[-5:], "reconnected"]
 
     def _check_state(self, what: str) -> None:
         """Each target table is what the accepted moves made it."""
@@ -580,7 +590,7 @@ class Campaign:
     def _fresh_connection(self, seat: Seat, unknown: bool, plans: list[Any]) -> None:
         """Frames on a new connection, before (or instead of) its hello."""
         ws = WS(self.server, "nosuchtable" if unknown else seat.table)
-        frames = [fill(f, seat) for f in plans]
+        frames = alone_if_big([fill(f, seat) for f in plans])
         what = f"ws fresh connection: {[f[:100] for f in frames]!r}"
         try:
             for frame in frames:
@@ -607,6 +617,13 @@ class Campaign:
         self._settle(what)
         self.check_log(what)
         self._check_state(what)
+
+
+def alone_if_big(frames: list[str | bytes]) -> list[str | bytes]:
+    """A frame over 64 KiB is sent alone: it closes the connection, perhaps before the
+    frames sent just before it are handled, and their answers would be lost."""
+    big = [f for f in frames if len(f) > 64 * 1024]
+    return big[:1] or frames
 
 
 def _ping(ws: WS) -> tuple[float, float]:

@@ -36,9 +36,13 @@ from tests.server.helpers import Server
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--inputs", type=int, default=3000, help="hostile inputs to send (default 3000)")
+    parser.add_argument(
+        "--inputs", type=int, default=3000, help="hostile inputs to send (default 3000)"
+    )
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary directory)")
-    parser.add_argument("--seed", type=int, help="draw the same inputs as another run with this seed")
+    parser.add_argument(
+        "--seed", type=int, help="draw the same inputs as another run with this seed"
+    )
     args = parser.parse_args()
     warnings.simplefilter("ignore", HypothesisWarning)
     warnings.simplefilter("ignore", HypothesisDeprecationWarning)
@@ -48,7 +52,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         url = args.db or f"sqlite:///{tmp}/fuzz.db"
         server = Server(url).start()
-        yardstick = Server(f"sqlite:///{tmp}/yardstick.db").start()  # untouched: how busy the machine is
+        yardstick = Server(
+            f"sqlite:///{tmp}/yardstick.db"
+        ).start()  # untouched: how busy the machine is
         began = time.monotonic()
         campaign = Campaign(server, yardstick)
         try:
@@ -69,7 +75,9 @@ def main() -> int:
             yardstick.stop()
         elapsed = time.monotonic() - began
     tried = sum(campaign.tried.values())
-    print(f"database: {url.split(':', 1)[0]}; {tried} inputs in {elapsed:.0f} s ({tried / elapsed:.1f} a second)")
+    print(
+        f"database: {url.split(':', 1)[0]}; {tried} inputs in {elapsed:.0f} s ({tried / elapsed:.1f} a second)"
+    )
     print(campaign.summary())
     return 1 if campaign.failures or campaign.stopped or campaign.latency_problem() else 0
 

@@ -259,9 +259,13 @@ class Campaign:
         self.control = WS(self.server, control_table)
         self.control.hello()
         with httpx.Client(base_url=self.yardstick.url, timeout=TIMEOUT) as other:
-            self.reference = WS(self.yardstick, create(other, game="mind-twist", seats=["human", "human"]))
+            self.reference = WS(
+                self.yardstick, create(other, game="mind-twist", seats=["human", "human"])
+            )
         self.reference.hello()
-        self.control_quiet = max(end - start for start, end in (_ping(self.control) for _ in range(20)))
+        self.control_quiet = max(
+            end - start for start, end in (_ping(self.control) for _ in range(20))
+        )
         self._log_seen = len(self.server.output)
         for ws, out in ((self.control, self.control_pings), (self.reference, self.yardstick_pings)):
             thread = threading.Thread(target=self._ping_for_ever, args=(ws, out), daemon=True)
@@ -282,7 +286,9 @@ class Campaign:
         """The control pings slower than allowed: (seconds, allowed)."""
         slow = []
         for start, end in self.control_pings:
-            busy = max((e - s for s, e in self.yardstick_pings if s < end and e > start), default=0.0)
+            busy = max(
+                (e - s for s, e in self.yardstick_pings if s < end and e > start), default=0.0
+            )
             allowed = LATENCY_FACTOR * max(self.control_quiet, busy) + LATENCY_SLACK
             if end - start > allowed:
                 slow.append((end - start, allowed))
@@ -323,7 +329,8 @@ class Campaign:
     def summary(self) -> str:
         lines = [f"{sum(self.tried.values())} inputs tried:"]
         lines += [
-            f"  {name}: {count}" + (f" ({self.seconds[name]:.1f} s)" if name in self.seconds else "")
+            f"  {name}: {count}"
+            + (f" ({self.seconds[name]:.1f} s)" if name in self.seconds else "")
             for name, count in sorted(self.tried.items())
         ]
         lines.append(f"{sum(self.failures.values())} failures:" if self.failures else "no failures")
@@ -420,7 +427,9 @@ class Campaign:
         finally:
             self.seconds[kind] += time.monotonic() - began
 
-    def _http(self, kind: str, method: str, path: str, data: bytes | None, headers: dict[str, str]) -> None:
+    def _http(
+        self, kind: str, method: str, path: str, data: bytes | None, headers: dict[str, str]
+    ) -> None:
         what = f"{method} {path[:150]} {(data or b'')[:120]!r}"
         try:
             answer = self.http.request(method, path, content=data, headers=headers)
@@ -540,7 +549,9 @@ class Campaign:
 
     def _heard(self, seat: Seat, message: dict[str, Any], what: str) -> None:
         kind = message.get("type")
-        detail = message.get("code") or message.get("index") or (message.get("table") or {}).get("moves")
+        detail = (
+            message.get("code") or message.get("index") or (message.get("table") or {}).get("moves")
+        )
         seat.heard = [*seat.heard[-5:], f"{kind}:{detail}"]
         if kind == "error":
             if message.get("code") not in ERROR_CODES:
@@ -765,14 +776,18 @@ def fill(plan: Any, seat: Seat) -> str | bytes:
     return plan if isinstance(plan, str | bytes) else encode(plan)
 
 
-def one_input(campaign: Campaign) -> tuple[st.SearchStrategy[tuple[Any, ...]], Callable[[tuple[Any, ...]], None]]:
+def one_input(
+    campaign: Campaign,
+) -> tuple[st.SearchStrategy[tuple[Any, ...]], Callable[[tuple[Any, ...]], None]]:
     """The strategy and body of a Hypothesis test: one HTTP request or a few WebSocket
     frames per example.
 
     Each example draws a plan of every kind, and the campaign takes the kinds in
     turn: each kind gets its share of the inputs, and what Hypothesis draws never
     depends on the server's state."""
-    kinds = [("http", plan) for plan in campaign.http_plans()] + [("ws", plan) for plan in campaign.ws_plans()]
+    kinds = [("http", plan) for plan in campaign.http_plans()] + [
+        ("ws", plan) for plan in campaign.ws_plans()
+    ]
     every = st.tuples(*(plan for _, plan in kinds))
     turn = iter(range(10**9))
 

@@ -14,7 +14,6 @@ import os
 import queue
 import shutil
 import socket
-import statistics
 import subprocess
 import threading
 import time
@@ -37,15 +36,22 @@ class ArgServer(Server):
     def __init__(self, db_url: str, *args: str, bot_delay: float = 0.0) -> None:
         super().__init__(db_url, bot_delay=bot_delay)
         self.args = list(args)
-        #: Seconds from the process start to "serving on" (a restart's cost).
-        self.start_seconds = 0.0
 
     def start(self) -> ArgServer:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         env.pop("PELOTON_DB_URL", None)
-        began = time.monotonic()
         self.proc = subprocess.Popen(
-            [PELOTON, "serve", "--port", "0", "--db", self.db_url, "--bot-delay", str(self.bot_delay), *self.args],
+            [
+                PELOTON,
+                "serve",
+                "--port",
+                "0",
+                "--db",
+                self.db_url,
+                "--bot-delay",
+                str(self.bot_delay),
+                *self.args,
+            ],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -67,17 +73,14 @@ class ArgServer(Server):
                 line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
             except queue.Empty:
                 self.kill()
-                raise RuntimeError("the server did not start in time:\n" + "".join(self.output)) from None
+                raise RuntimeError(
+                    "the server did not start in time:\n" + "".join(self.output)
+                ) from None
             if line is None:
                 raise RuntimeError("the server exited:\n" + "".join(self.output))
             if "serving on " in line:
                 self.url = line.split("serving on ", 1)[1].strip()
-                self.start_seconds = time.monotonic() - began
                 return self
-
-    @property
-    def port(self) -> int:
-        return int(self.url.rsplit(":", 1)[1])
 
     def rss_mb(self) -> float:
         """The server process's resident memory, in MB (Linux ``/proc``)."""
@@ -164,11 +167,17 @@ class RawHTTP:
 
     def __init__(self, server: Server, address: str = "127.0.0.1") -> None:
         host, port = server.url.removeprefix("http://").rsplit(":", 1)
-        self.sock = socket.create_connection((host, int(port)), timeout=TIMEOUT, source_address=(address, 0))
+        self.sock = socket.create_connection(
+            (host, int(port)), timeout=TIMEOUT, source_address=(address, 0)
+        )
         self.buffer = b""
 
     def request(
-        self, method: str, path: str, body: bytes | str | None = None, headers: dict[str, str] | None = None
+        self,
+        method: str,
+        path: str,
+        body: bytes | str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> tuple[int, dict[str, str], bytes]:
         """Send one request and read its answer: status, headers (lower-case), body."""
         data = body.encode("utf-8", "surrogatepass") if isinstance(body, str) else (body or b"")
@@ -224,7 +233,9 @@ def error_of(status: int, body: bytes) -> dict[str, Any]:
     try:
         data = json.loads(body)
     except ValueError:
-        raise AssertionError(f"status {status} with a body that is not JSON: {body[:200]!r}") from None
+        raise AssertionError(
+            f"status {status} with a body that is not JSON: {body[:200]!r}"
+        ) from None
     assert isinstance(data, dict) and isinstance(data.get("error"), dict), (status, body[:300])
     error: dict[str, Any] = data["error"]
     assert isinstance(error.get("code"), str) and error["code"], error
@@ -236,7 +247,11 @@ def error_of(status: int, body: bytes) -> dict[str, Any]:
 
 
 def ws_from(
-    server: Server, table_id: str, address: str = "127.0.0.1", rcvbuf: int | None = None, max_queue: int | None = 16
+    server: Server,
+    table_id: str,
+    address: str = "127.0.0.1",
+    rcvbuf: int | None = None,
+    max_queue: int | None = 16,
 ) -> ClientConnection:
     """A WebSocket of ``table_id`` whose TCP connection comes from ``address``;
     ``rcvbuf`` shrinks the socket's receive buffer (a client that stops reading then
@@ -273,7 +288,11 @@ def new_lines(server: Server, since: int) -> list[str]:
 
 def tracebacks(lines: list[str]) -> list[str]:
     """The tracebacks among ``lines`` (each as its first line and the error line)."""
-    return [line for line in lines if line.startswith("Traceback") or "Traceback (most recent call last)" in line]
+    return [
+        line
+        for line in lines
+        if line.startswith("Traceback") or "Traceback (most recent call last)" in line
+    ]
 
 
 # ---------------------------------------------------------------- latency
@@ -294,7 +313,3 @@ def baseline(call: Callable[[], Any], count: int = 20) -> float:
     ``count`` calls after one warm-up (so that a loaded machine raises it too)."""
     call()
     return max(latencies(call, count))
-
-
-def median(values: list[float]) -> float:
-    return statistics.median(values) if values else 0.0

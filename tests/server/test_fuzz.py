@@ -52,6 +52,8 @@ def test_hostile_inputs_break_nothing(server: Server, yardstick: ArgServer) -> N
         run()
     finally:
         campaign.close()
-    print(f"\n{server.db_url.split(':')[0]}, {time.monotonic() - began:.0f} s: {campaign.summary()}")
+    print(
+        f"\n{server.db_url.split(':')[0]}, {time.monotonic() - began:.0f} s: {campaign.summary()}"
+    )
     assert not campaign.failures and not campaign.stopped, campaign.summary()
     assert not campaign.latency_problem(), campaign.summary()

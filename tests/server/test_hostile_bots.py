@@ -79,7 +79,11 @@ class Duel:
         """The bot's decisions from move ``start`` on, as blue sees them (every dial
         revealed by a pass; the last one may still be hidden)."""
         who = movers(self.moves)
-        return [m for m, by in zip(self.moves[start:], who[start:], strict=True) if by == "R" and m != "dial:?"]
+        return [
+            m
+            for m, by in zip(self.moves[start:], who[start:], strict=True)
+            if by == "R" and m != "dial:?"
+        ]
 
     def play(self, decisions: int, *, until_red_dials: bool = False) -> None:
         """Play until the bot made ``decisions`` more (visible) decisions; with
@@ -158,7 +162,9 @@ def _stored_seed(db_url: str, table: str) -> int | None:
         if "seed" not in {c["name"] for c in inspect(engine).get_columns("tables")}:
             return None
         with engine.connect() as conn:
-            value = conn.execute(text("SELECT seed FROM tables WHERE id = :t"), {"t": table}).scalar()
+            value = conn.execute(
+                text("SELECT seed FROM tables WHERE id = :t"), {"t": table}
+            ).scalar()
             return None if value is None else int(value)
     finally:
         engine.dispose()
@@ -209,9 +215,15 @@ def _new_secrets(db_url: str, table: str) -> list[str]:
     secret) new random values of the same form; their names."""
     engine = create_engine(normalise_url(db_url))
     try:
-        names = [c["name"] for c in inspect(engine).get_columns("tables") if "seed" in c["name"] or "secret" in c["name"]]
+        names = [
+            c["name"]
+            for c in inspect(engine).get_columns("tables")
+            if "seed" in c["name"] or "secret" in c["name"]
+        ]
         with engine.begin() as conn:
-            row = conn.execute(text(f"SELECT {', '.join(names)} FROM tables WHERE id = :t"), {"t": table}).one()
+            row = conn.execute(
+                text(f"SELECT {', '.join(names)} FROM tables WHERE id = :t"), {"t": table}
+            ).one()
             values: dict[str, Any] = {}
             for name, old in zip(names, row, strict=True):
                 if isinstance(old, int):
@@ -219,7 +231,11 @@ def _new_secrets(db_url: str, table: str) -> list[str]:
                 elif isinstance(old, bytes):
                     values[name] = secrets.token_bytes(len(old))
                 elif isinstance(old, str):
-                    alphabet = string.hexdigits.lower()[:16] if all(c in "0123456789abcdef" for c in old) else old
+                    alphabet = (
+                        string.hexdigits.lower()[:16]
+                        if all(c in "0123456789abcdef" for c in old)
+                        else old
+                    )
                     values[name] = "".join(secrets.choice(alphabet) for _ in old)
                 else:
                     values[name] = old

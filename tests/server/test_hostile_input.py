@@ -28,7 +28,9 @@ NESTED = 100_000  # brackets deep: far past any recursion limit, 200 KB of JSON
 BIG = "9" * 5000  # digits: over Python's 4,300-digit limit of int("...")
 
 
-def send(server: Server, method: str, path: str, body: str | bytes | None) -> tuple[int, dict[str, Any]]:
+def send(
+    server: Server, method: str, path: str, body: str | bytes | None
+) -> tuple[int, dict[str, Any]]:
     """Send a request on a fresh keep-alive connection, then ``GET /api/games`` on the
     same one: the first answer's status and JSON error (its whole body as ``"body"``
     when it is not an error), and the second must be a 200."""
@@ -36,7 +38,9 @@ def send(server: Server, method: str, path: str, body: str | bytes | None) -> tu
     try:
         status, _, data = raw.request(method, path, body)
         assert status < 500, f"{method} {path}: {status} {data[:200]!r}"
-        error = error_of(status, data) if status >= 400 else {"body": data.decode("utf-8", "replace")}
+        error = (
+            error_of(status, data) if status >= 400 else {"body": data.decode("utf-8", "replace")}
+        )
         try:
             after, _, _ = raw.request("GET", "/api/games")
         except OSError as exc:
@@ -85,9 +89,15 @@ def test_an_uploaded_record_never_names_a_server_file(
         text = json.dumps(error)
         if MARK in text or "root:" in text:
             problems.append(f"{what}: the answer shows the file's contents: {text}")
-        answers[what] = (status, error.get("code"), error.get("message", "...").replace(path, "<path>"))
+        answers[what] = (
+            status,
+            error.get("code"),
+            error.get("message", "...").replace(path, "<path>"),
+        )
     if answers["a valid layout file"][0] != 400:
-        problems.append(f"a valid layout file was read and replayed: {answers['a valid layout file'][0]}")
+        problems.append(
+            f"a valid layout file was read and replayed: {answers['a valid layout file'][0]}"
+        )
     if len(set(answers.values())) != 1:
         problems.append(
             "the answers tell which files exist:\n"
@@ -96,7 +106,9 @@ def test_an_uploaded_record_never_names_a_server_file(
     assert not problems, "\n".join(problems)
 
 
-def test_an_uploaded_record_may_name_a_bundled_layout(server: Server, pistard_record: dict[str, Any]) -> None:
+def test_an_uploaded_record_may_name_a_bundled_layout(
+    server: Server, pistard_record: dict[str, Any]
+) -> None:
     """The rule of table creation (this holds now): an inline layout or a bundled
     name replays."""
     status, _ = send(server, "POST", "/api/replay", json.dumps(pistard_record))
@@ -110,7 +122,15 @@ def test_an_uploaded_record_may_name_a_bundled_layout(server: Server, pistard_re
 
 
 def _course(**changes: Any) -> dict[str, Any]:
-    return {"name": "c", "lanes": 5, "finish": 67, "sections": [[9, "plain"]], "feed": [], "rocks": [], **changes}
+    return {
+        "name": "c",
+        "lanes": 5,
+        "finish": 67,
+        "sections": [[9, "plain"]],
+        "feed": [],
+        "rocks": [],
+        **changes,
+    }
 
 
 def _mc_record(http: httpx.Client, **changes: Any) -> str:
@@ -121,9 +141,18 @@ def _mc_record(http: httpx.Client, **changes: Any) -> str:
 
 BODIES: dict[str, tuple[str, Any]] = {
     # Deeply nested JSON or TOML (RecursionError).
-    "check-json-text-nested": ("/api/courses/check", {"text": "[" * NESTED + "]" * NESTED, "format": "json"}),
-    "check-toml-text-nested-arrays": ("/api/courses/check", {"text": "x = " + "[" * NESTED + "]" * NESTED}),
-    "check-toml-text-nested-tables": ("/api/courses/check", {"text": "x = " + "{a=" * 5000 + "1" + "}" * 5000}),
+    "check-json-text-nested": (
+        "/api/courses/check",
+        {"text": "[" * NESTED + "]" * NESTED, "format": "json"},
+    ),
+    "check-toml-text-nested-arrays": (
+        "/api/courses/check",
+        {"text": "x = " + "[" * NESTED + "]" * NESTED},
+    ),
+    "check-toml-text-nested-tables": (
+        "/api/courses/check",
+        {"text": "x = " + "{a=" * 5000 + "1" + "}" * 5000},
+    ),
     "check-body-nested": ("/api/courses/check", "[" * NESTED + "]" * NESTED),  # a 400 now
     "replay-nested-objects": ("/api/replay", '{"a":' * 50000 + "1" + "}" * 50000),
     "replay-nested-arrays": ("/api/replay", "[" * NESTED + "]" * NESTED),
@@ -133,9 +162,15 @@ BODIES: dict[str, tuple[str, Any]] = {
     "replay-big-int": ("/api/replay", '{"game": "pistard", "seed": ' + BIG + "}"),
     # Unhashable values (TypeError).
     "create-wind-list": ("/api/tables", {"wind": [], "seats": ["human", "human"]}),
-    "create-options-wind-list": ("/api/tables", {"options": {"wind": ["x"]}, "seats": ["human", "human"]}),
+    "create-options-wind-list": (
+        "/api/tables",
+        {"options": {"wind": ["x"]}, "seats": ["human", "human"]},
+    ),
     # Names the database cannot store (PostgreSQL: a NUL, more than 200 characters).
-    "create-course-name-nul": ("/api/tables", {"course": _course(name="a\u0000b"), "seats": ["human", "human"]}),
+    "create-course-name-nul": (
+        "/api/tables",
+        {"course": _course(name="a\u0000b"), "seats": ["human", "human"]},
+    ),
     "create-course-name-long": (
         "/api/tables",
         {"course": _course(name="n" * (MAX_COURSE_NAME + 1)), "seats": ["human", "human"]},
@@ -172,12 +207,16 @@ def test_a_record_with_a_list_for_wind_is_a_400(server: Server, http: httpx.Clie
         ("9" + "9" * 4999, "a 5,000-digit integer"),
     ],
 )
-def test_a_join_name_the_database_cannot_store_is_a_400(server: Server, http: httpx.Client, name: str, why: str) -> None:
+def test_a_join_name_the_database_cannot_store_is_a_400(
+    server: Server, http: httpx.Client, name: str, why: str
+) -> None:
     """PostgreSQL refuses a NUL, and no database stores a lone surrogate as UTF-8; the
     server must say so (a 400 on either database), and the seat stays free."""
     table = create(http, course="short", riders=3, seats=["human", "human"])
     since = len(server.output)
-    status, error = send(server, "POST", f"/api/tables/{table}/join", '{"seat": "A", "name": ' + name + "}")
+    status, error = send(
+        server, "POST", f"/api/tables/{table}/join", '{"seat": "A", "name": ' + name + "}"
+    )
     assert status == 400, f"a join name with {why}: {status} {error}"
     assert error["code"] == "bad_request"
     seats = http.get(f"/api/tables/{table}").json()["seats"]
@@ -187,5 +226,7 @@ def test_a_join_name_the_database_cannot_store_is_a_400(server: Server, http: ht
 
 def test_a_seat_given_as_a_huge_integer_is_a_400(server: Server, http: httpx.Client) -> None:
     table = create(http, course="short", riders=3, seats=["human", "human"])
-    status, error = send(server, "POST", f"/api/tables/{table}/join", '{"seat": ' + BIG + ', "name": "Ada"}')
+    status, error = send(
+        server, "POST", f"/api/tables/{table}/join", '{"seat": ' + BIG + ', "name": "Ada"}'
+    )
     assert status == 400, (status, error)

@@ -58,12 +58,26 @@ LATENCY_SLACK = 0.5
 BOT_RATE_SHARE = 1 / 3
 
 #: The issue's 109-byte course: a million rows.
-COURSE_BOMB = {"name": "x", "lanes": 5, "finish": 1000000, "sections": [[9, "plain"]], "feed": [], "rocks": []}
+COURSE_BOMB = {
+    "name": "x",
+    "lanes": 5,
+    "finish": 1000000,
+    "sections": [[9, "plain"]],
+    "feed": [],
+    "rocks": [],
+}
 
 
 def course(finish: int, name: str = "x", lanes: int = 5) -> dict[str, Any]:
     """A plain course of ``finish`` rows."""
-    return {"name": name, "lanes": lanes, "finish": finish, "sections": [[9, "plain"]], "feed": [], "rocks": []}
+    return {
+        "name": name,
+        "lanes": lanes,
+        "finish": finish,
+        "sections": [[9, "plain"]],
+        "feed": [],
+        "rocks": [],
+    }
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -99,7 +113,12 @@ def test_the_issues_course_is_109_bytes() -> None:
 
 def test_a_million_row_course_is_refused_by_the_check(own: ArgServer) -> None:
     with own.http() as http:
-        answer = post_or_fail(http, "/api/courses/check", "checking a 1,000,000-row course", json={"course": COURSE_BOMB})
+        answer = post_or_fail(
+            http,
+            "/api/courses/check",
+            "checking a 1,000,000-row course",
+            json={"course": COURSE_BOMB},
+        )
         assert answer.status_code == 200, answer.text
         body = answer.json()
         assert body["ok"] is False, "a 1,000,000-row course was accepted"
@@ -128,7 +147,9 @@ def test_a_course_check_does_not_stall_other_requests(own: ArgServer) -> None:
             with contextlib.suppress(httpx.TimeoutException):
                 answer = http.get("/api/tables", timeout=bound + TIMEOUT)
             if answer is None:
-                pytest.fail(f"the lobby got no answer in {bound + TIMEOUT:.1f} s while a course was checked")
+                pytest.fail(
+                    f"the lobby got no answer in {bound + TIMEOUT:.1f} s while a course was checked"
+                )
             assert answer.status_code == 200
             slowest = max(slowest, time.monotonic() - began)
             answered += 1
@@ -142,7 +163,9 @@ def test_a_table_on_a_million_row_course_is_refused(kind: str, tmp_path: Path) -
     with fresh_db(kind, tmp_path) as url, running(url) as srv, srv.http() as http:
         before = srv.rss_mb()
         answer = post_or_fail(
-            http, "/api/tables", "creating a table on a 1,000,000-row course",
+            http,
+            "/api/tables",
+            "creating a table on a 1,000,000-row course",
             json={"course": COURSE_BOMB, "seats": ["human", "human"]},
         )
         assert answer.status_code == 400, f"{answer.status_code} {answer.text[:200]}"
@@ -159,7 +182,10 @@ def test_courses_a_real_game_needs_are_accepted(server: Server, http: httpx.Clie
     longest = course(MAX_COURSE_ROWS)
     checked = http.post("/api/courses/check", json={"course": longest}).json()
     assert checked["ok"] is True, checked
-    assert http.post("/api/courses/check", json={"course": course(MAX_COURSE_ROWS + 1)}).status_code == 200
+    assert (
+        http.post("/api/courses/check", json={"course": course(MAX_COURSE_ROWS + 1)}).status_code
+        == 200
+    )
     create(http, course=longest, seats=["human", "greedy"])
     create(http, course=course(67, name="n" * MAX_COURSE_NAME), seats=["human", "greedy"])
 
@@ -167,14 +193,19 @@ def test_courses_a_real_game_needs_are_accepted(server: Server, http: httpx.Clie
 @pytest.mark.parametrize(
     ("body", "limit"),
     [
-        ({"game": "mind-twist", "options": {"length": MAX_TWIST_LENGTH + 1, "milestones": [8]}}, MAX_TWIST_LENGTH),
+        (
+            {"game": "mind-twist", "options": {"length": MAX_TWIST_LENGTH + 1, "milestones": [8]}},
+            MAX_TWIST_LENGTH,
+        ),
         ({"game": "mind-twist", "options": {"length": 1000, "milestones": []}}, MAX_TWIST_LENGTH),
         ({"game": "pistard", "options": {"length": MAX_PISTARD_LENGTH + 1}}, MAX_PISTARD_LENGTH),
         ({"game": "pistard", "options": {"length": 400}}, MAX_PISTARD_LENGTH),
     ],
     ids=["twist-length-over", "twist-length-1000", "pistard-length-over", "pistard-length-400"],
 )
-def test_game_sizes_over_the_caps_are_refused(http: httpx.Client, body: dict[str, Any], limit: int) -> None:
+def test_game_sizes_over_the_caps_are_refused(
+    http: httpx.Client, body: dict[str, Any], limit: int
+) -> None:
     before = len(http.get("/api/tables").json()["tables"])
     answer = http.post("/api/tables", json={**body, "seats": ["human", "human"]})
     assert answer.status_code == 400, f"{answer.status_code}: {body} was accepted"
@@ -196,11 +227,17 @@ class Twins:
     """One client seated twice at a Mind Twist table, playing right guesses: red dials
     1, blue guesses 1 (right: blue dials), red guesses 1 (right: red dials)..."""
 
-    def __init__(self, server: Server, http: httpx.Client, options: dict[str, Any] | None = None) -> None:
-        self.table = create(http, game="mind-twist", options=options or {}, seats=["human", "human"])
+    def __init__(
+        self, server: Server, http: httpx.Client, options: dict[str, Any] | None = None
+    ) -> None:
+        self.table = create(
+            http, game="mind-twist", options=options or {}, seats=["human", "human"]
+        )
         self.tokens = {seat: join(http, self.table, seat) for seat in ("R", "B")}
         self.ws = {seat: WS(server, self.table) for seat in ("R", "B")}
-        self.snap = {seat: self.ws[seat].hello(token)["snapshot"] for seat, token in self.tokens.items()}["R"]
+        self.snap = {
+            seat: self.ws[seat].hello(token)["snapshot"] for seat, token in self.tokens.items()
+        }["R"]
         self.played = 0
         self.refused: dict[str, Any] | None = None
 
@@ -228,7 +265,9 @@ class Twins:
             ws.close()
 
 
-def test_mind_twist_ends_even_with_right_guesses_for_ever(server: Server, http: httpx.Client) -> None:
+def test_mind_twist_ends_even_with_right_guesses_for_ever(
+    server: Server, http: httpx.Client
+) -> None:
     """One client seated twice guesses right for ever: the game must still end."""
     twins = Twins(server, http)
     over = twins.play(MAX_TWIST_MOVES + 1)
@@ -298,15 +337,23 @@ def test_the_replay_of_a_3000_move_record_is_refused(own: ArgServer) -> None:
             f"{len(answer.content)} bytes and adding {grown:.0f} MB"
         )
         error = answer.json()["error"]
-        assert error["code"] == "bad_record" and error["index"] is not None and error["index"] <= MAX_TWIST_MOVES, error
+        assert (
+            error["code"] == "bad_record"
+            and error["index"] is not None
+            and error["index"] <= MAX_TWIST_MOVES
+        ), error
         assert grown <= MAX_RSS_GROWTH_MB, f"the refused record added {grown:.0f} MB"
 
 
 def test_a_record_over_the_move_limit_is_refused_before_it_is_replayed(own: ArgServer) -> None:
     record = json.dumps(_twist_record(MAX_RECORD_MOVES + 1))
     with own.http() as http:
-        answer = post_or_fail(http, "/api/replay", f"replaying a {MAX_RECORD_MOVES + 1}-move record", content=record)
-        assert answer.status_code in (400, 413), f"{answer.status_code}: {len(answer.content)} bytes answered"
+        answer = post_or_fail(
+            http, "/api/replay", f"replaying a {MAX_RECORD_MOVES + 1}-move record", content=record
+        )
+        assert answer.status_code in (400, 413), (
+            f"{answer.status_code}: {len(answer.content)} bytes answered"
+        )
         error = answer.json()["error"]
         assert str(MAX_RECORD_MOVES) in error["message"], error
 
@@ -325,7 +372,9 @@ def _count_updates(ws: WS, seconds: float) -> int:
             break
         if message["type"] == "update":
             count += 1
-            assert not message["snapshot"]["result"].get("over"), "the control game ended: the test needs a longer one"
+            assert not message["snapshot"]["result"].get("over"), (
+                "the control game ended: the test needs a longer one"
+            )
     return count
 
 
@@ -335,8 +384,14 @@ def test_optimal_bots_do_not_starve_other_tables(tmp_path: Path) -> None:
     another table's bots. A length over the cap is refused; then the longest allowed
     board is asked for instead, which is still an expensive solve."""
     attackers = 16
-    with fresh_db("sqlite", tmp_path) as url, running(url, bot_delay=0.05) as srv, srv.http() as http:
-        control = create(http, course="standard", riders=6, seats=["greedy", "random", "greedy", "random"])
+    with (
+        fresh_db("sqlite", tmp_path) as url,
+        running(url, bot_delay=0.05) as srv,
+        srv.http() as http,
+    ):
+        control = create(
+            http, course="standard", riders=6, seats=["greedy", "random", "greedy", "random"]
+        )
         watcher = WS(srv, control)
         watcher.hello()
         _count_updates(watcher, 1.0)  # warm up

@@ -242,14 +242,16 @@ def test_incomplete_requests_time_out(own: ArgServer) -> None:
     starts = {
         "headers never finished": b"GET /api/tables HTTP/1.1\r\nHost: localhost\r\n",
         "body never finished": b"POST /api/courses/check HTTP/1.1\r\nHost: localhost\r\n"
-        b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"text\": ",
+        b'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"text": ',
         "body sent a byte every half second": b"POST /api/courses/check HTTP/1.1\r\nHost: localhost\r\n"
         + f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode(),
     }
     results: dict[str, float | None] = {}
 
     def probe(name: str, start: bytes) -> None:
-        sock = socket.create_connection((host, int(port)), timeout=TIMEOUT, source_address=("127.0.0.6", 0))
+        sock = socket.create_connection(
+            (host, int(port)), timeout=TIMEOUT, source_address=("127.0.0.6", 0)
+        )
         try:
             sock.sendall(start)
             drip = body if "byte" in name else b""
@@ -309,10 +311,14 @@ def _solve(http: httpx.Client, table: str, patience: float) -> tuple[dict[str, A
 def _solo_table(http: httpx.Client, solo: dict[str, Any], name: str) -> httpx.Response:
     """A solo table on the bundled solo course renamed ``name`` (a setup of its own, so
     a solve of its own)."""
-    return http.post("/api/tables", json={"solo": True, "course": {**solo, "name": name}, "seats": ["human"]})
+    return http.post(
+        "/api/tables", json={"solo": True, "course": {**solo, "name": name}, "seats": ["human"]}
+    )
 
 
-def test_queued_solves_keep_their_time_limit_and_do_not_starve_another_client(tmp_path: Path) -> None:
+def test_queued_solves_keep_their_time_limit_and_do_not_starve_another_client(
+    tmp_path: Path,
+) -> None:
     """The issue: 8 queued solo solves delayed another table's solve from 2 s to 88 s,
     each taking ~11 s despite ``--solver-seconds 4``."""
     with (

@@ -361,7 +361,10 @@ class Campaign:
             errors = [line.strip() for line in lines if line.strip() and not line.startswith(" ")]
             # The log may lag behind the answer: the input is this one or the one before.
             error = errors[-1] if errors else found[0]
-            self.fail("traceback in the server log", f"{error[:200]} (seen after {what})")
+            exception = error.split(":", 1)[0].rsplit(".", 1)[-1][:60]
+            self.fail(
+                f"traceback in the server log: {exception}", f"{error[:200]} (seen after {what})"
+            )
 
     # ------------------------------------------------------------ HTTP
 

@@ -403,17 +403,30 @@ def serve(
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.")] = 0.4,
     solver_seconds: Annotated[
-        float, typer.Option(help="Seconds the solo solver may spend on a solo table's course.")
+        float,
+        typer.Option(
+            help="Seconds the solo solver may spend on a solo table's course, from the moment it is asked for."
+        ),
     ] = 20.0,
+    limits: Annotated[
+        str,
+        typer.Option(
+            help="Per-client limits: 'default' (per client address: 30 new tables a minute, 50 open "
+            "connections, 240 new connections a minute, one solver run, two checks or replays at once) "
+            "or 'relaxed' (none: for tests, benchmarks and trusted networks where every client has one address)."
+        ),
+    ] = "default",
 ) -> None:
     """Serve the web table: lobby, live games, spectators and replays."""
     if bot_delay < 0:
         raise _fail(f"--bot-delay must be 0 or more seconds, not {bot_delay}", EXIT_USAGE)
     if not solver_seconds > 0:
         raise _fail(f"--solver-seconds must be more than 0, not {solver_seconds}", EXIT_USAGE)
+    if limits not in ("default", "relaxed"):
+        raise _fail(f"--limits must be 'default' or 'relaxed', not {limits!r}", EXIT_USAGE)
     from .server.run import serve as run_server  # the server's dependencies load only here
 
-    raise typer.Exit(run_server(host, port, db, bot_delay, solver_seconds))
+    raise typer.Exit(run_server(host, port, db, bot_delay, solver_seconds, limits))
 
 
 # ---------------------------------------------------------------- simulate

@@ -59,6 +59,8 @@ class Server:
                 "--port", str(self.port),
                 "--db", f"sqlite:///{self.db_path}",
                 "--bot-delay", "0",
+                # Every page and request comes from 127.0.0.1: no per-client limits.
+                "--limits", "relaxed",
             ],
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import Server, artifact, open_page
-from .helpers import join, root
+from .helpers import join, replay_snapshots, root
 
 
 def moves_of(snap: dict[str, Any]) -> int:
@@ -242,6 +242,6 @@ def test_a_human_plays_pistard_against_bots_to_the_end_by_clicking(server: Serve
     expect(page.locator("[data-testid=board] [data-rider][data-at='']")).to_have_count(12)
     page.get_by_test_id("replay-next-round").click()
     expect(root(page)).to_have_attribute("data-replay-index", str(next(
-        i for i, s in enumerate(server.get(f"/api/tables/{table_id}/replay")["snapshots"]) if s["round"] == 2
+        i for i, s in enumerate(replay_snapshots(server.get(f"/api/tables/{table_id}/replay"))) if s["round"] == 2
     )))
     assert page.errors == []  # type: ignore[attr-defined]

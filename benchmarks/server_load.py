@@ -64,9 +64,10 @@ def process_cpu(pid: int) -> float | None:
 
 
 def start_server(db_url: str) -> tuple[subprocess.Popen[str], str]:
-    """``peloton serve --port 0``; the process and its address."""
+    """``peloton serve --port 0 --limits relaxed`` (every client here is 127.0.0.1);
+    the process and its address."""
     proc = subprocess.Popen(
-        [PELOTON, "serve", "--port", "0", "--db", db_url, "--bot-delay", "0"],
+        [PELOTON, "serve", "--port", "0", "--db", db_url, "--bot-delay", "0", "--limits", "relaxed"],
         stdout=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},

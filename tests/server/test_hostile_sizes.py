@@ -36,10 +36,11 @@ MAX_PISTARD_LENGTH = 100
 #: many moves, whatever the players do (right guesses for ever included): a rule of
 #: the game, written in its docs and decisions.
 MAX_TWIST_MOVES = 200
-#: The most moves an uploaded record may have (a long Mind Cycling game has a few
-#: thousand); more is refused (400 or 413) with a message naming the limit, before
-#: anything is replayed.
-MAX_RECORD_MOVES = 5000
+#: The most moves an uploaded record may have; more is refused (400 or 413) with a
+#: message naming the limit, before anything is replayed. The longest games allowed
+#: are a few thousand moves: Mind Cycling's 7 teams of 6 crawling up a 200-row course
+#: make 8,238, Pistard at its largest options about 8,000 (docs/protocol.md, "Limits").
+MAX_RECORD_MOVES = 10_000
 #: A replay must not repeat the move list per position: its size per move is bounded
 #: (a Mind Twist snapshot without the move list is about 300 bytes).
 REPLAY_BYTES_PER_MOVE = 1024

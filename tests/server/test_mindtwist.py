@@ -14,7 +14,7 @@ import pytest
 
 from peloton.games import mindtwist as mt
 
-from .helpers import WS, Server, create, join, stored_moves
+from .helpers import WS, Server, create, join, replay_snapshots, stored_moves
 
 DIAL_TEXT = re.compile(r"dial:(\d)")
 DIAL_FIELD = re.compile(r'"dial":\s*(\d)')
@@ -231,7 +231,7 @@ def _check_record_endpoints(http: httpx.Client, table: str, full: list[str], tok
         assert hidden <= Counter(m for m in seen if m != "dial:?")
         replay = http.get(f"/api/tables/{table}/replay", headers=headers)
         assert replay.json()["moves"] == seen
-        for i, snap in enumerate(replay.json()["snapshots"]):
+        for i, snap in enumerate(replay_snapshots(replay.json())):
             assert snap["moves"] == visible(full[:i], viewer)
             assert snap["dial"] is None or (viewer == snap["active"] and snap["phase"] == "guess")
         detail = http.get(f"/api/tables/{table}", headers=headers).json()
@@ -288,7 +288,7 @@ def test_an_all_bot_table_finishes_and_its_full_record_stays_on_the_server(serve
         state.play(move)
     upload = http.post("/api/replay", content=mt.Record.from_state(state).to_json())
     assert upload.status_code == 200, upload.text
-    assert upload.json()["game"] == "mind-twist" and len(upload.json()["snapshots"]) == len(full) + 1
+    assert upload.json()["game"] == "mind-twist" and len(replay_snapshots(upload.json())) == len(full) + 1
     watcher.close()
 
 

@@ -13,7 +13,7 @@ import pytest
 from peloton.core.rng import Rng
 from peloton.games import pistard as pi
 
-from .helpers import WS, Server, create, join, stored_moves
+from .helpers import WS, Server, create, in_replay, join, replay_snapshots, stored_moves
 
 SHORT = {"length": 20, "target": 3}
 
@@ -106,10 +106,11 @@ def test_an_all_bot_table_plays_to_the_end_rolling_from_its_seed(server: Server,
     assert summary["status"] == "finished" and summary["result"] == snap["result"]
     assert snap["result"]["winner"] in ("A", "B", "C")
     replay = http.get(f"/api/tables/{table}/replay").json()
-    assert replay["moves"] == record["moves"] and len(replay["snapshots"]) == len(record["moves"]) + 1
-    assert replay["snapshots"][-1] == pi.snapshot(pi.Record.from_dict(record).replay(), None)
+    snaps = replay_snapshots(replay)
+    assert replay["moves"] == record["moves"] and len(snaps) == len(record["moves"]) + 1
+    assert snaps[-1] == in_replay(pi.snapshot(pi.Record.from_dict(record).replay(), None))
     upload = http.post("/api/replay", json=record)
-    assert upload.status_code == 200 and upload.json()["snapshots"] == replay["snapshots"]
+    assert upload.status_code == 200 and replay_snapshots(upload.json()) == snaps
     watcher.close()
 
 

@@ -112,7 +112,9 @@ class Result:
 
     ``places`` ranks every rider: the finishing order, then riders still racing in
     position order, then the eliminated, last out first (a provisional order while the
-    race goes on); ``winner`` and ``winner_team`` are set once it is over."""
+    race goes on, where riders that finished in the round under way, listed and timed
+    at its end, come first among those racing, furthest past the line first);
+    ``winner`` and ``winner_team`` are set once it is over."""
 
     places: tuple[str, ...]
     teams: tuple[str, ...]
@@ -146,7 +148,9 @@ class Result:
 def result(setup: Setup, p: Position) -> Result:
     """The result of CY-8.6 for the road modes (CY-8.4, CY-8.5, CY-9, CY-10)."""
     key = _square_order(p)
-    racing = sorted(p.racing(setup.riders), key=key)
+    # still on a square: racing, or finished this round and waiting on the run-out to be
+    # listed at its end (CY-8.3); the run-out ranks first, furthest past the line first
+    racing = sorted((r for r in setup.riders if r in p.pos), key=key)
     seat = {t: i for i, t in enumerate(setup.teams)}
     mode = setup.mode
     times: dict[str, int] = {}

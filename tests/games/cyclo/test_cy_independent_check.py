@@ -1,0 +1,25 @@
+"""Scenarios from the independent check of the engine against the reference model
+(``model.py``, ``test_model.py``): each failed before the engine was changed."""
+
+from __future__ import annotations
+
+from peloton.games import cyclo as cy
+
+from .helpers import play
+
+
+def test_cy_8_6_result_while_a_finisher_waits_on_the_run_out() -> None:
+    """CY-8.3: a finisher stays on the run-out until the end of the round, listed only
+    then. Meanwhile the result (and the table's snapshot, which carries it) is the
+    standing so far: the listed finishers, then the riders on the run-out furthest
+    first, then those still racing. It raised KeyError."""
+    state = cy.from_cyn("5 AH1:a117,AS1:a119,BS1:a100", "leg", course="flemish-4", level="starter")
+    play(state, "roll:1,1,1", "AS1-#2", "roll:2,4", "AH1-#3")
+    result = state.result
+    assert state.rider("AS1").finished and not result.over
+    assert result.places == ("AH1", "AS1", "BS1") and result.teams == ("A", "B")
+    assert result.times == {} and result.points == {"AH1": 0, "AS1": 0, "BS1": 0}
+    assert cy.snapshot(state, "A")["result"]["places"] == ["AH1", "AS1", "BS1"]
+    timed = cy.from_cyn("5 AS1:a19,BS1:a10", "itt", course="prologue", level="starter")
+    play(timed, "roll:1,1,1", "AS1-#2")
+    assert timed.result.places == ("AS1", "BS1") and timed.result.times == {}

@@ -8,6 +8,16 @@ from peloton.games import cyclo as cy
 from .helpers import play
 
 
+def test_cy_8_2_time_trial_riders_tied_on_a_run_out_square_rank_by_seat_then_rider_order() -> None:
+    """In a time trial riders of different worlds may stand on one run-out square: the
+    finishing order (DONE) then goes by seat and S1, C1, H1, H2, as places do (CY-10.4),
+    not by who arrived first. prologue: N = 20, all last km."""
+    state = cy.from_cyn("5 AS1:a1,BC1:a19,BS1:a18", "itt", course="prologue", level="starter")
+    play(state, "roll:1,1,1", "AS1-4", "roll:3,4", "BC1-#6", "roll:2,3,3", "BS1-#6")
+    assert state.to_cyn() == "6 AS1:a4 / - / BS1:5.6=44,BC1:5.6=44 / - / -"
+    assert state.result.places[:2] == ("BS1", "BC1")
+
+
 def test_cy_8_6_result_while_a_finisher_waits_on_the_run_out() -> None:
     """CY-8.3: a finisher stays on the run-out until the end of the round, listed only
     then. Meanwhile the result (and the table's snapshot, which carries it) is the

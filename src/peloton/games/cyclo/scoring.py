@@ -34,7 +34,7 @@ def end_round(setup: Setup, p: Position) -> None:
     """CY-3.5 (road): rank the line crossings of the round (CY-8.2) and pay their
     points (CY-9.3, in a leg), list the finishers with their round and squares past
     the line (CY-8.3), then take them off the run-out."""
-    key = _square_order(p)
+    key = _square_order(setup, p)
     green = setup.mode.course_lines
     for i, line in enumerate(setup.scoring):
         listed = p.lists[i]
@@ -57,10 +57,13 @@ def end_round(setup: Setup, p: Position) -> None:
         p.remove(rider, setup.world[rider])
 
 
-def _square_order(p: Position) -> Any:
-    """CY-8.2: higher position first, then the lower lane."""
+def _square_order(setup: Setup, p: Position) -> Any:
+    """CY-8.2: higher position first, then the lower lane; riders of different worlds
+    on one square (the time trials) then by seat and rider order, as CY-10.4 and
+    CY-19.3 tie them (docs/cyclo.md, decision 16)."""
     pos, lane = p.pos, p.lane
-    return lambda r: (-pos[r], lane[r])
+    seat = {t: i for i, t in enumerate(setup.teams)}
+    return lambda r: (-pos[r], lane[r], seat[r[0]], slot_index(r))
 
 
 def _add(points: dict[str, int], rider: str, n: int) -> None:
@@ -147,7 +150,7 @@ class Result:
 
 def result(setup: Setup, p: Position) -> Result:
     """The result of CY-8.6 for the road modes (CY-8.4, CY-8.5, CY-9, CY-10)."""
-    key = _square_order(p)
+    key = _square_order(setup, p)
     # still on a square: racing, or finished this round and waiting on the run-out to be
     # listed at its end (CY-8.3); the run-out ranks first, furthest past the line first
     racing = sorted((r for r in setup.riders if r in p.pos), key=key)

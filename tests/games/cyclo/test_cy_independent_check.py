@@ -18,6 +18,18 @@ def test_cy_8_2_time_trial_riders_tied_on_a_run_out_square_rank_by_seat_then_rid
     assert state.result.places[:2] == ("BS1", "BC1")
 
 
+def test_cy_10_4_teams_without_a_team_time_rank_by_their_best_rider() -> None:
+    """A team time trial team with fewer than three riders in has no team time: it ranks
+    after the teams that have one, and among such teams by its best rider (as CY-8.6
+    ranks teams in the other modes), not by seat."""
+    state = cy.from_cyn("5 AS1:a12,BS1:a19", "ttt", course="prologue", level="starter")
+    play(state, "roll:1,1,1", "AS1-15", "roll:3,3,4", "BS1-#9", "roll:6,6,6", "AS1-#9")
+    result = state.result
+    assert result.over and result.team_times == {}
+    assert result.places == ("BS1", "AS1") and result.times == {"BS1": 41, "AS1": 51}
+    assert result.teams == ("B", "A") and result.winner_team == "B"
+
+
 def test_cy_8_6_result_while_a_finisher_waits_on_the_run_out() -> None:
     """CY-8.3: a finisher stays on the run-out until the end of the round, listed only
     then. Meanwhile the result (and the table's snapshot, which carries it) is the

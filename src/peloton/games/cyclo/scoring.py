@@ -170,7 +170,8 @@ def result(setup: Setup, p: Position) -> Result:
     places = tuple(finished + racing + p.out[::-1])
     rank = {r: i for i, r in enumerate(places)}
     if mode.team_time:
-        teams = tuple(sorted(setup.teams, key=lambda t: (t not in by_team, by_team.get(t, 0), seat[t])))
+        teams = tuple(sorted(setup.teams, key=lambda t: (
+            (0, by_team[t], seat[t]) if t in by_team else (1, min(rank[r] for r in setup.team_riders(t)), 0))))
     else:
         teams = tuple(sorted(setup.teams, key=lambda t: min(rank[r] for r in setup.team_riders(t))))
     leg = mode.course_lines

@@ -323,6 +323,10 @@ def _check_game(
         model.play(text)
         history.append(text)
         compare(state, model, history, game)
+        if state.at_round_start or state.is_over:  # what the table sends must build too
+            shown = cy.snapshot(state, None)
+            if shown["result"] != state.result.to_dict() or shown["phase"] != model.phase:
+                _fail("snapshot", shown["phase"], model.phase, history, game)
     return len(history)
 
 

@@ -277,12 +277,13 @@ def check_game(game: Game, seed: int, max_moves: int = 100_000) -> int:
     """Play one game on engine and model; raise :class:`Discrepancy` at the first
     difference. The number of moves checked."""
     rnd = random.Random(seed)
+    bias = rnd.choice([0.0, 0.5, 0.7, 0.9])  # how often a ride goes (nearly) furthest
     state = game.engine()
     model = game.model(game.course)
     history: list[str] = []
     compare(state, model, history, game)
     try:
-        return _check_game(state, model, game, rnd, history, max_moves)
+        return _check_game(state, model, game, rnd, history, max_moves, bias)
     except Discrepancy:
         raise
     except Exception as error:  # the engine failed where the model played on
@@ -299,6 +300,7 @@ def _check_game(
     rnd: random.Random,
     history: list[str],
     max_moves: int,
+    bias: float,
 ) -> int:
     while not model.over and len(history) < max_moves:
         engine_legal = sorted(str(m) for m in state.legal_moves())
@@ -318,7 +320,7 @@ def _check_game(
             if text != mine:
                 _fail("chance_move", text, mine, history, game)
         else:
-            text = choose(rnd, model, model_legal)
+            text = choose(rnd, model, model_legal, bias)
         state.play(text)
         model.play(text)
         history.append(text)
@@ -330,9 +332,10 @@ def _check_game(
     return len(history)
 
 
-def choose(rnd: random.Random, model: Model, legal: list[str]) -> str:
-    """A move, biased so that games move on: rides mostly to the furthest target."""
-    if model.phase == "ride" and rnd.random() < 0.7:
+def choose(rnd: random.Random, model: Model, legal: list[str], bias: float) -> str:
+    """A move, biased so that games move on: rides to the furthest target (or one
+    short of it) with probability ``bias``, else any legal move."""
+    if model.phase == "ride" and rnd.random() < bias:
 
         def reach(text: str) -> int:
             target = text.split("-", 1)[1].split("/")[0]
@@ -563,3 +566,91 @@ def test_cy_3_6_the_guard_ends_a_race_after_round_300() -> None:
 
 def legal_texts(state: cy.State) -> set[str]:
     return {str(m) for m in state.legal_moves()}
+
+
+def test_cy_18_6_to_18_8_times_and_points_agree_with_the_model() -> None:
+    """CY-18.6 (leg times), 18.7 (mountain points), 18.8 (team time trial), rebuilt from
+    CYN positions and played on both."""
+    flemish_leg = cy.Course.load("flemish-4").to_dict()
+    # 18.6: AS1 #5 and BS1 #2 in round 14; CH1 #8, BH1 #7, AH2 #7, CS1 #4 in round 15;
+    # AC1 stops on #9 in round 17
+    six = Game(
+        "leg",
+        [],
+        flemish_leg,
+        "starter",
+        False,
+        cyn="15 AC1:a100,AH2:b117,BH1:a117,CH1:a118,CS1:a116 / - / AS1:14.5+15,BS1:14.2+10",
+    )
+    moves = [
+        "roll:4,6",
+        "CH1-#8",
+        "roll:4,6",
+        "BH1-#7",
+        "roll:4,6",
+        "AH2-#7",
+        "roll:2,3,3",
+        "CS1-#4",
+        "roll:5,5",
+        "AC1-110",
+        "roll:5,5",
+        "AC1-120",
+        "roll:6,6",
+        "AC1-#9",
+    ]
+    state, m = lockstep(six, moves)
+    assert (
+        state.result.times
+        == m.result()["times"]
+        == {"AS1": 0, "BS1": 0, "CH1": 2, "BH1": 2, "AH2": 2, "CS1": 6, "AC1": 21}
+    )
+    assert (
+        state.result.points
+        == m.result()["points"]
+        == {"AC1": 0, "AH2": 2, "AS1": 15, "BH1": 3, "BS1": 10, "CH1": 5, "CS1": 1}
+    )
+    # 18.7: AS1 crossed the mountain line after 70 in round 9; round 10 AC1 72, BH1 a71, CS1 b71
+    seven = Game(
+        "leg",
+        [],
+        flemish_leg,
+        "starter",
+        False,
+        cyn="10 AC1:a66,AS1:a75^3,BH1:a69,CS1:a68 / - / - / 1=AS1,2=AS1",
+    )
+    state, m = lockstep(
+        seven, ["roll:1,1", "AS1-77", "roll:2", "BH1-71", "roll:3", "CS1-71", "roll:6", "AC1-72"]
+    )
+    assert (
+        state.to_cyn()
+        == m.round_cyn
+        == ("11 AC1:a72^2,AS1:a74^3,BH1:a71^1,CS1:b71 / - / - / 1=AS1,2=AS1+AC1+BH1+CS1 / -")
+    )
+    # 18.8: A finishes round 6 #2 (58), round 7 #9 (61) and #7 (63), round 8 #3 (77)
+    prologue = cy.Course.load("prologue").to_dict()
+    eight = Game("ttt", [], prologue, "starter", False, cyn="6 AC1:a12,AH1:b14,AH2:a5,AS1:a18")
+    moves = [
+        "roll:1,1,2",
+        "AS1-#2",
+        "roll:1,2",
+        "AH1-17",
+        "roll:1,2",
+        "AC1-15",
+        "roll:6,6",
+        "AH2-17",
+        "roll:6,6",
+        "AH1-#9",
+        "roll:1,1",
+        "AH2-19",
+        "roll:6,6",
+        "AC1-#7",
+        "roll:2,2",
+        "AH2-#3",
+    ]
+    state, m = lockstep(eight, moves)
+    assert state.is_over and m.over
+    assert state.result.team_times == m.result()["team_times"] == {"A": 63}
+    assert (
+        state.result.times == m.result()["times"] == dict.fromkeys(("AS1", "AH1", "AC1", "AH2"), 63)
+    )
+    assert m.own_times() == {"AS1": 58, "AH1": 61, "AC1": 63, "AH2": 77}

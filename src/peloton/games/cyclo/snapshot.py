@@ -54,6 +54,12 @@ def course_json(state: State) -> dict[str, Any]:
             for line in course.lines
         ] + [{"after": n, "kind": "finish", "category": None, "scores": True}],
         "legend": {name: t.meaning for name, t in TERRAIN.items()},
+        "terrain": {
+            name: {"dice": t.dice, "sprinter_dice": t.sprinter_dice, "climber_bonus": t.climber_bonus,
+                   "dark_back": t.dark_back, "panels": list(t.panels), "wheel": t.wheel, "swap": t.swap,
+                   "hold_back": t.hold_back}
+            for name, t in TERRAIN.items()
+        },
     }
 
 

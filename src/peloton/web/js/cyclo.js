@@ -1,0 +1,627 @@
+// Cyclo The Game at the table: the course drawn by cyclo_board.js, and the player's
+// controls for each step of a turn — the swap window (propose to a partner, or ride
+// on), the answer to a swap proposed to one's rider (a prompt with Accept / Decline),
+// the ride (a token selector, then a lit target space: the full roll or nearer, to
+// hold back), the wheel (follow / decline) and the fall (pick up to two riders, then
+// confirm). The dice just rolled, and the event card last drawn with its effect and
+// the cards left, stand above the controls. The race panel holds the round's order,
+// each team's and rider's tokens and flags, the line lists, the finish list, green
+// and red points with their leaders in a leg, and the result.
+
+import { CycloBoard, TRACK, DARK_FILL, dieFace, piece } from "./cyclo_board.js";
+import { GameView } from "./gameview.js";
+import { el, clear, svg, teamChip, seatLabel, seatOf, trophyIcon } from "./ui.js";
+
+const TOKEN_CHOICES = ["", "r", "t", "rr", "rt", "tt"];
+const TOKEN_NEEDS = { "": [0, 0], r: [1, 0], t: [0, 1], rr: [2, 0], rt: [1, 1], tt: [0, 2] };
+const TOKEN_WORDS = { "": "no token", r: "r: one own token (+6)", t: "t: one team token (+6)", rr: "rr: attack, two own (+12)", rt: "rt: attack, own + team (+12)", tt: "tt: attack, two team (+12)" };
+const MODE_WORDS = { classic: "classic", leg: "leg", itt: "individual time trial", ttt: "team time trial" };
+const PHASE_NOTES = { swap: "swap window", answer: "answering a swap", wheel: "offered a wheel", fall: "a fall" };
+const CARD_COUNT = 24;
+
+/** `AS1-57/rt` -> {rider, target, tokens}; null for another move. */
+export function parseRide(text) {
+  const m = /^([A-F][SCH]\d)-(#?\d+)(?:\/(rr|rt|tt|r|t))?$/.exec(text);
+  return m ? { text, rider: m[1], target: m[2], tokens: m[3] || "" } : null;
+}
+
+function ordinal(n) {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${s}`;
+}
+
+const riderChip = (id, extra = "") => teamChip(id[0], `${id}${extra}`);
+
+export class CycloView extends GameView {
+  static words = { seats: "Teams", result: "Race", over: "The race is over.", you: "you ride for", join: "Ride for" };
+  /** A null default the lobby cannot read a field from: `events` is on, off or the mode's. */
+  static optionKinds = { events: "flag" };
+  /** A lone rider races the clock: the solo game is an individual time trial. */
+  static soloOptions = { mode: "itt" };
+
+  static seatName(letter) {
+    return `Team ${letter}`;
+  }
+
+  static subtitle(t) {
+    const o = t.options || t;
+    const bits = [MODE_WORDS[o.mode] || o.mode || "classic", o.level === "starter" ? "Starter" : "Pro"];
+    bits.push(o.course ? `course ${o.course}` : "the mode's course");
+    if (o.events !== null && o.events !== undefined) bits.push(o.events ? "event cards" : "no event cards");
+    return bits;
+  }
+
+  static outcome(result) {
+    return { winner: result && result.winner_team };
+  }
+
+  /** `A1 C1 F2 E1 · 120 spaces · start, flat, slope, end, cobbles, last km` */
+  static describeCourse(course) {
+    if (!course || !course.boards) return course && course.lap ? `velodrome: ${course.lap} spaces a lap, ${course.width} lanes (track events)` : "";
+    const types = [];
+    let spaces = 0;
+    course.boards.forEach((b, i) => {
+      let k = 0;
+      for (const [type, count] of b.runs || []) {
+        for (let j = 0; j < count; j++) {
+          k += 1;
+          if (i === 0 && k < (course.start || 1)) continue;
+          spaces += 1;
+          if (!types.includes(type)) types.push(type);
+        }
+      }
+    });
+    return `${course.boards.map((b) => b.name).join(" ")} · ${spaces} spaces · ${types.map((t) => (TRACK[t] || { name: t }).name).join(", ")}`;
+  }
+
+  /** A small strip of the course's boards, a space a bar in its track type's colour. */
+  static coursePreview(course) {
+    const box = el("div", { class: "cy-preview", dataset: { testid: "course-preview" } });
+    if (!course || !course.boards) {
+      box.append(el("span", { class: "muted small" }, CycloView.describeCourse(course)));
+      return box;
+    }
+    const bars = [];
+    course.boards.forEach((b, i) => {
+      let k = 0;
+      for (const [type, count, width] of b.runs || []) {
+        for (let j = 0; j < count; j++) {
+          k += 1;
+          if (i === 0 && k < (course.start || 1)) continue;
+          bars.push({ board: b.name, type, width, dark: (b.dark || []).includes(k), event: (b.events || []).includes(k), first: bars.length === 0 || bars[bars.length - 1].board !== b.name });
+        }
+      }
+    });
+    const w = 3;
+    const root = svg("svg", { viewBox: `0 0 ${bars.length * w + 2} 34`, class: "cy-preview-strip", role: "img", "aria-label": `course ${course.name}` });
+    bars.forEach((s, i) => {
+      const h = 5 + s.width * 4;
+      svg("rect", { x: 1 + i * w, y: 22 - h, width: w, height: h, fill: s.dark ? DARK_FILL : (TRACK[s.type] || TRACK.flat).fill }, root);
+      if (s.event) svg("rect", { x: 1 + i * w, y: 24, width: w, height: 3, fill: "#7c3aed" }, root);
+      if (s.first) {
+        svg("line", { x1: 1 + i * w, y1: 0, x2: 1 + i * w, y2: 34, stroke: "#475467", "stroke-width": 0.6 }, root);
+        const t = svg("text", { x: 2 + i * w, y: 33, class: "cy-preview-board" }, root);
+        t.textContent = s.board;
+      }
+    });
+    box.append(root);
+    return box;
+  }
+
+  constructor(host, handlers = {}) {
+    super(host, handlers);
+    this.board = new CycloBoard(host, { onSquare: handlers.onSquare, onHover: handlers.onHover });
+    this.key = ""; // the decision the choices below belong to
+    this.token = null; // the token choice selected for the ride
+    this.picks = new Set(); // the riders picked to fall
+    this.drawers = new Map(); // moves played at a draw -> the rider who drew
+  }
+
+  /** Forget the choices when the decision changes. */
+  sync(snap) {
+    const key = `${snap.moves_played}/${snap.due}/${snap.phase}`;
+    if (key !== this.key) {
+      this.key = key;
+      this.token = null;
+      this.picks = new Set();
+    }
+    if (snap.phase === "draw" && snap.due) this.drawers.set(snap.moves_played, snap.due);
+  }
+
+  status(snap) {
+    return snap.is_over ? "finished" : `round ${snap.round}`;
+  }
+
+  actor(snap) {
+    return snap.due || null;
+  }
+
+  note(snap) {
+    return PHASE_NOTES[snap.phase] || null;
+  }
+
+  waiting(snap) {
+    if (!snap.is_chance) return null;
+    return snap.phase === "draw" ? `Drawing an event card for ${snap.due}…` : `Rolling ${snap.due}'s dice…`;
+  }
+
+  seatScore(snap, seat) {
+    const result = snap.result || {};
+    if (result.over) {
+      const place = (result.teams || []).indexOf(seat) + 1;
+      return place ? ordinal(place) : "";
+    }
+    const first = (snap.finish || []).find((f) => f.rider[0] === seat);
+    if (first) return `${first.rider} finished`;
+    const best = (snap.riders || []).filter((r) => r.team === seat && r.position !== null).sort((a, b) => b.position - a.position)[0];
+    return best ? `${best.id} ${best.square}` : "";
+  }
+
+  /** The space a ride aimed at (`AS1-57/t` -> 57). */
+  hints(move) {
+    const ride = move && parseRide(move);
+    return ride ? [ride.target] : [];
+  }
+
+  render(snap, options = {}) {
+    if (!snap || !snap.course) return;
+    this.sync(snap);
+    this.board.render(snap, options);
+    const types = [...new Set(snap.course.spaces.map((s) => s.type))].join(",");
+    if (types !== this.legendTypes) {
+      this.legendTypes = types;
+      this.legendCourse = snap.course;
+      if (this.legendBox) this.legend(this.legendBox);
+    }
+  }
+
+  focus(snap, keys) {
+    this.board.focus(snap, keys);
+  }
+
+  refocus() {
+    this.board.lastFocus = null;
+  }
+
+  // ------------------------------------------------------------------ choosing on the board
+
+  /** The legal rides of the rider due, parsed, by token choice. */
+  rides(snap) {
+    const by = new Map();
+    for (const text of snap.legal || []) {
+      const ride = parseRide(text);
+      if (!ride) continue;
+      if (!by.has(ride.tokens)) by.set(ride.tokens, []);
+      by.get(ride.tokens).push(ride);
+    }
+    const n = snap.course.length;
+    const pos = (t) => (t.startsWith("#") ? n + Number(t.slice(1)) : Number(t));
+    for (const list of by.values()) list.sort((a, b) => pos(a.target) - pos(b.target));
+    return by;
+  }
+
+  /** What a ride to `target` does: where it lands, and what it meets there. */
+  describeRide(snap, ride, full) {
+    const landing = (snap.ride && snap.ride.landing && snap.ride.landing[ride.target]) || null;
+    const verb = ride.tokens.length === 2 ? "attacks" : ride.tokens ? "accelerates" : full ? "rides" : "holds back";
+    const bits = [`${ride.rider} ${verb}${ride.tokens ? ` (${ride.tokens})` : ""} to ${ride.target}`];
+    if (!landing) return bits[0];
+    const where = landing.slice(1);
+    const space = snap.course.spaces[Number(where) - 1];
+    if (where === ride.target) bits.push(`lands ${landing}`);
+    else if (snap.course.spaces[Number(ride.target) - 1] && snap.course.spaces[Number(ride.target) - 1].dark) bits.push(`dark square: back to ${landing}`);
+    else bits.push(`no room ahead: lands ${landing}`);
+    if (where.startsWith("#")) bits.push("past the finish line");
+    else if (space && space.event && snap.events && Number(where) !== snap.ride.from) bits.push("draws an event card");
+    return bits.join(", ");
+  }
+
+  targets(snap, myTurn) {
+    const out = new Map();
+    if (!myTurn || snap.is_over) return out;
+    this.sync(snap);
+    const legal = snap.legal || [];
+    if (snap.phase === "ride") {
+      const by = this.rides(snap);
+      if (this.token === null || !by.has(this.token)) this.token = by.has("") ? "" : [...by.keys()][0];
+      const list = by.get(this.token) || [];
+      list.forEach((ride, i) => {
+        const full = i === list.length - 1;
+        out.set(ride.target, { text: ride.text, kind: full ? "full" : "hold", describe: this.describeRide(snap, ride, full) });
+      });
+    } else if (snap.phase === "swap") {
+      for (const text of legal) {
+        const [rider, partner] = text.split("~");
+        if (partner !== "-") out.set(`rider:${partner}`, { text, kind: "partner", describe: `${rider} proposes a swap to ${partner}` });
+      }
+    } else if (snap.phase === "wheel") {
+      const follow = legal.find((m) => !m.endsWith(">-"));
+      if (follow && snap.ride) {
+        out.set(snap.ride.wheel, { text: follow, kind: "wheel", describe: `${snap.due} takes ${snap.leader}'s wheel: lands ${snap.ride.landing[snap.ride.wheel]}` });
+      }
+    } else if (snap.phase === "fall") {
+      for (const id of this.fallCandidates(snap)) {
+        out.set(`rider:${id}`, { kind: this.picks.has(id) ? "picked" : "pick", describe: `${this.picks.has(id) ? "leave" : "bring"} ${id} ${this.picks.has(id) ? "up" : "down too"}` });
+      }
+    }
+    return out;
+  }
+
+  /** A click on a lit space or rider: the move to send, or null (a fall pick toggled). */
+  clickSquare(snap, key) {
+    const target = this.targets(snap, true).get(key);
+    if (!target) return null;
+    if (snap.phase === "fall") {
+      this.togglePick(key.slice("rider:".length));
+      return null;
+    }
+    return target.text || null;
+  }
+
+  fallCandidates(snap) {
+    const ids = new Set();
+    for (const text of snap.legal || []) {
+      if (text.startsWith("fall:") && text !== "fall:-") text.slice(5).split(",").forEach((id) => ids.add(id));
+    }
+    return [...ids].sort();
+  }
+
+  togglePick(id) {
+    if (this.picks.has(id)) this.picks.delete(id);
+    else this.picks.add(id);
+  }
+
+  // ------------------------------------------------------------------ controls
+
+  controls(box, snap, ctx) {
+    clear(box);
+    this.sync(snap);
+    box.append(this.diceLine(snap), this.cardBox(snap));
+    if (snap.is_over) return;
+    if (snap.is_chance) {
+      box.append(el("p", { class: "muted", dataset: { testid: "rolling" } }, this.waiting(snap)));
+      return;
+    }
+    if (snap.phase === "answer") {
+      if (ctx.myTurn) box.append(this.swapPrompt(snap, ctx));
+      else box.append(el("p", { class: "cy-note", dataset: { testid: "swap-note" } }, `${snap.proposer} has proposed a swap to ${snap.due}: team ${snap.due[0]} answers.`));
+      return;
+    }
+    if (!ctx.myTurn) {
+      const what = { swap: "may propose a swap", ride: "rides", wheel: `may take ${snap.leader}'s wheel`, fall: "has fallen: its team picks who falls with it" }[snap.phase];
+      box.append(el("p", { class: "muted" }, `Waiting for team ${snap.current_player}: ${snap.due} ${what || "is due"}.`));
+      return;
+    }
+    const due = (snap.riders || []).find((r) => r.id === snap.due);
+    if (snap.phase === "swap") box.append(this.swapWindow(snap, due, ctx));
+    else if (snap.phase === "ride") box.append(this.rideControls(snap, due, ctx));
+    else if (snap.phase === "wheel") box.append(this.wheelControls(snap, due, ctx));
+    else if (snap.phase === "fall") box.append(this.fallControls(snap, ctx));
+    else GameView.prototype.controls.call(this, box, snap, ctx);
+  }
+
+  button(ctx, { testid, text, label, title = "", cls = "", squares = [], data = {} }) {
+    return el("button", {
+      type: "button", class: `btn move-btn ${cls}`, disabled: ctx.pending, title,
+      dataset: { testid, move: text, ...data }, onclick: () => ctx.send(text),
+      onmouseenter: () => title && ctx.hint(title, squares), onmouseleave: () => ctx.hint("", []),
+    }, label);
+  }
+
+  facts(r) {
+    const bits = [r.type, `on ${r.square}`];
+    if (r.skip) bits.push("loses its next turn");
+    if (r.technical) bits.push("technical problem: one die less, no token");
+    if (r.hunger) bits.push(`hunger: ${r.hunger} ride${r.hunger === 1 ? "" : "s"} with 1 die`);
+    return bits.join(" · ");
+  }
+
+  swapWindow(snap, due, ctx) {
+    const box = el("div", { class: "cy-step", dataset: { testid: "swap-window" } });
+    box.append(el("p", { class: "rider-facts" }, riderChip(snap.due), ` ${due ? this.facts(due) : ""}`),
+      el("p", { class: "small" }, "Before rolling, propose a swap of places to a rider beside or just behind (click it, or a button), or ride on. A teammate swaps at once; a rival's team answers."));
+    const row = el("div", { class: "move-buttons" });
+    for (const text of snap.legal || []) {
+      const [, partner] = text.split("~");
+      if (partner === "-") continue;
+      const p = (snap.riders || []).find((r) => r.id === partner);
+      const mate = partner[0] === snap.due[0];
+      row.append(this.button(ctx, {
+        testid: "swap-button", text, data: { partner },
+        label: [`Swap with `, riderChip(partner), ` (${p ? p.square : ""}${mate ? ", teammate" : `, team ${partner[0]} answers`})`],
+        title: mate ? `${snap.due} and ${partner} exchange squares and places at once` : `propose the swap; team ${partner[0]} accepts or declines`,
+      }));
+    }
+    row.append(this.button(ctx, { testid: "ride-on-button", text: `${snap.due}~-`, label: "Ride on (no swap)", cls: "primary" }));
+    box.append(row);
+    return box;
+  }
+
+  swapPrompt(snap, ctx) {
+    const x = (snap.riders || []).find((r) => r.id === snap.proposer);
+    const y = (snap.riders || []).find((r) => r.id === snap.due);
+    const box = el("div", { class: "cy-prompt", role: "alertdialog", "aria-label": "swap proposed", dataset: { testid: "swap-prompt", proposer: snap.proposer, partner: snap.due } });
+    box.append(el("p", { class: "cy-prompt-title" }, "Swap proposed"),
+      el("p", {}, riderChip(snap.proposer), ` (team ${snap.proposer[0]}, on ${x ? x.square : "?"}) proposes to swap places with your `, riderChip(snap.due), ` (on ${y ? y.square : "?"}).`),
+      el("p", { class: "small" }, `If you accept, ${snap.due} takes ${x ? x.square : "its square"} and rides now; ${snap.proposer} takes ${y ? y.square : "its square"} and rides later, in ${snap.due}'s place.`),
+      el("div", { class: "move-buttons" },
+        this.button(ctx, { testid: "accept-swap", text: `${snap.due}~yes`, label: "Accept", cls: "primary" }),
+        this.button(ctx, { testid: "decline-swap", text: `${snap.due}~no`, label: "Decline" })));
+    return box;
+  }
+
+  rideControls(snap, due, ctx) {
+    const box = el("div", { class: "cy-step", dataset: { testid: "ride" } });
+    const by = this.rides(snap);
+    if (this.token === null || !by.has(this.token)) this.token = by.has("") ? "" : [...by.keys()][0];
+    const ride = snap.ride || {};
+    const own = due ? due.tokens : 0;
+    const team = (snap.team_tokens || {})[snap.due[0]] || 0;
+    box.append(el("p", { class: "rider-facts" }, riderChip(snap.due), ` ${due ? this.facts(due) : ""}: rolled ${ride.total ?? "?"}${ride.hold_back ? "; may hold back" : "; rides its full total here"}.`));
+    if (snap.level === "pro") {
+      box.append(el("p", { class: "small", dataset: { testid: "token-facts" } },
+        `Tokens: ${own} own, ${team} team; up to ${ride.panel ?? 0} a ride here. Choose, then click a lit space.`));
+      const row = el("div", { class: "move-buttons cy-tokens-row", dataset: { testid: "token-selector" } });
+      for (const choice of TOKEN_CHOICES) {
+        const list = by.get(choice);
+        const reach = list ? list[list.length - 1].target : null;
+        const why = list ? "" : this.tokenWhy(choice, due, own, team, ride.panel ?? 0);
+        row.append(el("button", {
+          type: "button", class: `btn token-btn${this.token === choice ? " selected" : ""}`, disabled: !list || ctx.pending,
+          "aria-pressed": this.token === choice ? "true" : "false", title: list ? `${TOKEN_WORDS[choice]}: reaches ${reach}` : why,
+          dataset: { testid: "token-button", token: choice || "none", reach: reach || "" },
+          onclick: () => {
+            this.token = choice;
+            ctx.rerender();
+          },
+        }, el("strong", {}, choice || "none"), el("span", { class: "small" }, list ? ` → ${reach}` : ` ${why}`)));
+      }
+      box.append(row);
+    }
+    const list = by.get(this.token) || [];
+    const full = list[list.length - 1];
+    if (full) {
+      box.append(el("div", { class: "move-buttons" }, this.button(ctx, {
+        testid: "ride-full", text: full.text, cls: "primary", squares: [full.target],
+        label: `Ride to ${full.target}`, title: this.describeRide(snap, full, true),
+      })));
+      box.append(el("p", { class: "small muted", dataset: { testid: "ride-full-words" } }, this.describeRide(snap, full, true)
+        + (list.length > 1 ? `. To hold back, click a nearer lit space (${list[0].target}–${list[list.length - 2].target}).` : ".")));
+    }
+    return box;
+  }
+
+  tokenWhy(choice, due, own, team, panel) {
+    const [r, t] = TOKEN_NEEDS[choice];
+    if (due && due.technical) return "(technical problem)";
+    if (choice.length > panel) return panel ? `(up to ${panel} here)` : "(no token here)";
+    if (r > own) return own ? "(1 own token)" : "(no own token)";
+    if (t > team) return team ? "(1 team token)" : "(no team token)";
+    return "(not now)";
+  }
+
+  wheelControls(snap, due, ctx) {
+    const box = el("div", { class: "cy-step", dataset: { testid: "wheel" } });
+    const follow = (snap.legal || []).find((m) => !m.endsWith(">-"));
+    const decline = (snap.legal || []).find((m) => m.endsWith(">-"));
+    const to = snap.ride ? snap.ride.landing[snap.ride.wheel] : "";
+    box.append(el("p", { class: "rider-facts" }, riderChip(snap.due), ` (${due ? due.square : ""}) may take `, riderChip(snap.leader),
+      `'s wheel: follow without rolling to ${snap.ride ? snap.ride.wheel : "?"} (lands ${to}); its turn is then over.`));
+    box.append(el("div", { class: "move-buttons" },
+      follow ? this.button(ctx, { testid: "wheel-follow", text: follow, label: `Take the wheel → ${to}`, cls: "primary", squares: snap.ride ? [snap.ride.wheel] : [] }) : null,
+      decline ? this.button(ctx, { testid: "wheel-decline", text: decline, label: "Decline" }) : null));
+    return box;
+  }
+
+  fallControls(snap, ctx) {
+    const box = el("div", { class: "cy-step", dataset: { testid: "fall" } });
+    const candidates = this.fallCandidates(snap);
+    const chosen = [...this.picks].sort();
+    const text = `fall:${chosen.length ? chosen.join(",") : "-"}`;
+    const legal = (snap.legal || []).includes(text);
+    box.append(el("p", { class: "rider-facts" }, riderChip(snap.due), " fell: it loses its next turn. Bring down up to two more riders with it (teammates, or riders on its space, within three spaces), then confirm."));
+    const row = el("div", { class: "move-buttons" });
+    for (const id of candidates) {
+      const r = (snap.riders || []).find((x) => x.id === id);
+      row.append(el("button", {
+        type: "button", class: `btn rider-btn${this.picks.has(id) ? " selected" : ""}`, disabled: ctx.pending,
+        "aria-pressed": this.picks.has(id) ? "true" : "false", dataset: { testid: "fall-pick", rider: id },
+        onclick: () => {
+          this.togglePick(id);
+          ctx.rerender();
+        },
+      }, riderChip(id), el("span", { class: "muted small" }, ` ${r ? r.square : ""}`)));
+    }
+    if (!candidates.length) box.append(el("p", { class: "small muted" }, "Nobody else may fall with it."));
+    box.append(row, el("div", { class: "move-buttons" }, el("button", {
+      type: "button", class: "btn primary", disabled: ctx.pending || !legal, dataset: { testid: "fall-confirm", move: text },
+      title: legal ? "" : "not a legal pick: at most two riders, all within three spaces", onclick: () => ctx.send(text),
+    }, chosen.length ? `Confirm: ${chosen.join(" and ")} fall${chosen.length === 1 ? "s" : ""} too` : "Confirm: nobody else falls")));
+    return box;
+  }
+
+  /** The dice just rolled (a short roll when they are new). */
+  diceLine(snap) {
+    const box = el("div", { class: "cy-dice-line", dataset: { testid: "dice" } });
+    const dice = snap.dice || [];
+    if (!dice.length || !["ride", "wheel"].includes(snap.phase)) return box;
+    const who = snap.phase === "ride" ? snap.due : snap.leader;
+    const fresh = this.rolled !== `${snap.moves_played}/${who}` && snap.phase === "ride";
+    this.rolled = `${snap.moves_played}/${who}`;
+    const faces = dice.map((v) => {
+      const s = svg("svg", { viewBox: "0 0 24 24", width: 26, height: 26, class: `cy-die-svg${fresh ? " fresh" : ""}` });
+      dieFace(s, v, 1, 1, 22);
+      return s;
+    });
+    const total = snap.phase === "ride" && snap.ride ? snap.ride.total : dice.reduce((a, b) => a + b, 0);
+    box.append(riderChip(who), " rolled ", ...faces, el("strong", {}, ` = ${total}`));
+    return box;
+  }
+
+  /** The event card last drawn, its effect in words at this level, and the cards left. */
+  cardBox(snap) {
+    if (!snap.events) return el("div", { hidden: true });
+    const left = Object.values(snap.cards_left || {}).reduce((a, b) => a + b, 0);
+    const box = el("div", { class: "cy-card-box" });
+    if (!snap.card) {
+      box.append(el("p", { class: "small muted", dataset: { testid: "cards-left" } }, `Event cards: none drawn yet, ${left} of ${CARD_COUNT} in the deck.`));
+      return box;
+    }
+    const card = (snap.deck || {})[snap.card] || { name: snap.card, effect: "" };
+    const last = snap.last_moves || [];
+    const i = last.map((m) => m.startsWith("draw:")).lastIndexOf(true);
+    const index = i < 0 ? null : snap.moves_played - last.length + i;
+    const drawer = snap.phase === "fall" ? snap.due : this.drawers.get(index);
+    const fresh = i >= 0 && i >= last.length - 2;
+    box.append(el("div", { class: `cy-card${fresh ? " fresh" : ""}`, dataset: { testid: "event-card", card: snap.card } },
+      el("div", { class: "cy-card-name" }, card.name),
+      el("div", { class: "cy-card-effect" }, `${snap.level === "pro" ? "Pro" : "Starter"}: ${card.effect}`),
+      card.limit ? el("div", { class: "cy-card-limit small" }, `no effect on ${card.limit}`) : null,
+      el("div", { class: "cy-card-by small muted" }, drawer ? `drawn by ${drawer}` : "the last card drawn")),
+    el("p", { class: "small muted", dataset: { testid: "cards-left" } }, `${left} of ${CARD_COUNT} cards left in the deck.`));
+    return box;
+  }
+
+  // ------------------------------------------------------------------ the race panel
+
+  result(box, snap, { table = null } = {}) {
+    clear(box);
+    const result = snap.result || {};
+    const name = (t) => {
+      const s = seatOf(table, t);
+      return s ? `${t} · ${seatLabel(s)}` : t;
+    };
+    const byId = Object.fromEntries((snap.riders || []).map((r) => [r.id, r]));
+    if (result.over) box.append(this.final(snap, result, name));
+    if (!snap.is_over) box.append(this.orderLine(snap));
+    box.append(this.teamsTable(snap, name));
+    const lines = snap.course.lines.filter((l) => l.scores && l.kind !== "finish");
+    if (lines.length) {
+      box.append(el("h3", {}, "Lines"), el("div", { dataset: { testid: "line-lists" } }, lines.map((line, i) => {
+        const list = (snap.lines || [])[i] || [];
+        return el("p", { class: "small cy-line-list", dataset: { line: `${line.kind}-${line.after}` } },
+          el("strong", {}, `${line.kind === "mountain" ? `mountain ${line.category}` : "sprint"} after ${line.after}: `),
+          list.length ? list.map((id, k) => el("span", {}, k ? ", " : "", riderChip(id))) : el("span", { class: "muted" }, "nobody yet"));
+      })));
+    }
+    box.append(el("h3", {}, "Finish"));
+    const finish = snap.finish || [];
+    box.append(finish.length
+      ? el("ol", { class: "places", dataset: { testid: "finish-list" } }, finish.map((f) => el("li", { dataset: { rider: f.rider } },
+        riderChip(f.rider), el("span", { class: "pts" }, `round ${f.round}, #${f.past}${result.times && result.times[f.rider] !== undefined ? ` · ${result.times[f.rider]} s` : ""}`))))
+      : el("p", { class: "muted small", dataset: { testid: "finish-list" } }, "nobody across the line yet"));
+    if (snap.mode === "leg") box.append(this.pointsTable(snap, byId));
+  }
+
+  final(snap, result, name) {
+    const box = el("div", { class: "final", dataset: { testid: "final" } });
+    if (result.winner_team) {
+      box.append(el("div", { class: "trophy", dataset: { testid: "winner", team: result.winner_team, rider: result.winner || "" } },
+        trophyIcon(), result.winner ? ["Winner: ", riderChip(result.winner), ` for team `, teamChip(result.winner_team, name(result.winner_team))]
+          : ["Winning team: ", teamChip(result.winner_team, name(result.winner_team))]));
+    }
+    const times = result.times || {};
+    const points = result.points || {};
+    const mountain = result.mountain || {};
+    const leg = snap.mode === "leg";
+    const head = ["#", "Rider", ...(Object.keys(times).length ? ["Time"] : []), ...(leg ? ["Green", "Red"] : [])];
+    const rows = (result.places || []).map((id, i) => el("tr", { dataset: { rider: id } },
+      el("td", {}, String(i + 1)), el("td", {}, riderChip(id)),
+      Object.keys(times).length ? el("td", {}, times[id] === undefined ? "—" : `${times[id]} s`) : null,
+      leg ? el("td", {}, String(points[id] || 0)) : null, leg ? el("td", {}, String(mountain[id] || 0)) : null));
+    box.append(el("h3", {}, "Places"), el("table", { class: "points", dataset: { testid: "places" } },
+      el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))), el("tbody", {}, rows)));
+    const teamTimes = result.team_times || {};
+    box.append(el("h3", {}, "Teams"), el("ol", { class: "places", dataset: { testid: "team-places" } }, (result.teams || []).map((t) =>
+      el("li", { dataset: { team: t } }, teamChip(t, name(t)), teamTimes[t] !== undefined ? el("span", { class: "pts" }, `${teamTimes[t]} s`) : null))));
+    return box;
+  }
+
+  orderLine(snap) {
+    const byId = Object.fromEntries((snap.riders || []).map((r) => [r.id, r]));
+    return el("p", { class: "small cy-order", dataset: { testid: "order" } }, el("strong", {}, `Round ${snap.round} order: `),
+      (snap.order || []).map((id) => {
+        const r = byId[id] || {};
+        return el("span", { class: `cy-order-rider${r.due ? " due" : ""}${r.turn_over ? " over" : ""}`, title: r.turn_over ? "turn over" : r.due ? "due" : "to come" },
+          r.due ? "▶" : "", id, r.turn_over ? "✓" : "", " ");
+      }));
+  }
+
+  teamsTable(snap, name) {
+    const pro = snap.level === "pro";
+    const head = el("tr", {}, el("th", {}, "Rider"), el("th", {}, "Square"), pro ? el("th", {}, "Tokens") : null, el("th", {}, "Flags"));
+    const body = el("tbody");
+    for (const team of snap.players || []) {
+      body.append(el("tr", { class: "cy-team-row", dataset: { team } }, el("td", { colspan: pro ? 4 : 3 },
+        teamChip(team, name(team)), pro ? el("span", { class: "muted small", dataset: { testid: "team-tokens", team } }, ` · ${(snap.team_tokens || {})[team] || 0} team tokens`) : null)));
+      for (const r of (snap.riders || []).filter((x) => x.team === team)) {
+        const flags = [r.skip ? "s" : "", r.technical ? "x" : "", r.hunger ? `h${r.hunger}` : ""].filter(Boolean).join(" ");
+        const icon = svg("svg", { viewBox: "-9 -9 18 18", width: 16, height: 16, class: "cy-icon" });
+        piece(icon, r.id, 6);
+        body.append(el("tr", { dataset: { rider: r.id, testid: "rider-row" } },
+          el("td", {}, icon, ` ${r.id}`), el("td", {}, r.finished ? "finished" : r.square || ""),
+          pro ? el("td", { dataset: { testid: "rider-tokens" } }, String(r.tokens)) : null, el("td", { class: "cy-flags" }, flags)));
+      }
+    }
+    return el("div", {}, el("h3", {}, pro ? "Riders and tokens" : "Riders"), el("table", { class: "points cy-riders-table", dataset: { testid: "riders" } }, el("thead", {}, head), body));
+  }
+
+  pointsTable(snap, byId) {
+    const ids = Object.keys(byId);
+    const green = Object.fromEntries(ids.map((id) => [id, byId[id].points || 0]));
+    const red = Object.fromEntries(ids.map((id) => [id, byId[id].mountain || 0]));
+    const lead = (pts) => {
+      const top = Math.max(0, ...Object.values(pts));
+      return top > 0 ? ids.filter((id) => pts[id] === top) : [];
+    };
+    const greenLead = lead(green);
+    const redLead = lead(red);
+    const rows = [...ids].sort((a, b) => green[b] - green[a] || red[b] - red[a] || (a < b ? -1 : 1)).map((id) => el("tr", { dataset: { rider: id } },
+      el("td", {}, riderChip(id), greenLead.includes(id) ? el("span", { class: "cy-jersey green", title: "green jersey: most points" }, "green") : null,
+        redLead.includes(id) ? el("span", { class: "cy-jersey red", title: "red jersey: most mountain points" }, "red") : null),
+      el("td", {}, String(green[id])), el("td", {}, String(red[id]))));
+    return el("div", {}, el("h3", {}, "Points"), el("table", { class: "points", dataset: { testid: "points" } },
+      el("thead", {}, el("tr", {}, el("th", {}, "Rider"), el("th", {}, "Green"), el("th", {}, "Red"))), el("tbody", {}, rows)));
+  }
+
+  // ------------------------------------------------------------------ legend
+
+  /** The board's legend: the track types of the course (all of them before it is known). */
+  legend(box) {
+    clear(box);
+    this.legendBox = box;
+    const course = this.legendCourse;
+    const meaning = (course && course.legend) || {};
+    const types = course ? [...new Set(course.spaces.map((s) => s.type))] : Object.keys(TRACK).filter((t) => t !== "track");
+    const terrain = (course && course.terrain) || {};
+    for (const t of types) {
+      const track = TRACK[t] || TRACK.flat;
+      const facts = terrain[t];
+      let dice = "";
+      if (facts) {
+        dice = `${facts.dice} ${facts.dice === 1 ? "die" : "dice"}`;
+        if (facts.sprinter_dice !== facts.dice) dice += `, sprinter ${facts.sprinter_dice}`;
+        if (facts.climber_bonus) dice += `, climber +${facts.climber_bonus}`;
+      }
+      const title = facts ? `${meaning[t] || track.name}: tokens S/C/H ${facts.panels.join("/")}; wheel and swap ${facts.wheel ? "yes" : "no"}; hold back ${facts.hold_back ? "yes" : "no"}` : track.name;
+      box.append(el("span", { dataset: { legend: t }, title },
+        el("i", { class: "lg cy-lg", style: { background: track.fill, "border-color": track.ink } }), track.name, dice ? el("small", {}, ` (${dice})`) : null));
+    }
+    box.append(el("span", {}, el("i", { class: "lg cy-lg", style: { background: DARK_FILL } }), "dark square (back 3 on cobbles, 1 on a slope)"),
+      el("span", {}, el("i", { class: "lg cy-lg-card" }, "?"), "event space (draws a card)"),
+      el("span", {}, el("i", { class: "lg cy-lg-line sprint" }), "sprint"),
+      el("span", {}, el("i", { class: "lg cy-lg-line mountain" }), "mountain line (category)"),
+      el("span", {}, el("i", { class: "lg cy-lg-line finish" }), "finish, then the run-out #1–#9"));
+    const shapes = el("span", {});
+    for (const id of ["AS1", "AC1", "AH1"]) {
+      const s = svg("svg", { viewBox: "-9 -9 18 18", width: 16, height: 16, class: "cy-icon" });
+      piece(s, id, 6.5);
+      shapes.append(s);
+    }
+    box.append(el("span", {}, shapes, "sprinter, climber, helper (team colour)"),
+      el("span", {}, el("i", { class: "lg cy-lg-badge skip" }, "s"), "loses its next turn"),
+      el("span", {}, el("i", { class: "lg cy-lg-badge technical" }, "x"), "technical problem"),
+      el("span", {}, el("i", { class: "lg cy-lg-badge hunger" }, "h"), "hunger"),
+      el("span", {}, el("i", { class: "lg cy-lg-badge tokens" }, "2"), "own tokens"));
+  }
+}

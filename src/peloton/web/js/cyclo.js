@@ -46,7 +46,7 @@ export class CycloView extends GameView {
   static subtitle(t) {
     const o = t.options || t;
     const bits = [MODE_WORDS[o.mode] || o.mode || "classic", o.level === "starter" ? "Starter" : "Pro"];
-    bits.push(o.course ? `course ${o.course}` : "the mode's course");
+    bits.push(o.course ? `course ${o.course}` : "default course");
     if (o.events !== null && o.events !== undefined) bits.push(o.events ? "event cards" : "no event cards");
     return bits;
   }
@@ -114,7 +114,7 @@ export class CycloView extends GameView {
     this.key = ""; // the decision the choices below belong to
     this.token = null; // the token choice selected for the ride
     this.picks = new Set(); // the riders picked to fall
-    this.drawers = new Map(); // moves played at a draw -> the rider who drew
+    this.drawers = new Map(); // moves played at a draw -> {by: the drawer, drawn: cards drawn before}
   }
 
   /** Forget the choices when the decision changes. */
@@ -125,7 +125,7 @@ export class CycloView extends GameView {
       this.token = null;
       this.picks = new Set();
     }
-    if (snap.phase === "draw" && snap.due) this.drawers.set(snap.moves_played, snap.due);
+    if (snap.phase === "draw" && snap.due) this.drawers.set(snap.moves_played, { by: snap.due, drawn: this.drawnCount(snap) });
   }
 
   status(snap) {
@@ -166,7 +166,8 @@ export class CycloView extends GameView {
   render(snap, options = {}) {
     if (!snap || !snap.course) return;
     this.sync(snap);
-    this.board.render(snap, options);
+    const card = this.lastCard(snap);
+    this.board.render(snap, { ...options, card: card && card.fresh && card.by ? { ...card, name: ((snap.deck || {})[card.id] || {}).name } : null });
     const types = [...new Set(snap.course.spaces.map((s) => s.type))].join(",");
     if (types !== this.legendTypes) {
       this.legendTypes = types;
@@ -276,7 +277,7 @@ export class CycloView extends GameView {
   controls(box, snap, ctx) {
     clear(box);
     this.sync(snap);
-    box.append(this.diceLine(snap), this.cardBox(snap));
+    box.append(this.diceLine(snap));
     if (snap.is_over) return;
     if (snap.is_chance) {
       box.append(el("p", { class: "muted", dataset: { testid: "rolling" } }, this.waiting(snap)));
@@ -458,6 +459,28 @@ export class CycloView extends GameView {
     return box;
   }
 
+  /** The card last drawn: its id, who drew it (when this view saw the draw) and
+   * whether it is news (drawn by one of the last two moves). */
+  lastCard(snap) {
+    if (!snap.card) return null;
+    const last = snap.last_moves || [];
+    const i = last.map((m) => m.startsWith("draw:")).lastIndexOf(true);
+    // The draw's index: among the latest moves, else the latest draw this view saw,
+    // if no card was drawn since (the deck's count says so).
+    const seen = [...this.drawers.keys()].filter((k) => k < snap.moves_played);
+    const index = i >= 0 ? snap.moves_played - last.length + i : seen.length ? Math.max(...seen) : null;
+    const draw = this.drawers.get(index);
+    const now = this.drawnCount(snap);
+    const same = draw && (i >= 0 || now === draw.drawn + 1 || (draw.drawn === CARD_COUNT && now === 1));
+    const by = snap.phase === "fall" ? snap.due : same ? draw.by : null;
+    return { id: snap.card, by, fresh: i >= 0 && i >= last.length - 2 };
+  }
+
+  /** The cards drawn since the deck was last shuffled. */
+  drawnCount(snap) {
+    return CARD_COUNT - Object.values(snap.cards_left || {}).reduce((a, b) => a + b, 0);
+  }
+
   /** The event card last drawn, its effect in words at this level, and the cards left. */
   cardBox(snap) {
     if (!snap.events) return el("div", { hidden: true });
@@ -468,11 +491,7 @@ export class CycloView extends GameView {
       return box;
     }
     const card = (snap.deck || {})[snap.card] || { name: snap.card, effect: "" };
-    const last = snap.last_moves || [];
-    const i = last.map((m) => m.startsWith("draw:")).lastIndexOf(true);
-    const index = i < 0 ? null : snap.moves_played - last.length + i;
-    const drawer = snap.phase === "fall" ? snap.due : this.drawers.get(index);
-    const fresh = i >= 0 && i >= last.length - 2;
+    const { by: drawer, fresh } = this.lastCard(snap);
     box.append(el("div", { class: `cy-card${fresh ? " fresh" : ""}`, dataset: { testid: "event-card", card: snap.card } },
       el("div", { class: "cy-card-name" }, card.name),
       el("div", { class: "cy-card-effect" }, `${snap.level === "pro" ? "Pro" : "Starter"}: ${card.effect}`),
@@ -493,6 +512,7 @@ export class CycloView extends GameView {
     };
     const byId = Object.fromEntries((snap.riders || []).map((r) => [r.id, r]));
     if (result.over) box.append(this.final(snap, result, name));
+    box.append(this.cardBox(snap));
     if (!snap.is_over) box.append(this.orderLine(snap));
     box.append(this.teamsTable(snap, name));
     const lines = snap.course.lines.filter((l) => l.scores && l.kind !== "finish");
@@ -504,7 +524,7 @@ export class CycloView extends GameView {
           list.length ? list.map((id, k) => el("span", {}, k ? ", " : "", riderChip(id))) : el("span", { class: "muted" }, "nobody yet"));
       })));
     }
-    box.append(el("h3", {}, "Finish"));
+    box.append(el("h3", {}, "Finish line"));
     const finish = snap.finish || [];
     box.append(finish.length
       ? el("ol", { class: "places", dataset: { testid: "finish-list" } }, finish.map((f) => el("li", { dataset: { rider: f.rider } },
@@ -607,11 +627,14 @@ export class CycloView extends GameView {
       box.append(el("span", { dataset: { legend: t }, title },
         el("i", { class: "lg cy-lg", style: { background: track.fill, "border-color": track.ink } }), track.name, dice ? el("small", {}, ` (${dice})`) : null));
     }
-    box.append(el("span", {}, el("i", { class: "lg cy-lg", style: { background: DARK_FILL } }), "dark square (back 3 on cobbles, 1 on a slope)"),
-      el("span", {}, el("i", { class: "lg cy-lg-card" }, "?"), "event space (draws a card)"),
-      el("span", {}, el("i", { class: "lg cy-lg-line sprint" }), "sprint"),
-      el("span", {}, el("i", { class: "lg cy-lg-line mountain" }), "mountain line (category)"),
-      el("span", {}, el("i", { class: "lg cy-lg-line finish" }), "finish, then the run-out #1–#9"));
+    if (!course || course.spaces.some((x) => x.dark)) {
+      box.append(el("span", {}, el("i", { class: "lg cy-lg", style: { background: DARK_FILL } }), "dark square (back 3 on cobbles, 1 on a slope)"));
+    }
+    box.append(el("span", {}, el("i", { class: "lg cy-lg-card" }, "?"), "event space (draws a card)"));
+    const kinds = course ? new Set(course.lines.map((l) => l.kind)) : new Set(["sprint", "mountain"]);
+    if (kinds.has("sprint")) box.append(el("span", {}, el("i", { class: "lg cy-lg-line sprint" }), "sprint line"));
+    if (kinds.has("mountain")) box.append(el("span", {}, el("i", { class: "lg cy-lg-line mountain" }), "mountain line (category 3, 2, 1, HC)"));
+    box.append(el("span", {}, el("i", { class: "lg cy-lg-line finish" }), "finish, then the run-out #1–#9"));
     const shapes = el("span", {});
     for (const id of ["AS1", "AC1", "AH1"]) {
       const s = svg("svg", { viewBox: "-9 -9 18 18", width: 16, height: 16, class: "cy-icon" });

@@ -306,7 +306,7 @@ export class CycloBoard {
    * Draw `snap`: `targets` maps keys (`57`, `#3`, `rider:AS1`) to {describe, kind} to
    * light and make clickable; `hints` are space keys to mark (the last ride's target).
    */
-  render(snap, { targets = new Map(), hints = [] } = {}) {
+  render(snap, { targets = new Map(), hints = [], card = null } = {}) {
     this.snap = snap;
     const riders = snap.riders || [];
     this.build(snap.course, riders.length);
@@ -355,6 +355,16 @@ export class CycloBoard {
     }
     this.drawFinished(snap, done);
     this.drawAction(snap, at);
+    if (card && at[card.by]) this.drawCard(card, at[card.by]);
+  }
+
+  /** The card just drawn, beside its drawer. */
+  drawCard(card, [x, y, R]) {
+    const w = Math.max(58, card.name.length * 5.6 + 12);
+    const g = svg("g", { class: "cy-board-card", "data-testid": "board-card", "data-card": card.id, transform: `translate(${(x + R + 4).toFixed(1)} ${(y - R - 20).toFixed(1)})` }, this.overlay);
+    svg("rect", { width: w, height: 18, rx: 4 }, g);
+    const t = svg("text", { x: 6, y: 12.5 }, g);
+    t.textContent = card.name;
   }
 
   drawRider(snap, r, cx, cy, R, target) {
@@ -460,13 +470,14 @@ export class CycloBoard {
     const xs = keys.filter((k) => !String(k).startsWith("rider:") && this.spaces[k]).map((k) => this.x(this.positionOf(k)));
     const due = (snap.riders || []).find((r) => r.id === snap.due);
     if (due && due.position !== null) xs.push(this.x(due.position));
+    if (snap.is_over) xs.push(this.runX, this.width - this.cell * 3);
     if (!xs.length) {
       const on = (snap.riders || []).filter((r) => r.position !== null && r.position !== undefined);
       if (on.length) xs.push(Math.max(...on.map((r) => this.x(r.position))));
       else xs.push(this.doneX);
     }
-    const lo = Math.min(...xs) - this.cell * 2;
-    const hi = Math.max(...xs) + this.cell * 3;
+    const lo = Math.min(...xs) - this.cell;
+    const hi = Math.max(...xs) + this.cell * 2;
     const focus = `${lo}-${hi}-${this.zoom}`;
     if (focus === this.lastFocus) return;
     this.lastFocus = focus;

@@ -607,9 +607,17 @@ export class CycloView extends GameView {
   // ------------------------------------------------------------------ legend
 
   /** The board's legend: the track types of the course (all of them before it is known). */
-  legend(box) {
-    clear(box);
-    this.legendBox = box;
+  legend(host) {
+    clear(host);
+    this.legendBox = host;
+    // On a phone the legend folds away under its title, so the play is close to the board.
+    if (this.legendOpen === undefined) this.legendOpen = !(window.matchMedia && window.matchMedia("(max-width: 600px)").matches);
+    const box = el("div", { class: "cy-legend-items" });
+    const details = el("details", { class: "cy-legend", open: this.legendOpen, dataset: { testid: "cy-legend" } }, el("summary", {}, "Legend"), box);
+    details.addEventListener("toggle", () => {
+      this.legendOpen = details.open;
+    });
+    host.append(details);
     const course = this.legendCourse;
     const meaning = (course && course.legend) || {};
     const types = course ? [...new Set(course.spaces.map((s) => s.type))] : Object.keys(TRACK).filter((t) => t !== "track");

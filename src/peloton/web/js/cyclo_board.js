@@ -180,7 +180,7 @@ export class CycloBoard {
     this.runX = this.courseX + this.n * c + 14;
     this.doneX = this.runX + (course.run_out || 9) * c + 14;
     this.doneCols = Math.max(1, Math.ceil(riders / (this.rows * 2)));
-    this.width = this.doneX + this.doneCols * 24 + 16;
+    this.width = this.doneX + Math.max(this.doneCols * 24, 48) + 12;
     const bottom = this.y(this.rows);
     this.height = bottom + 38;
     root.setAttribute("viewBox", `0 0 ${this.width} ${this.height}`);
@@ -456,7 +456,7 @@ export class CycloBoard {
     if (snap.phase === "answer" && snap.proposer && at[snap.proposer]) {
       const [px, py] = at[snap.proposer];
       const mx = (px + dx) / 2;
-      const my = Math.min(py, dy) - this.cell * 0.6;
+      const my = Math.min(py, dy) - this.cell * 1.1;
       svg("path", { d: `M${px} ${py} Q${mx} ${my} ${dx} ${dy}`, class: "cy-swap-path" }, this.decor);
     }
   }

@@ -3,21 +3,20 @@
 // on), the answer to a swap proposed to one's rider (a prompt with Accept / Decline),
 // the ride (a token selector, then a lit target space: the full roll or nearer, to
 // hold back), the wheel (follow / decline) and the fall (pick up to two riders, then
-// confirm). The dice just rolled, and the event card last drawn with its effect and
-// the cards left, stand above the controls. The race panel holds the round's order,
-// each team's and rider's tokens and flags, the line lists, the finish list, green
-// and red points with their leaders in a leg, and the result.
+// confirm). The dice just rolled stand above the controls and beside the rider on the
+// board. The race panel and the legend are drawn by cyclo_panels.js; this view tells
+// them who drew the last card (it notes the drawer of each draw it sees).
 
-import { CycloBoard, TRACK, DARK_FILL, dieFace, piece } from "./cyclo_board.js";
+import { CycloBoard, dieFace } from "./cyclo_board.js";
+import { CARD_COUNT, coursePreview, describeCourse, drawLegend, drawnCount, racePanel } from "./cyclo_panels.js";
 import { GameView } from "./gameview.js";
-import { el, clear, svg, teamChip, seatLabel, seatOf, trophyIcon } from "./ui.js";
+import { el, clear, svg, teamChip } from "./ui.js";
 
 const TOKEN_CHOICES = ["", "r", "t", "rr", "rt", "tt"];
 const TOKEN_NEEDS = { "": [0, 0], r: [1, 0], t: [0, 1], rr: [2, 0], rt: [1, 1], tt: [0, 2] };
 const TOKEN_WORDS = { "": "no token", r: "r: one own token (+6)", t: "t: one team token (+6)", rr: "rr: attack, two own (+12)", rt: "rt: attack, own + team (+12)", tt: "tt: attack, two team (+12)" };
 const MODE_WORDS = { classic: "classic", leg: "leg", itt: "individual time trial", ttt: "team time trial" };
 const PHASE_NOTES = { swap: "swap window", answer: "answering a swap", wheel: "offered a wheel", fall: "a fall" };
-const CARD_COUNT = 24;
 
 /** `AS1-57/rt` -> {rider, target, tokens}; null for another move. */
 export function parseRide(text) {
@@ -55,57 +54,12 @@ export class CycloView extends GameView {
     return { winner: result && result.winner_team };
   }
 
-  /** `A1 C1 F2 E1 · 120 spaces · start, flat, slope, end, cobbles, last km` */
   static describeCourse(course) {
-    if (!course || !course.boards) return course && course.lap ? `velodrome: ${course.lap} spaces a lap, ${course.width} lanes (track events)` : "";
-    const types = [];
-    let spaces = 0;
-    course.boards.forEach((b, i) => {
-      let k = 0;
-      for (const [type, count] of b.runs || []) {
-        for (let j = 0; j < count; j++) {
-          k += 1;
-          if (i === 0 && k < (course.start || 1)) continue;
-          spaces += 1;
-          if (!types.includes(type)) types.push(type);
-        }
-      }
-    });
-    return `${course.boards.map((b) => b.name).join(" ")} · ${spaces} spaces · ${types.map((t) => (TRACK[t] || { name: t }).name).join(", ")}`;
+    return describeCourse(course);
   }
 
-  /** A small strip of the course's boards, a space a bar in its track type's colour. */
   static coursePreview(course) {
-    const box = el("div", { class: "cy-preview", dataset: { testid: "course-preview" } });
-    if (!course || !course.boards) {
-      box.append(el("span", { class: "muted small" }, CycloView.describeCourse(course)));
-      return box;
-    }
-    const bars = [];
-    course.boards.forEach((b, i) => {
-      let k = 0;
-      for (const [type, count, width] of b.runs || []) {
-        for (let j = 0; j < count; j++) {
-          k += 1;
-          if (i === 0 && k < (course.start || 1)) continue;
-          bars.push({ board: b.name, type, width, dark: (b.dark || []).includes(k), event: (b.events || []).includes(k), first: bars.length === 0 || bars[bars.length - 1].board !== b.name });
-        }
-      }
-    });
-    const w = 3;
-    const root = svg("svg", { viewBox: `0 0 ${bars.length * w + 2} 34`, class: "cy-preview-strip", role: "img", "aria-label": `course ${course.name}` });
-    bars.forEach((s, i) => {
-      const h = 5 + s.width * 4;
-      svg("rect", { x: 1 + i * w, y: 22 - h, width: w, height: h, fill: s.dark ? DARK_FILL : (TRACK[s.type] || TRACK.flat).fill }, root);
-      if (s.event) svg("rect", { x: 1 + i * w, y: 24, width: w, height: 3, fill: "#7c3aed" }, root);
-      if (s.first) {
-        svg("line", { x1: 1 + i * w, y1: 0, x2: 1 + i * w, y2: 34, stroke: "#475467", "stroke-width": 0.6 }, root);
-        const t = svg("text", { x: 2 + i * w, y: 33, class: "cy-preview-board" }, root);
-        t.textContent = s.board;
-      }
-    });
-    box.append(root);
-    return box;
+    return coursePreview(course);
   }
 
   constructor(host, handlers = {}) {
@@ -114,6 +68,7 @@ export class CycloView extends GameView {
     this.key = ""; // the decision the choices below belong to
     this.token = null; // the token choice selected for the ride
     this.picks = new Set(); // the riders picked to fall
+    this.legendState = {}; // whether the legend is unfolded
     this.drawers = new Map(); // moves played at a draw -> {by: the drawer, drawn: cards drawn before}
   }
 
@@ -125,7 +80,7 @@ export class CycloView extends GameView {
       this.token = null;
       this.picks = new Set();
     }
-    if (snap.phase === "draw" && snap.due) this.drawers.set(snap.moves_played, { by: snap.due, drawn: this.drawnCount(snap) });
+    if (snap.phase === "draw" && snap.due) this.drawers.set(snap.moves_played, { by: snap.due, drawn: drawnCount(snap) });
   }
 
   status(snap) {
@@ -470,189 +425,26 @@ export class CycloView extends GameView {
     const seen = [...this.drawers.keys()].filter((k) => k < snap.moves_played);
     const index = i >= 0 ? snap.moves_played - last.length + i : seen.length ? Math.max(...seen) : null;
     const draw = this.drawers.get(index);
-    const now = this.drawnCount(snap);
+    const now = drawnCount(snap);
     const same = draw && (i >= 0 || now === draw.drawn + 1 || (draw.drawn === CARD_COUNT && now === 1));
     const by = snap.phase === "fall" ? snap.due : same ? draw.by : null;
-    return { id: snap.card, by, fresh: i >= 0 && i >= last.length - 2 };
+    return { id: snap.card, index, by, fresh: i >= 0 && i >= last.length - 2 };
   }
 
-  /** The cards drawn since the deck was last shuffled. */
-  drawnCount(snap) {
-    return CARD_COUNT - Object.values(snap.cards_left || {}).reduce((a, b) => a + b, 0);
-  }
-
-  /** The event card last drawn, its effect in words at this level, and the cards left. */
-  cardBox(snap) {
-    if (!snap.events) return el("div", { hidden: true });
-    const left = Object.values(snap.cards_left || {}).reduce((a, b) => a + b, 0);
-    const box = el("div", { class: "cy-card-box" });
-    if (!snap.card) {
-      box.append(el("p", { class: "small muted", dataset: { testid: "cards-left" } }, `Event cards: none drawn yet, ${left} of ${CARD_COUNT} in the deck.`));
-      return box;
-    }
-    const card = (snap.deck || {})[snap.card] || { name: snap.card, effect: "" };
-    const { by: drawer, fresh } = this.lastCard(snap);
-    box.append(el("div", { class: `cy-card${fresh ? " fresh" : ""}`, dataset: { testid: "event-card", card: snap.card } },
-      el("div", { class: "cy-card-name" }, card.name),
-      el("div", { class: "cy-card-effect" }, `${snap.level === "pro" ? "Pro" : "Starter"}: ${card.effect}`),
-      card.limit ? el("div", { class: "cy-card-limit small" }, `no effect on ${card.limit}`) : null,
-      el("div", { class: "cy-card-by small muted" }, drawer ? `drawn by ${drawer}` : "the last card drawn")),
-    el("p", { class: "small muted", dataset: { testid: "cards-left" } }, `${left} of ${CARD_COUNT} cards left in the deck.`));
-    return box;
-  }
-
-  // ------------------------------------------------------------------ the race panel
+  // ------------------------------------------------------------------ panels
 
   result(box, snap, { table = null } = {}) {
-    clear(box);
-    const result = snap.result || {};
-    const name = (t) => {
-      const s = seatOf(table, t);
-      return s ? `${t} · ${seatLabel(s)}` : t;
-    };
-    const byId = Object.fromEntries((snap.riders || []).map((r) => [r.id, r]));
-    if (result.over) box.append(this.final(snap, result, name));
-    box.append(this.cardBox(snap));
-    if (!snap.is_over) box.append(this.orderLine(snap));
-    box.append(this.teamsTable(snap, name));
-    const lines = snap.course.lines.filter((l) => l.scores && l.kind !== "finish");
-    if (lines.length) {
-      box.append(el("h3", {}, "Lines"), el("div", { dataset: { testid: "line-lists" } }, lines.map((line, i) => {
-        const list = (snap.lines || [])[i] || [];
-        return el("p", { class: "small cy-line-list", dataset: { line: `${line.kind}-${line.after}` } },
-          el("strong", {}, `${line.kind === "mountain" ? `mountain ${line.category}` : "sprint"} after ${line.after}: `),
-          list.length ? list.map((id, k) => el("span", {}, k ? ", " : "", riderChip(id))) : el("span", { class: "muted" }, "nobody yet"));
-      })));
+    const card = this.lastCard(snap);
+    if (card) {
+      // A new card turns over once, not at every message that redraws the panel.
+      card.animate = card.fresh && card.index !== this.turned;
+      if (card.fresh) this.turned = card.index;
     }
-    box.append(el("h3", {}, "Finish line"));
-    const finish = snap.finish || [];
-    box.append(finish.length
-      ? el("ol", { class: "places", dataset: { testid: "finish-list" } }, finish.map((f) => el("li", { dataset: { rider: f.rider } },
-        riderChip(f.rider), el("span", { class: "pts" }, `round ${f.round}, #${f.past}${result.times && result.times[f.rider] !== undefined ? ` · ${result.times[f.rider]} s` : ""}`))))
-      : el("p", { class: "muted small", dataset: { testid: "finish-list" } }, "nobody across the line yet"));
-    if (snap.mode === "leg") box.append(this.pointsTable(snap, byId));
+    racePanel(box, snap, { table, card });
   }
 
-  final(snap, result, name) {
-    const box = el("div", { class: "final", dataset: { testid: "final" } });
-    if (result.winner_team) {
-      box.append(el("div", { class: "trophy", dataset: { testid: "winner", team: result.winner_team, rider: result.winner || "" } },
-        trophyIcon(), result.winner ? ["Winner: ", riderChip(result.winner), ` for team `, teamChip(result.winner_team, name(result.winner_team))]
-          : ["Winning team: ", teamChip(result.winner_team, name(result.winner_team))]));
-    }
-    const times = result.times || {};
-    const points = result.points || {};
-    const mountain = result.mountain || {};
-    const leg = snap.mode === "leg";
-    const head = ["#", "Rider", ...(Object.keys(times).length ? ["Time"] : []), ...(leg ? ["Green", "Red"] : [])];
-    const rows = (result.places || []).map((id, i) => el("tr", { dataset: { rider: id } },
-      el("td", {}, String(i + 1)), el("td", {}, riderChip(id)),
-      Object.keys(times).length ? el("td", {}, times[id] === undefined ? "—" : `${times[id]} s`) : null,
-      leg ? el("td", {}, String(points[id] || 0)) : null, leg ? el("td", {}, String(mountain[id] || 0)) : null));
-    box.append(el("h3", {}, "Places"), el("table", { class: "points", dataset: { testid: "places" } },
-      el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))), el("tbody", {}, rows)));
-    const teamTimes = result.team_times || {};
-    box.append(el("h3", {}, "Teams"), el("ol", { class: "places", dataset: { testid: "team-places" } }, (result.teams || []).map((t) =>
-      el("li", { dataset: { team: t } }, teamChip(t, name(t)), teamTimes[t] !== undefined ? el("span", { class: "pts" }, `${teamTimes[t]} s`) : null))));
-    return box;
-  }
-
-  orderLine(snap) {
-    const byId = Object.fromEntries((snap.riders || []).map((r) => [r.id, r]));
-    return el("p", { class: "small cy-order", dataset: { testid: "order" } }, el("strong", {}, `Round ${snap.round} order: `),
-      (snap.order || []).map((id) => {
-        const r = byId[id] || {};
-        return el("span", { class: `cy-order-rider${r.due ? " due" : ""}${r.turn_over ? " over" : ""}`, title: r.turn_over ? "turn over" : r.due ? "due" : "to come" },
-          r.due ? "▶" : "", id, r.turn_over ? "✓" : "", " ");
-      }));
-  }
-
-  teamsTable(snap, name) {
-    const pro = snap.level === "pro";
-    const head = el("tr", {}, el("th", {}, "Rider"), el("th", {}, "Square"), pro ? el("th", {}, "Tokens") : null, el("th", {}, "Flags"));
-    const body = el("tbody");
-    for (const team of snap.players || []) {
-      body.append(el("tr", { class: "cy-team-row", dataset: { team } }, el("td", { colspan: pro ? 4 : 3 },
-        teamChip(team, name(team)), pro ? el("span", { class: "muted small", dataset: { testid: "team-tokens", team } }, ` · ${(snap.team_tokens || {})[team] || 0} team tokens`) : null)));
-      for (const r of (snap.riders || []).filter((x) => x.team === team)) {
-        const flags = [r.skip ? "s" : "", r.technical ? "x" : "", r.hunger ? `h${r.hunger}` : ""].filter(Boolean).join(" ");
-        const icon = svg("svg", { viewBox: "-9 -9 18 18", width: 16, height: 16, class: "cy-icon" });
-        piece(icon, r.id, 6);
-        body.append(el("tr", { dataset: { rider: r.id, testid: "rider-row" } },
-          el("td", {}, icon, ` ${r.id}`), el("td", {}, r.finished ? "finished" : r.square || ""),
-          pro ? el("td", { dataset: { testid: "rider-tokens" } }, String(r.tokens)) : null, el("td", { class: "cy-flags" }, flags)));
-      }
-    }
-    return el("div", {}, el("h3", {}, pro ? "Riders and tokens" : "Riders"), el("table", { class: "points cy-riders-table", dataset: { testid: "riders" } }, el("thead", {}, head), body));
-  }
-
-  pointsTable(snap, byId) {
-    const ids = Object.keys(byId);
-    const green = Object.fromEntries(ids.map((id) => [id, byId[id].points || 0]));
-    const red = Object.fromEntries(ids.map((id) => [id, byId[id].mountain || 0]));
-    const lead = (pts) => {
-      const top = Math.max(0, ...Object.values(pts));
-      return top > 0 ? ids.filter((id) => pts[id] === top) : [];
-    };
-    const greenLead = lead(green);
-    const redLead = lead(red);
-    const rows = [...ids].sort((a, b) => green[b] - green[a] || red[b] - red[a] || (a < b ? -1 : 1)).map((id) => el("tr", { dataset: { rider: id } },
-      el("td", {}, riderChip(id), greenLead.includes(id) ? el("span", { class: "cy-jersey green", title: "green jersey: most points" }, "green") : null,
-        redLead.includes(id) ? el("span", { class: "cy-jersey red", title: "red jersey: most mountain points" }, "red") : null),
-      el("td", {}, String(green[id])), el("td", {}, String(red[id]))));
-    return el("div", {}, el("h3", {}, "Points"), el("table", { class: "points", dataset: { testid: "points" } },
-      el("thead", {}, el("tr", {}, el("th", {}, "Rider"), el("th", {}, "Green"), el("th", {}, "Red"))), el("tbody", {}, rows)));
-  }
-
-  // ------------------------------------------------------------------ legend
-
-  /** The board's legend: the track types of the course (all of them before it is known). */
   legend(host) {
-    clear(host);
     this.legendBox = host;
-    // On a phone the legend folds away under its title, so the play is close to the board.
-    if (this.legendOpen === undefined) this.legendOpen = !(window.matchMedia && window.matchMedia("(max-width: 600px)").matches);
-    const box = el("div", { class: "cy-legend-items" });
-    const details = el("details", { class: "cy-legend", open: this.legendOpen, dataset: { testid: "cy-legend" } }, el("summary", {}, "Legend"), box);
-    details.addEventListener("toggle", () => {
-      this.legendOpen = details.open;
-    });
-    host.append(details);
-    const course = this.legendCourse;
-    const meaning = (course && course.legend) || {};
-    const types = course ? [...new Set(course.spaces.map((s) => s.type))] : Object.keys(TRACK).filter((t) => t !== "track");
-    const terrain = (course && course.terrain) || {};
-    for (const t of types) {
-      const track = TRACK[t] || TRACK.flat;
-      const facts = terrain[t];
-      let dice = "";
-      if (facts) {
-        dice = `${facts.dice} ${facts.dice === 1 ? "die" : "dice"}`;
-        if (facts.sprinter_dice !== facts.dice) dice += `, sprinter ${facts.sprinter_dice}`;
-        if (facts.climber_bonus) dice += `, climber +${facts.climber_bonus}`;
-      }
-      const title = facts ? `${meaning[t] || track.name}: tokens S/C/H ${facts.panels.join("/")}; wheel and swap ${facts.wheel ? "yes" : "no"}; hold back ${facts.hold_back ? "yes" : "no"}` : track.name;
-      box.append(el("span", { dataset: { legend: t }, title },
-        el("i", { class: "lg cy-lg", style: { background: track.fill, "border-color": track.ink } }), track.name, dice ? el("small", {}, ` (${dice})`) : null));
-    }
-    if (!course || course.spaces.some((x) => x.dark)) {
-      box.append(el("span", {}, el("i", { class: "lg cy-lg", style: { background: DARK_FILL } }), "dark square (back 3 on cobbles, 1 on a slope)"));
-    }
-    box.append(el("span", {}, el("i", { class: "lg cy-lg-card" }, "?"), "event space (draws a card)"));
-    const kinds = course ? new Set(course.lines.map((l) => l.kind)) : new Set(["sprint", "mountain"]);
-    if (kinds.has("sprint")) box.append(el("span", {}, el("i", { class: "lg cy-lg-line sprint" }), "sprint line"));
-    if (kinds.has("mountain")) box.append(el("span", {}, el("i", { class: "lg cy-lg-line mountain" }), "mountain line (category 3, 2, 1, HC)"));
-    box.append(el("span", {}, el("i", { class: "lg cy-lg-line finish" }), "finish, then the run-out #1–#9"));
-    const shapes = el("span", {});
-    for (const id of ["AS1", "AC1", "AH1"]) {
-      const s = svg("svg", { viewBox: "-9 -9 18 18", width: 16, height: 16, class: "cy-icon" });
-      piece(s, id, 6.5);
-      shapes.append(s);
-    }
-    box.append(el("span", {}, shapes, "sprinter, climber, helper (team colour)"),
-      el("span", {}, el("i", { class: "lg cy-lg-badge skip" }, "s"), "loses its next turn"),
-      el("span", {}, el("i", { class: "lg cy-lg-badge technical" }, "x"), "technical problem"),
-      el("span", {}, el("i", { class: "lg cy-lg-badge hunger" }, "h"), "hunger"),
-      el("span", {}, el("i", { class: "lg cy-lg-badge tokens" }, "2"), "own tokens"));
+    drawLegend(host, this.legendCourse, this.legendState);
   }
 }

@@ -7,8 +7,9 @@ The dice and cards come from each table's secret seed, so the test cannot know t
 it plays by reading what each step offers and clicking what the scenario needs as soon
 as it is offered. A short course of two boards on flat road, with event spaces, keeps
 the riders bunched, so that wheels and swap windows come often; a race that ends
-before offering everything is followed by another table (in 500 simulated races of
-this policy on this course, 495 offered everything in one race)."""
+before offering everything is followed by another table, up to four (in 1000
+simulated races of this policy on this course, 992 offered everything in one race).
+No test-only seed is needed, and the server's seeds stay secret."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ COURSE = {
     ],
 }  # fmt: skip
 #: What the scenario must have met, over its tables.
-NEEDS = ("proposed", "accepted", "declined", "wheel", "hold", "token", "card")
+NEEDS = ("proposed", "accepted", "declined", "wheel", "hold", "token", "card", "watched")
 
 
 def snapshot(server: Server, table_id: str) -> dict[str, Any]:
@@ -137,10 +138,16 @@ def play_step(pages: dict[str, Page], watcher: Page, snap: dict[str, Any], seen:
 def race(server: Server, table_id: str, pages: dict[str, Page], watcher: Page, seen: Counter[str]) -> None:
     """Race the table to the end by clicking, checking each swap, wheel and card."""
     card_seen = None
-    for _ in range(2000):
+    for step in range(2000):
         snap = settle(server, table_id)
         if snap["is_over"]:
             return
+        if step % 12 == 5:
+            # The spectator sees the same board as the players and the server.
+            for page in (*pages.values(), watcher):
+                expect(root(page)).to_have_attribute("data-moves", str(snap["moves_played"]))
+                assert board_riders(page) == on_course(snap)
+            seen["watched"] += 1
         if snap["card"] and snap["card"] != card_seen:
             # An event card is shown as a card, with its effect, on every screen.
             card = snap["deck"][snap["card"]]
@@ -198,7 +205,7 @@ def test_two_players_race_a_pro_classic_by_clicking_watched_replayed_and_downloa
             expect(board).to_have_attribute("data-zoom", "1.00")
             assert scroller.evaluate("s => s.scrollWidth > s.clientWidth")
         race(server, table_id, pages, watcher, seen)
-        if all(seen[need] for need in NEEDS) and seen["accepted"] and seen["declined"]:
+        if all(seen[need] for need in NEEDS):
             break
         for page in (ann, bo, watcher):
             page.close()
@@ -345,4 +352,44 @@ def test_the_solo_game_is_a_time_trial_whose_riders_share_squares(server: Server
     assert board_riders(page) == on_course(snap)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=artifact("cyclo-itt-390.png"), full_page=True)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+#: A leg of two boards with a sprint and a mountain line of category 3.
+LEG = {
+    "name": "leg-two",
+    "boards": [
+        {"name": "L1", "runs": [["start", 4, 4], ["flat", 8, 3], ["climb", 6, 2], ["top", 2, 3]], "lines": [[10, "sprint"], [18, "mountain", "3"]]},
+        {"name": "L2", "runs": [["flat", 10, 3], ["lastkm", 10, 3]], "finish": True},
+    ],
+}  # fmt: skip
+
+
+def test_a_leg_shows_its_line_lists_points_jerseys_and_times(server: Server, new_context) -> None:
+    table_id = server.create(game="cyclo", options={"mode": "leg", "course": LEG}, seats=["greedy", "random"])
+    for _ in range(3000):  # polling for the bots to finish; not a timing assertion
+        if server.table(table_id)["status"] == "finished":
+            break
+        time.sleep(0.02)
+    else:
+        raise AssertionError(f"bot table {table_id} did not finish")
+    final = snapshot(server, table_id)
+    result = final["result"]
+    page = open_page(new_context(), f"{server.url}/table/{table_id}")
+    expect(root(page)).to_have_attribute("data-phase", "over")
+    lists = page.locator("[data-testid=line-lists] [data-line]")
+    expect(lists).to_have_count(2)
+    for line, listed in zip(lists.all(), final["lines"], strict=True):
+        expect(line).to_contain_text(", ".join(listed))
+    for rid, green in result["points"].items():
+        row = page.locator(f'[data-testid="points"] tr[data-rider="{rid}"]')
+        expect(row.locator("td").nth(1)).to_have_text(str(green))
+        expect(row.locator("td").nth(2)).to_have_text(str(result["mountain"][rid]))
+    top = max(result["points"].values())
+    leaders = sorted(r for r, p in result["points"].items() if p == top)
+    assert sorted(page.locator('[data-testid="points"] tr:has(.cy-jersey.green)').evaluate_all("rs => rs.map(r => r.dataset.rider)")) == leaders
+    for rid, seconds in result["times"].items():
+        expect(page.locator(f'[data-testid="places"] tr[data-rider="{rid}"]')).to_contain_text(f"{seconds} s")
+    expect(page.locator('[data-testid=board] [data-line="mountain-18"]')).to_contain_text("mountain 3")
+    page.screenshot(path=artifact("cyclo-leg-1280.png"), full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]

@@ -111,7 +111,7 @@ export class CycloBoard {
   }
 
   fitZoom() {
-    return this.width ? Math.min(1, Math.max(0.15, (this.host.clientWidth - 8) / this.width)) : 1;
+    return this.width ? Math.min(1, Math.max(0.05, (this.host.clientWidth - 8) / this.width)) : 1;
   }
 
   setZoom(zoom) {

@@ -165,6 +165,7 @@ export class CycloView extends GameView {
     const where = landing.slice(1);
     const space = snap.course.spaces[Number(where) - 1];
     if (where === ride.target) bits.push(`lands ${landing}`);
+    else if (Number(where) === snap.ride.from) bits.push(`no room ahead: stays on ${landing}`);
     else if (snap.course.spaces[Number(ride.target) - 1] && snap.course.spaces[Number(ride.target) - 1].dark) bits.push(`dark square: back to ${landing}`);
     else bits.push(`no room ahead: lands ${landing}`);
     if (where.startsWith("#")) bits.push("past the finish line");

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from peloton.core import CHANCE, NotationError
+from peloton.games.pistard import rules
 
 from .helpers import at, play
 
@@ -95,5 +96,5 @@ def test_pi_4_3_every_game_ends_guard() -> None:
     play(state, "roll:1", "A1=1:b11", "roll:1")
     state.progressed = False  # as if nobody had advanced this round
     state.idx = len(state.order) - 1
-    state._next_rider()
+    rules.next_rider(state)
     assert state.is_over and state.result.reason == "stalled" and state.result.winner == "A"

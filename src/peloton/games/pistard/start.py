@@ -110,7 +110,6 @@ def from_position(
         if team not in teams:
             raise NotationError(f"position {text!r} names team {team}, which has no riders")
     state = State(teams, track, bonus=bonus, target=target)
-    state.round = pos.round - 1  # _start_round counts this round
     taken: dict[int, str] = {}
     for rid, (lap, where) in pos.riders.items():
         if where == OUT:
@@ -124,7 +123,7 @@ def from_position(
         if sq in taken:
             raise NotationError(f"position puts {taken[sq]} and {rid} both on {where}")
         taken[sq] = rid
-        state._put(rid, (lap - 1) * track.length + (sq >> 2) + 1, sq & 3)
+        state.place(rid, (lap - 1) * track.length + (sq >> 2) + 1, sq & 3)
     racing = state.racing
     if not racing:
         raise NotationError(f"position {text!r} has no rider left in the race")
@@ -138,7 +137,7 @@ def from_position(
     if any(p >= target for p in state.points.values()):
         raise NotationError(f"position {text!r}: a player already has the target of {target} points")
     state.out.sort(key=lambda r: r)
-    state._start_round()
+    state.begin_round(pos.round)
     return state
 
 

@@ -25,6 +25,8 @@ class State(Race):
 
     game = "pistard"
 
+    # The legal moves of the position, computed once; a tuple, so that copies may
+    # share it and callers get their own list (legal_moves).
     __slots__ = ("_legal",)
 
     def __init__(
@@ -38,7 +40,7 @@ class State(Race):
     ) -> None:
         """A new game at the first move; options are validated by ``new_game``."""
         super().__init__(teams, layout, bonus=bonus, target=target, target_at_round_end=target_at_round_end)
-        self._legal: list[Move] | None = None
+        self._legal: tuple[Move, ...] | None = None
 
     def copy(self) -> State:
         """An independent copy (moves and the layout are immutable and shared)."""
@@ -95,10 +97,11 @@ class State(Race):
         return [(Move.roll(dice), p) for dice, p in roll_outcomes(self.dice_to_roll())]
 
     def legal_moves(self) -> list[Move]:
-        """The moves of whoever acts now: every possible roll at a chance step."""
+        """The moves of whoever acts now: every possible roll at a chance step. The
+        list is the caller's own: changing it changes nothing in the game."""
         if self._legal is None:
-            self._legal = rules.legal_moves(self)
-        return self._legal
+            self._legal = tuple(rules.legal_moves(self))
+        return list(self._legal)
 
     def parse_move(self, text: str) -> Move:
         """Parse PI-5.2 text (syntax only)."""
@@ -112,7 +115,9 @@ class State(Race):
             raise NotationError(f"a move must be text or a Pistard Move, not {move!r}")
         if self.over:
             raise IllegalMoveError(f"{str(move)!r}: the game is over")
-        legal = self.legal_moves()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(rules.legal_moves(self))
         if move in legal:
             return move
         raise IllegalMoveError(f"{str(move)!r} is not legal now: {rules.why_illegal(self, move)}")

@@ -126,7 +126,7 @@ def test_illegal_moves() -> None:
 
 
 def test_after_the_end() -> None:
-    state = play(at("A1:1.b39,B1:1.c5", rest=" / A=11"), "roll:2", "A1=2:b1", "roll:1", "B1=1:c6")
+    state = play(at("A1:1.b39,B1:1.c5", rest=" / A=11"), "roll:2", "A1=2:b1")
     assert state.is_over
     unchanged(state, "roll:1", IllegalMoveError, "over")
     with pytest.raises(StateError):

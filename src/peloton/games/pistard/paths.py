@@ -19,8 +19,9 @@ MAX_STEPS = 6
 #: Colour squares after the end of a move (PI-3.4) or after a shelter square (PI-3.5).
 MAX_COLOUR_SQUARES = 2
 
-COLOUR, SHELTER, NONE = "colour", "shelter", "none"
-BONUSES = (COLOUR, SHELTER, NONE)
+BOTH, COLOUR, SHELTER, NONE = "both", "colour", "shelter", "none"
+#: The ``bonus`` option: ``both`` is the standard game (PI-3.6), the others house rules.
+BONUSES = (BOTH, COLOUR, SHELTER, NONE)
 
 
 def reach(occupied: Sequence[int], length: int, distance: int, lane: int, steps: int = MAX_STEPS) -> list[int]:
@@ -85,16 +86,22 @@ def bonus_paths(
 ) -> list[tuple[str, ...]]:
     """The square paths (names) of a move ending at distance ``end`` in ``lane``: the
     end square alone, then each way of taking bonus squares one by one (a bonus is
-    optional)."""
+    optional). ``bonus`` is the option: ``both`` offers whichever bonus the square
+    ahead allows, ``colour`` and ``shelter`` only theirs, ``none`` nothing."""
     length = layout.length
     names, colours = layout.names, layout.colour
     row = (end - 1) % length * LANES
     here = row + lane
     first: tuple[str, ...] = (names[here],)
-    if bonus == COLOUR:
-        # PI-3.4: on its base colour, straight ahead if free; again if that one matches.
-        if colours[here] != colour:
+    if bonus == NONE:
+        return [first]
+    # PI-3.6: the square straight ahead decides which bonus the rules offer: free, the
+    # colour bonus (PI-3.4); taken, the shelter bonus (PI-3.5). Never both.
+    sheltered = occupied[end % length] >> lane & 1
+    if not sheltered:
+        if bonus == SHELTER or colours[here] != colour:
             return [first]
+        # PI-3.4: on its base colour, straight ahead if free; again if that one matches.
         paths: list[tuple[str, ...]] = [first]
         path, sq, x = first, here, end
         for _ in range(MAX_COLOUR_SQUARES):
@@ -105,10 +112,10 @@ def bonus_paths(
             path = (*path, names[sq])
             paths.append(path)
         return paths
+    if bonus == COLOUR:
+        return [first]
     # PI-3.5: directly behind a rider, one square diagonally forward if free; on that
     # square, while its colour is the rider's, on diagonally the same way (twice at most).
-    if bonus == NONE or not occupied[end % length] >> lane & 1:
-        return [first]
     paths = [first]
     for step in (-1, 1):
         m, x = lane + step, end + 1

@@ -9,9 +9,11 @@ order (rounds 2 on, PI-3). Inside a round:
   riders enter the track, highest values first (PI-2.2);
 * later rounds: the race order is fixed at the start of the round (PI-3.1); when a
   player's first rider is due, its roll is a chance step (PI-3.2), then each of its
-  riders in turn plays ``A3=5:c22`` (PI-3.3 to 3.5, see :mod:`.paths`). Eliminations
-  (PI-4.1) and lap points (PI-4.2) follow every move; the target (PI-4.3) is checked
-  at the end of the round, so that every player has had as many turns.
+  riders in turn plays ``A3=5:c22`` (PI-3.3 to 3.6, see :mod:`.paths`). Eliminations
+  (PI-4.1) and lap points (PI-4.2) follow every move, and the move that brings a
+  player to the target ends the game at once, mid-round (PI-4.3). Games replayed from
+  records written before that correction check the target at the end of the round
+  (``Race.target_at_round_end``).
 
 :func:`apply` trusts its move: :class:`~.state.State` checks legality first. Nothing
 here imports the state.
@@ -201,26 +203,32 @@ def _ride(race: Race, move: Move) -> None:
         lead = race.lead
         race.place(rider, before + ahead, end & (LANES - 1))
         race.progressed = True
-        _score(race, team, before, before + ahead)
+        scored = _score(race, team, before, before + ahead)
         if race.lead > lead:  # only a new lead laps anyone
             _eliminate(race)
+        if scored and race.points[team] >= race.target and not race.target_at_round_end:
+            finish(race, "target")  # PI-4.3: the first to reach the target wins at once
+            return
     next_rider(race)
 
 
-def _score(race: Race, team: str, before: int, after: int) -> None:
-    """PI-4.2: crossing the line into lap 2 or later (the start does not score)."""
+def _score(race: Race, team: str, before: int, after: int) -> bool:
+    """PI-4.2: crossing the line into lap 2 or later (the start does not score).
+    Whether ``team`` scored."""
     length = race.length
     line = -(-before // length) * length  # first line at or after `before`
     if line == 0 or line >= after:
-        return
+        return False
     lap = line // length + 1
     crossed = race.laps.get(lap, 0)
-    if crossed < 3:
-        race.laps[lap] = crossed + 1
-        race.points[team] += lap_points(crossed)
-        if team in race.recency:
-            race.recency.remove(team)
-        race.recency.insert(0, team)
+    if crossed >= 3:
+        return False
+    race.laps[lap] = crossed + 1
+    race.points[team] += lap_points(crossed)
+    if team in race.recency:
+        race.recency.remove(team)
+    race.recency.insert(0, team)
+    return True
 
 
 def _eliminate(race: Race) -> None:
@@ -234,7 +242,8 @@ def _eliminate(race: Race) -> None:
 
 def next_rider(race: Race) -> None:
     """Hand the move to the next racing rider of the round's order; at the round's
-    end, finish the game (PI-4.3, or the stalled-round guard) or start the next."""
+    end, finish the game (the target in a game replayed under the old end rule, or the
+    stalled-round guard) or start the next."""
     race.idx += 1
     while race.idx < len(race.order) and race.order[race.idx] in race.out:
         race.idx += 1

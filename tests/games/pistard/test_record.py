@@ -118,4 +118,34 @@ def test_bad_rules_edition(rules: object) -> None:
 
 def test_new_records_say_their_rules() -> None:
     data = pi.Record.from_state(bot_game(9, target=3)).to_dict()
-    assert data["rules"] == 2 and data["options"]["bonus"] == "both"
+    assert data["rules"] == 2 and data["start"] is None and data["options"]["bonus"] == "both"
+
+
+# ---------------------------------------------------------------- from a position
+
+START = "3 A1:1.b10,A2:1.a5,A3:start,A4:out,B1:1.c12,B2:1.d3,B3:out,B4:out / A=0,B=0"
+
+
+def test_records_of_games_from_a_position_hold_their_start() -> None:
+    """A game begun with ``from_position`` records its start and replays from it
+    (it once replayed from a fresh game: "move 0 ('roll:2') rejected")."""
+    state = pi.from_position(START, length=30, bonus="shelter", target=4)
+    assert state.start == pi.to_position(state)
+    state.seed = 17
+    play_out(state, make_bot("greedy", 2), chance=Rng(17))
+    record = pi.Record.from_state(state)
+    assert record.start == state.start
+    loaded = pi.Record.from_json(record.to_json())
+    assert loaded.start == state.start and loaded.replay() == state
+    assert loaded.states()[0] == pi.from_position(START, length=30, bonus="shelter", target=4)
+
+
+def test_record_start_must_agree_with_the_options() -> None:
+    state = pi.from_position(START)
+    data = pi.Record.from_state(state).to_dict()
+    with pytest.raises(RecordError, match="2 teams but its options say 3 players"):
+        pi.load_record({**data, "options": {**data["options"], "players": 3}})
+    with pytest.raises(RecordError, match="must be a position text"):
+        pi.load_record({**data, "start": 5})
+    with pytest.raises(RecordError, match="record start is invalid: position"):
+        pi.load_record({**data, "start": "2 A1:1.a1"})

@@ -107,7 +107,8 @@ def from_position(
 ) -> State:
     """The state at the start of the round a position text describes (see
     :mod:`.notation`). :class:`NotationError` for text that is malformed or describes
-    an impossible position, saying what is wrong."""
+    an impossible position, saying what is wrong. The state keeps the text (canonical)
+    as ``start``, so that its record replays from it."""
     check_options(bonus, target)
     track = _layout(layout, length)
     pos = parse_position(text)
@@ -151,6 +152,7 @@ def from_position(
         raise NotationError(f"position {text!r}: a player already has the target of {target} points")
     state.out.sort(key=lambda r: r)
     state.begin_round(pos.round)
+    state.start = to_position(state)
     return state
 
 

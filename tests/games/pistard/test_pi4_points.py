@@ -124,3 +124,25 @@ def test_pi_4_3_every_game_ends_guard() -> None:
     state.idx = len(state.order) - 1
     rules.next_rider(state)
     assert state.is_over and state.result.reason == "stalled" and state.result.winner == "A"
+
+
+def test_pi_4_3_the_largest_game_allowed_ends() -> None:
+    """[decision] (issue 11) The options are capped so that every game ends in a few
+    thousand moves: at the largest (4 players, 120 rows, target 36) a random game
+    ends, and one step beyond is refused."""
+    import random
+
+    from peloton.core import ConfigError
+    from peloton.core.rng import Rng
+    from peloton.games import pistard as pi
+
+    state = pi.from_options({"players": 4, "length": 120, "target": 36})
+    rng, rnd = Rng(1), random.Random(1)
+    while not state.is_over:
+        assert len(state.history) < 20_000
+        moves = state.legal_moves()
+        state.play(state.chance_move(rng) if state.is_chance else rnd.choice(moves))
+    assert state.result.reason == "target" and max(state.points.values()) >= 36
+    for options in ({"length": 121}, {"target": 37}):
+        with pytest.raises(ConfigError):
+            pi.from_options({"players": 4, **options})

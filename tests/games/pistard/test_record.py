@@ -149,3 +149,16 @@ def test_record_start_must_agree_with_the_options() -> None:
         pi.load_record({**data, "start": 5})
     with pytest.raises(RecordError, match="record start is invalid: position"):
         pi.load_record({**data, "start": "2 A1:1.a1"})
+
+
+def test_record_layout_never_names_a_file(tmp_path: Path) -> None:
+    """A record's layout is inline keys or a bundled name: a path is refused without
+    being read, whether the file exists or not (issue 11: a file-read oracle)."""
+    layout = tmp_path / "track.toml"
+    layout.write_text('name = "t"\nrows = [' + ", ".join(['"ygbr"'] * 40) + "]\n")
+    data = pi.Record.from_state(pi.new_game(2)).to_dict()
+    for name in (str(layout), str(tmp_path / "missing.toml"), "/etc/passwd"):
+        with pytest.raises(RecordError, match="inline keys or a bundled name") as info:
+            pi.load_record({**data, "options": {**data["options"], "layout": name}})
+        assert "ygbr" not in str(info.value)
+    assert pi.load_record({**data, "options": {**data["options"], "layout": "default"}}).replay() == pi.new_game(2)

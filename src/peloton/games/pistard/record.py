@@ -26,7 +26,7 @@ from .notation import ROLL
 from .paths import BOTH, COLOUR
 from .start import from_position, game_arguments, new_game
 from .state import State
-from .track import Layout
+from .track import Layout, bundled_names
 
 GAME = "pistard"
 #: The rules every game is played under now (see the module docstring).
@@ -141,8 +141,12 @@ class Record(RecordFile[State]):
                 Layout.from_dict(layout)
             except PelotonError as exc:
                 raise RecordError(f"record layout is invalid: {exc}") from None
-        elif not isinstance(layout, str):
-            raise RecordError(f"record layout must be inline keys or a name, not {layout!r}")
+        elif not isinstance(layout, str) or layout not in bundled_names():
+            # A record is written with its layout inline; a name that is no bundled
+            # layout is refused without looking for a file of that name.
+            raise RecordError(
+                f"record layout must be inline keys or a bundled name ({', '.join(bundled_names())}), not {layout!r}"
+            )
         start = data.get("start")
         if start is not None and not isinstance(start, str):
             raise RecordError(f"record 'start' must be a position text or null, not {start!r}")

@@ -10,7 +10,7 @@ from ...core.registry import Option
 from .notation import OUT, START, Position, parse_position
 from .paths import BONUSES, BOTH
 from .riders import MAX_PLAYERS, MIN_PLAYERS, TEAM_LETTERS, team_riders, teams_for
-from .scoring import DEFAULT_TARGET
+from .scoring import DEFAULT_TARGET, MAX_TARGET
 from .state import State
 from .track import DEFAULT_LENGTH, MAX_LENGTH, MIN_LENGTH, Layout, bundled_names, resolve_layout
 
@@ -29,7 +29,7 @@ OPTIONS: dict[str, Option] = {
         "shelter (PI-3.5 only) or none",
         tuple(BONUSES),
     ),
-    "target": Option(DEFAULT_TARGET, "points that win the game at once (PI-4.3)"),
+    "target": Option(DEFAULT_TARGET, f"points that win the game at once, 1 to {MAX_TARGET} (PI-4.3)"),
 }
 
 
@@ -37,8 +37,8 @@ def check_options(bonus: object, target: object) -> None:
     """Raise :class:`ConfigError` unless ``bonus`` and ``target`` are valid."""
     if bonus not in BONUSES:
         raise ConfigError(f"bonus must be one of {', '.join(BONUSES)}, not {bonus!r}")
-    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise ConfigError(f"target must be a whole number of points from 1, not {target!r}")
+    if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= MAX_TARGET:
+        raise ConfigError(f"target must be a whole number of points from 1 to {MAX_TARGET}, not {target!r}")
 
 
 def _layout(layout: Layout | str | Mapping[str, Any], length: object) -> Layout:

@@ -3,8 +3,9 @@ second, greedy games per second (default options, 2 and 4 players), one core.
 
     python benchmarks/pistard_playout.py [--games N] [--seed S] [--strength N]
 
-``--strength N`` also plays N games of one greedy bot against random bots (its seat
-rotating) for 2 and 4 players and prints its win rate with a 95% Wilson interval.
+``--strength N`` also plays games of one greedy bot against random bots (its seat
+rotating): N with 2 players, N/2 with 3 and with 4, and prints its win rate with a 95%
+Wilson interval.
 Prints figures only; docs/pistard.md quotes them. Nothing here is asserted by tests.
 """
 
@@ -51,7 +52,8 @@ def main() -> None:
             moves += len(state.history)
             rounds += state.round
         elapsed = time.perf_counter() - start
-        print(f"random games, {players} players (default track, colour bonus): {args.games} in {elapsed:.2f} s")
+        bonus = pi.OPTIONS["bonus"].default
+        print(f"random games, {players} players (default track, bonus {bonus}): {args.games} in {elapsed:.2f} s")
         print(f"  games per second : {args.games / elapsed:8.1f}")
         print(f"  moves per second : {moves / elapsed:8.0f}  (rolls included)")
         print(f"  moves per game   : {moves / args.games:8.1f}  rounds per game: {rounds / args.games:.1f}")
@@ -76,7 +78,7 @@ def main() -> None:
         print(f"  greedy games per second: {games / elapsed:8.1f}")
 
     if args.strength:
-        for players in (2, 4):
+        for players in (2, 3, 4):
             n = args.strength if players == 2 else args.strength // 2
             wins = 0
             for g in range(n):

@@ -168,7 +168,7 @@ def test_pistard_options_and_seat_count(tmp_path: Path) -> None:
     code, out, _ = peloton("play", "pistard", "--seats", "random,random,random,random", "--option", "target=3",
                            "--option", "bonus=shelter", "--seed", "1", "--record", str(path))  # fmt: skip
     assert code == 0
-    assert "bonus shelter · 3 points win" in out
+    assert "shelter bonus only (house rule) · first to 3 points wins" in out
     data = json.loads(path.read_text())
     assert len(data["players"]) == 4
     final = pi.Record.load(path).replay()

@@ -10,8 +10,8 @@ import pytest
 
 import peloton
 from peloton.games import mindtwist as mt
-from peloton.games.mindtwist.matrix_game import conceded, guaranteed, solve_matrix_game
 from peloton.games.mindtwist.solver import solution_for
+from peloton.games.mindtwist.solver.matrix_game import conceded, guaranteed, solve_matrix_game
 
 #: How far a solved value may be from its stage game's value (value iteration stops
 #: when no value moves by more than 1e-12; stage games are solved to ~1e-15).

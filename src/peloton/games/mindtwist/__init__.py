@@ -13,14 +13,13 @@ Each turn the active player secretly dials 1-3 spaces and the other may guess it
 from ...core import registry
 from ...core.record import FULL
 from .board import DEFAULT_LENGTH, DEFAULT_MILESTONES, Board
-from .certificate import Certificate, certify
 from .heuristics import HEURISTICS, determinize
 from .notation import BLUE, PLAYERS, RED, Move, format_position, parse_move, parse_position
-from .options import OPTIONS, from_options, public_moves
 from .record import Record, load_record
-from .snapshot import snapshot
-from .solver import Solution, solve
-from .state import State, Turn, from_position, new_game
+from .snapshot import public_moves, snapshot
+from .solver import Certificate, Solution, certify, solve
+from .start import OPTIONS, from_options, from_position, new_game
+from .state import State, Turn
 
 registry.register(
     registry.GameInfo(
@@ -32,7 +31,7 @@ registry.register(
         min_players=2,
         max_players=2,
         options=OPTIONS,
-        bots={"optimal": "peloton.bots.mindtwist_bots:OptimalBot", "pass3": "peloton.bots.mindtwist_bots:Pass3Bot"},
+        bots={"optimal": "peloton.games.mindtwist.bots:OptimalBot", "pass3": "peloton.games.mindtwist.bots:Pass3Bot"},
     )
 )
 

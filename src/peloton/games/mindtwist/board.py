@@ -1,19 +1,19 @@
 """The Mind Twist board (MT-1) and what a move does to the two tokens (MT-2.3, MT-3).
 
 Both paths are numbered alike from space 0 (the start) to ``length`` (the finish), so a
-token's place is one number. :class:`Board` holds the two game options, ``length`` and
-the milestone spaces, and applies a move: :meth:`Board.advance`.
+token's place is one number. :class:`Board` holds the board's two options, ``length``
+and the milestone spaces, and applies a move: :meth:`Board.advance`. The options
+themselves are read in :mod:`.start`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
 from ...core.errors import ConfigError
-from ...core.registry import Option
 
 #: MT-1.1 **[decision]**: the finish space by default.
 DEFAULT_LENGTH = 30
@@ -99,37 +99,3 @@ class Board:
     def options(self) -> dict[str, Any]:
         """The JSON options this board is made from."""
         return {"length": self.length, "milestones": list(self.milestones)}
-
-
-#: ``{name: Option(default, help)}`` for every option :func:`from_options` accepts.
-OPTIONS: dict[str, Option] = {
-    "players": Option(2, "always 2: red (player 1, active first) and blue"),
-    "length": Option(DEFAULT_LENGTH, f"the finish space, 2 to {MAX_LENGTH} (MT-1.1)"),
-    "milestones": Option(
-        list(DEFAULT_MILESTONES),
-        "milestone spaces, strictly increasing, each from 1 to length - 1; may be empty "
-        "(MT-1.2); when only length is given, at 8/30, 16/30 and 24/30 of it",
-    ),
-}
-
-
-def board_from_options(options: Mapping[str, Any] | None) -> Board:
-    """The :class:`Board` the options describe; :class:`ConfigError` naming the first
-    bad or unknown option."""
-    options = dict(options or {})
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise ConfigError(
-            f"unknown Mind Twist option(s) {', '.join(map(repr, unknown))} (options: {', '.join(OPTIONS)})"
-        )
-    players = options.get("players", 2)
-    if isinstance(players, bool) or players != 2:
-        raise ConfigError(f"option 'players': Mind Twist is always played by 2, not {players!r}")
-    length = options.get("length", DEFAULT_LENGTH)
-    if "milestones" in options:
-        milestones = options["milestones"]
-    elif isinstance(length, int) and not isinstance(length, bool):
-        milestones = default_milestones(length)
-    else:
-        milestones = DEFAULT_MILESTONES  # the length itself is refused below
-    return Board.from_options(length, milestones)

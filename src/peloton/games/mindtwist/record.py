@@ -16,10 +16,11 @@ from typing import Any
 
 from ...core.errors import ConfigError, NotationError, PelotonError, RecordError
 from ...core.record import FULL, RECORD_FORMAT, Everything, RecordFile, require
-from .board import Board, board_from_options
+from .board import Board
 from .notation import GUESS, PLAYERS, Move, format_position, parse_move
-from .options import public_moves
-from .state import GAME, State, from_position
+from .snapshot import public_moves
+from .start import board_from_options, from_position
+from .state import GAME, State
 
 
 @dataclass

@@ -1,7 +1,8 @@
 """JSON views of a Mind Twist game for clients (the web table, tools).
 
 :func:`snapshot` is built from ``state.view(viewer)`` only, so it never holds a dial
-``viewer`` could not see at the table (MT-4.1).
+``viewer`` could not see at the table (MT-4.1); :func:`public_moves` is the move list
+as a viewer may see it (MT-4.2).
 """
 
 from __future__ import annotations
@@ -10,6 +11,12 @@ from typing import Any
 
 from .notation import PASS
 from .state import State, Turn
+
+
+def public_moves(state: State, viewer: str | None = None) -> list[str]:
+    """The moves played so far as ``viewer`` may see them: the other player's dials
+    not revealed by a wrong guess or a pass are ``dial:?`` (MT-4.2)."""
+    return [str(move) for move in state.public_history(viewer)]
 
 
 def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:

@@ -12,24 +12,23 @@ hidden dial would take effect: then :meth:`State.play` raises :class:`StateError
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ...core.errors import IllegalMoveError, NotationError, StateError
 from ...core.rng import Rng
-from .board import FINISHED, Board, board_from_options
+from . import rules
+from .board import Board
 from .notation import (
+    AMOUNTS,
     DIAL,
     DIALS,
     GUESS,
     HIDDEN_DIAL,
     PASS,
     PLAYERS,
-    RESPONSES,
     Move,
     format_position,
     parse_move,
-    parse_position,
 )
 
 GAME = "mind-twist"
@@ -50,8 +49,8 @@ class Turn(NamedTuple):
 class State:
     """A Mind Twist game, played forward in place with :meth:`play`.
 
-    Build one with :func:`new_game`, :func:`from_position` or
-    :func:`peloton.games.mindtwist.from_options`. ``history`` lists the moves played
+    Build one with :func:`~.start.new_game`, :func:`~.start.from_position` or
+    :func:`~.start.from_options`. ``history`` lists the moves played
     (as this state's holder may see them).
     """
 
@@ -106,9 +105,7 @@ class State:
     def legal_moves(self) -> list[Move]:
         """``dial:1..3`` in the dial phase, ``guess:1..3`` and ``pass`` in the guess
         phase, nothing once the game is over. Works on a view with a hidden dial."""
-        if self._winner is not None:
-            return []
-        return list(RESPONSES) if self._dialled else list(DIALS)
+        return rules.legal_moves(dialled=self._dialled, over=self._winner is not None)
 
     def parse_move(self, text: str) -> Move:
         """The move written ``text`` (MT-4.2); :class:`NotationError` if none."""
@@ -123,22 +120,9 @@ class State:
                 move = parse_move(move)
             elif not isinstance(move, Move):
                 raise NotationError(f"a move must be a Move or its text, not {move!r}")
-        if self._winner is not None:
-            raise IllegalMoveError(f"{move} is illegal: the game is over ({self.result} won)")
-        if move.kind == DIAL:
-            if move.amount is None:
-                raise IllegalMoveError(
-                    "dial:? is not a move: dial 1, 2 or 3 (dial:1, dial:2, dial:3)"
-                )
-            if self._dialled:
-                raise IllegalMoveError(
-                    f"{move} is illegal: {self.active_player} has dialled; "
-                    f"{self.current_player} must guess (guess:1..3) or pass"
-                )
-        elif not self._dialled:
-            raise IllegalMoveError(
-                f"{move} is illegal: {self.active_player} must dial first (dial:1, dial:2 or dial:3)"
-            )
+        reason = rules.why_illegal(move, dialled=self._dialled, active=self._active, winner=self._winner)
+        if reason is not None:
+            raise IllegalMoveError(reason)
         return move
 
     def play(self, move: Move | str) -> None:
@@ -164,20 +148,7 @@ class State:
         self.history.append(move)
         self._dialled = False
         self._dial = None
-        me = self._active
-        if move.kind == GUESS and move.amount == dial:
-            self._active = 1 - me  # MT-2.2 correct guess: no move, the challenger is active
-            return
-        spaces = self._spaces
-        to, other = self.board.advance(spaces[me], spaces[1 - me], dial)
-        if to == FINISHED:  # MT-2.3
-            spaces[me] = self.board.length
-            self._winner = me
-            return
-        spaces[me], spaces[1 - me] = to, other
-        if move.kind == PASS:
-            self._active = 1 - me  # MT-2.2 no challenge: the other player becomes active
-        # MT-2.2 wrong guess: the active player stays active and dials again.
+        self._active, self._winner = rules.answer(self.board, self._spaces, self._active, dial, move)
 
     def play_unseen_dial(self) -> None:
         """The active player dials an amount this state's holder has not seen: what a
@@ -187,6 +158,18 @@ class State:
         self._dialled = True
         self._dial = None
         self.history.append(HIDDEN_DIAL)
+
+    def suppose_dial(self, amount: int) -> None:
+        """On a view whose pending dial is hidden, take ``amount`` as that dial: the
+        view becomes a full state (what ``determinize`` draws for a search).
+        :class:`StateError` unless a hidden dial is pending, :class:`IllegalMoveError`
+        for an amount that is no dial."""
+        if not self.dial_hidden:
+            raise StateError("no hidden dial is pending on this state")
+        if amount not in AMOUNTS:
+            raise IllegalMoveError(f"a dial is 1, 2 or 3, not {amount!r}")
+        self._dial = amount
+        self.history[-1] = DIALS[amount - 1]
 
     def chance_move(self, rng: Rng) -> Any:
         """Mind Twist has no chance step."""
@@ -326,30 +309,3 @@ class State:
     def __repr__(self) -> str:
         turn = f"{self.result} won" if self.is_over else f"{self.current_player} to {self.phase}"
         return f"<mind-twist {self.position}, {turn}>"
-
-
-# ---------------------------------------------------------------- constructors
-
-
-def new_game(length: int = 30, milestones: Sequence[int] = (8, 16, 24)) -> State:
-    """A new game: both tokens on the start, red active (MT-2.1).
-    :class:`ConfigError` for impossible options (MT-1)."""
-    return State(Board(length, tuple(milestones)))
-
-
-def from_position(text: str, **options: Any) -> State:
-    """A game from MT-4.3 position text, in its dial phase, on the board made from
-    ``options`` (``length``, ``milestones``)."""
-    board = board_from_options(options)
-    red, blue, active = parse_position(text)
-    for who, space in (("red", red), ("blue", blue)):
-        if space >= board.length:
-            raise NotationError(
-                f"position {text!r}: {who} on space {space} is past the path (0 to {board.length - 1})"
-            )
-    if red == blue and not board.is_protected(red):
-        # MT-3.1: landing there would have sideswiped the other token.
-        raise NotationError(
-            f"position {text!r}: both tokens on space {red}, which is neither a milestone nor the start"
-        )
-    return State(board, red, blue, active)

@@ -1,0 +1,76 @@
+"""How a Mind Twist game starts: the options (docs/games.md), a new game, or a game
+from MT-4.3 position text."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...core.errors import ConfigError, NotationError
+from ...core.registry import Option
+from .board import DEFAULT_LENGTH, DEFAULT_MILESTONES, MAX_LENGTH, Board, default_milestones
+from .notation import parse_position
+from .state import State
+
+#: ``{name: Option(default, help)}`` for every option :func:`from_options` accepts.
+OPTIONS: dict[str, Option] = {
+    "players": Option(2, "always 2: red (player 1, active first) and blue"),
+    "length": Option(DEFAULT_LENGTH, f"the finish space, 2 to {MAX_LENGTH} (MT-1.1)"),
+    "milestones": Option(
+        list(DEFAULT_MILESTONES),
+        "milestone spaces, strictly increasing, each from 1 to length - 1; may be empty "
+        "(MT-1.2); when only length is given, at 8/30, 16/30 and 24/30 of it",
+    ),
+}
+
+
+def board_from_options(options: Mapping[str, Any] | None) -> Board:
+    """The :class:`Board` the options describe; :class:`ConfigError` naming the first
+    bad or unknown option."""
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise ConfigError(
+            f"unknown Mind Twist option(s) {', '.join(map(repr, unknown))} (options: {', '.join(OPTIONS)})"
+        )
+    players = options.get("players", 2)
+    if isinstance(players, bool) or players != 2:
+        raise ConfigError(f"option 'players': Mind Twist is always played by 2, not {players!r}")
+    length = options.get("length", DEFAULT_LENGTH)
+    if "milestones" in options:
+        milestones = options["milestones"]
+    elif isinstance(length, int) and not isinstance(length, bool):
+        milestones = default_milestones(length)
+    else:
+        milestones = DEFAULT_MILESTONES  # the length itself is refused below
+    return Board.from_options(length, milestones)
+
+
+def new_game(length: int = DEFAULT_LENGTH, milestones: Sequence[int] = DEFAULT_MILESTONES) -> State:
+    """A new game: both tokens on the start, red active (MT-2.1).
+    :class:`ConfigError` for impossible options (MT-1)."""
+    return State(Board(length, tuple(milestones)))
+
+
+def from_options(options: Mapping[str, Any] | None = None) -> State:
+    """A new game from JSON options (see :data:`OPTIONS`); missing ones take their
+    defaults."""
+    return State(board_from_options(options))
+
+
+def from_position(text: str, **options: Any) -> State:
+    """A game from MT-4.3 position text, in its dial phase, on the board made from
+    ``options`` (``length``, ``milestones``)."""
+    board = board_from_options(options)
+    red, blue, active = parse_position(text)
+    for who, space in (("red", red), ("blue", blue)):
+        if space >= board.length:
+            raise NotationError(
+                f"position {text!r}: {who} on space {space} is past the path (0 to {board.length - 1})"
+            )
+    if red == blue and not board.is_protected(red):
+        # MT-3.1: landing there would have sideswiped the other token.
+        raise NotationError(
+            f"position {text!r}: both tokens on space {red}, which is neither a milestone nor the start"
+        )
+    return State(board, red, blue, active)

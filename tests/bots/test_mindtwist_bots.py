@@ -150,6 +150,23 @@ def test_measured_strength_matches_the_solver(opponent: str, dial: object, respo
     assert as_red >= value - 1e-9 and as_blue >= 1 - value - 1e-9
 
 
+def test_optimal_bot_when_blue_starts() -> None:
+    """Option ``first``: with blue active first, the optimal bot wins against pass3 as
+    often as the solver predicts for the player moving first (as blue) and second (as
+    red), within 99% intervals over 1000 games each."""
+    first, second = mt.solve().against(lambda a, o: (0.0, 0.0, 1.0), lambda a, o: (0.0, 0.0, 0.0, 1.0))
+    games = 1000
+    for seat, predicted in (("B", first), ("R", second)):
+        wins = 0
+        for i in range(games):
+            other = "R" if seat == "B" else "B"
+            bots = {seat: game_bot("optimal", 4000 + 2 * i), other: game_bot("pass3", 4001 + 2 * i)}
+            state = play_from_views(mt.from_options({"first": "B"}), bots)
+            wins += state.result == seat
+        band = Z99 * math.sqrt(predicted * (1 - predicted) / games)
+        assert abs(wins / games - predicted) <= band, (seat, wins / games, predicted)
+
+
 def test_against_optimal_itself_is_the_value() -> None:
     """Sanity of the prediction: optimal against optimal gives the game value."""
     solution = mt.solve(10, (3, 6))

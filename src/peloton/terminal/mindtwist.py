@@ -47,7 +47,7 @@ class MindTwistTerminal(TerminalGame):
         board = state.board
         lines: list[RenderableType] = []
         marks = " ".join(map(str, board.milestones)) or "none"
-        head = Text(f"Mind Twist · finish {board.length} · milestones {marks}", "bold")
+        head = Text(f"Mind Twist · finish {board.length} · milestones {marks} · {NAMES[state.first]} dials first", "bold")
         if viewer is None:
             head.append(" · spectator's view", "grey50")
         elif viewer != FULL_VIEW:

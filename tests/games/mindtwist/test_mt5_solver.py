@@ -39,6 +39,18 @@ def test_mt_5_strategies_are_probability_vectors(default: mt.Solution) -> None:
             assert abs(sum(mix) - 1.0) < 1e-12
 
 
+def test_mt_5_blue_first_is_red_first_with_colours_swapped(default: mt.Solution) -> None:
+    """MT-2.1 option ``first``: when blue starts, blue has red-first's chance and
+    strategies, position by position (the solver's states are (active, other))."""
+    blue_first = mt.from_options({"first": "B"})
+    assert default.win_chance(blue_first, "B") == default.value("R0 B0 R") == pytest.approx(0.5268763366, abs=1e-9)
+    assert default.dial_strategy(blue_first) == default.dial_strategy("R0 B0 R")
+    blue_first.play("dial:3")
+    assert default.guess_strategy(blue_first.view("R")) == default.guess_strategy("R0 B0 R")
+    for red, blue in [(3, 7), (12, 9), (25, 27)]:
+        assert default.value((red, blue, "B")) == default.value((blue, red, "R"))
+
+
 def test_mt_5_every_stage_is_an_equilibrium(default: mt.Solution) -> None:
     """MT-5: at every state the value is the stage game's value, and neither role can
     gain more than the tolerance by any pure deviation from its strategy."""

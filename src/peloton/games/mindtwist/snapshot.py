@@ -25,7 +25,7 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
     Keys: ``game``, ``players``, ``current_player``, ``is_over``, ``result``,
     ``phase`` (``dial``, ``guess`` or ``over``), ``length``, ``milestones``,
     ``spaces`` (each token's space; ``length`` for a finished one), ``active`` (whose
-    dial moves), ``dial`` (the dial awaiting a guess, only for its dialer), ``legal``
+    dial moves), ``first`` (who was active first), ``dial`` (the dial awaiting a guess, only for its dialer), ``legal``
     (the viewer's legal moves when it is the viewer's turn), ``moves`` (the public move
     list), ``last_turn`` (the last answered turn: dialer, dial, response, outcome).
     """
@@ -44,6 +44,7 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
         "milestones": list(seen.board.milestones),
         "spaces": {p: seen.space(p) for p in seen.players},
         "active": seen.active_player,
+        "first": seen.first,
         "dial": seen.dial,
         "legal": [str(m) for m in seen.legal_moves()] if own_turn else [],
         "moves": [str(m) for m in seen.history],

@@ -9,19 +9,31 @@ from typing import Any
 from ...core.errors import ConfigError, NotationError
 from ...core.registry import Option
 from .board import DEFAULT_LENGTH, DEFAULT_MILESTONES, MAX_LENGTH, Board, default_milestones
-from .notation import parse_position
+from .notation import PLAYERS, RED, parse_position
 from .state import State
 
 #: ``{name: Option(default, help)}`` for every option :func:`from_options` accepts.
 OPTIONS: dict[str, Option] = {
-    "players": Option(2, "always 2: red (player 1, active first) and blue"),
+    "players": Option(2, "always 2: red (player 1) and blue"),
     "length": Option(DEFAULT_LENGTH, f"the finish space, 2 to {MAX_LENGTH} (MT-1.1)"),
     "milestones": Option(
         list(DEFAULT_MILESTONES),
         "milestone spaces, strictly increasing, each from 1 to length - 1; may be empty "
         "(MT-1.2); when only length is given, at 8/30, 16/30 and 24/30 of it",
     ),
+    "first": Option(
+        RED, "who is active first: R (red) or B (blue); the printed rules say the youngest player (MT-2.1)", PLAYERS
+    ),
 }
+
+
+def first_from_options(options: Mapping[str, Any] | None) -> str:
+    """The player active first (option ``first``, red by default); :class:`ConfigError`
+    for anything but ``R`` or ``B``."""
+    first = (options or {}).get("first", RED)
+    if not isinstance(first, str) or first not in PLAYERS:
+        raise ConfigError(f"option 'first' must be R (red) or B (blue), not {first!r}")
+    return first
 
 
 def board_from_options(options: Mapping[str, Any] | None) -> Board:
@@ -46,23 +58,32 @@ def board_from_options(options: Mapping[str, Any] | None) -> Board:
     return Board.from_options(length, milestones)
 
 
-def new_game(length: int = DEFAULT_LENGTH, milestones: Sequence[int] = DEFAULT_MILESTONES) -> State:
-    """A new game: both tokens on the start, red active (MT-2.1).
+def new_game(
+    length: int = DEFAULT_LENGTH, milestones: Sequence[int] = DEFAULT_MILESTONES, first: str = RED
+) -> State:
+    """A new game: both tokens on the start, ``first`` active (red by default, MT-2.1).
     :class:`ConfigError` for impossible options (MT-1)."""
-    return State(Board(length, tuple(milestones)))
+    board = Board(length, tuple(milestones))
+    return State(board, 0, 0, first_from_options({"first": first}))
 
 
 def from_options(options: Mapping[str, Any] | None = None) -> State:
     """A new game from JSON options (see :data:`OPTIONS`); missing ones take their
     defaults."""
-    return State(board_from_options(options))
+    board = board_from_options(options)
+    return State(board, 0, 0, first_from_options(options))
 
 
 def from_position(text: str, **options: Any) -> State:
     """A game from MT-4.3 position text, in its dial phase, on the board made from
-    ``options`` (``length``, ``milestones``)."""
+    ``options`` (``length``, ``milestones``). The text says who is active; ``first``,
+    if given, must agree with it."""
     board = board_from_options(options)
     red, blue, active = parse_position(text)
+    if "first" in options and first_from_options(options) != active:
+        raise ConfigError(
+            f"option 'first' is {options['first']!r} but position {text!r} gives the dial to {active}"
+        )
     for who, space in (("red", red), ("blue", blue)):
         if space >= board.length:
             raise NotationError(

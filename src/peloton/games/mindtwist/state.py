@@ -212,6 +212,11 @@ class State:
         return PLAYERS[self._active]
 
     @property
+    def first(self) -> str:
+        """The player who was active when the game started (option ``first``)."""
+        return self.start[2]
+
+    @property
     def phase(self) -> str:
         """``dial``, ``guess`` or ``over``."""
         if self._winner is not None:

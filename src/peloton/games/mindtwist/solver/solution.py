@@ -122,7 +122,8 @@ class Solution:
     ) -> tuple[float, float]:
         """The optimal player's chance to win from the start against an opponent who
         dials by ``dial(a, o)`` and answers by ``response(a, o)`` (probability vectors,
-        ``a`` the active player's space): ``(as red, as blue)``. Exact up to
+        ``a`` the active player's space): ``(moving first, moving second)``, i.e.
+        ``(as red, as blue)`` with the default ``first``. Exact up to
         ``tolerance`` (a linear system solved by iteration), for comparing with play."""
         length = self.board.length
         moves = stage_moves(self.board)

@@ -30,8 +30,16 @@ def default_milestones(length: int) -> tuple[int, ...]:
     return tuple(m for m in marks if 0 < m < length)
 
 
-#: A course long enough for any table; beyond it the solver's tables grow needlessly.
-MAX_LENGTH = 1000
+#: Twice the printed board: room for house rules, while the optimal bot's solve (its
+#: tables grow as length², value iteration with them) stays within seconds: about 7 s
+#: of CPU at 60 spaces against 1.6 s at 30 (issue 11: a table must not be able to ask
+#: the server for minutes of solving).
+MAX_LENGTH = 60
+#: A milestone every 5 spaces on the longest board; checked before the list is read.
+MAX_MILESTONES = 12
+#: The game ends after ``TURNS_PER_SPACE * length`` answered dials (300 on the default
+#: board) if no token has finished: see :attr:`Board.turn_limit`.
+TURNS_PER_SPACE = 10
 #: What :meth:`Board.advance` returns as the mover's space when it reaches the finish.
 FINISHED = -1
 
@@ -52,6 +60,8 @@ class Board:
         marks = self.milestones
         if isinstance(marks, str | bytes) or not isinstance(marks, Sequence):
             raise ConfigError(f"option 'milestones' must be a list of spaces, not {marks!r}")
+        if len(marks) > MAX_MILESTONES:
+            raise ConfigError(f"option 'milestones' lists {len(marks)} spaces; at most {MAX_MILESTONES}")
         for space in marks:
             if isinstance(space, bool) or not isinstance(space, int):
                 raise ConfigError(f"option 'milestones' must hold whole numbers, not {space!r}")
@@ -69,6 +79,14 @@ class Board:
     ) -> Board:
         """A board from option values as JSON gives them (lists for milestones)."""
         return cls(length, milestones)
+
+    @property
+    def turn_limit(self) -> int:
+        """**[decision]** How many answered dials a game may last: right guesses (and
+        tokens sideswiping each other) could go on for ever, so after this many turns
+        the game ends and the token further along wins (level: the player who did not
+        start). Optimal players reach it with a chance below 1e-54 on the default board."""
+        return TURNS_PER_SPACE * self.length
 
     def is_protected(self, space: int) -> bool:
         """MT-3.1: a token on a milestone, or on the start **[decision]**, is never

@@ -34,6 +34,16 @@ def why_illegal(move: Move, *, dialled: bool, active: int, winner: int | None) -
     return None
 
 
+def winner_at_limit(spaces: list[int], first: int) -> int:
+    """Who wins when the turn limit ends the game (:attr:`Board.turn_limit`): the token
+    further along; level tokens, the player who did not start (starting is worth
+    about 53% under optimal play)."""
+    red, blue = spaces
+    if red != blue:
+        return 0 if red > blue else 1
+    return 1 - first
+
+
 def answer(board: Board, spaces: list[int], active: int, dial: int, response: Move) -> tuple[int, int | None]:
     """Apply ``response`` (a guess or a pass) to ``active``'s ``dial``: move the tokens
     in ``spaces`` (red's, blue's) in place and return ``(active player after, winner or

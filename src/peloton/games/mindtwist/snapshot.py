@@ -22,7 +22,8 @@ def public_moves(state: State, viewer: str | None = None) -> list[str]:
 def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
     """The position as JSON data for ``viewer`` (``"R"``, ``"B"`` or ``None``).
 
-    Keys: ``game``, ``players``, ``current_player``, ``is_over``, ``result``,
+    Keys: ``game``, ``players``, ``current_player``, ``is_over``, ``result``, ``end``
+    (``finish``, ``limit`` or ``None``), ``turn_limit``,
     ``phase`` (``dial``, ``guess`` or ``over``), ``length``, ``milestones``,
     ``spaces`` (each token's space; ``length`` for a finished one), ``active`` (whose
     dial moves), ``first`` (who was active first), ``dial`` (the dial awaiting a guess, only for its dialer), ``legal``
@@ -39,6 +40,8 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
         "current_player": seen.current_player,
         "is_over": seen.is_over,
         "result": seen.result,
+        "end": seen.end,
+        "turn_limit": seen.board.turn_limit,
         "phase": seen.phase,
         "length": seen.board.length,
         "milestones": list(seen.board.milestones),

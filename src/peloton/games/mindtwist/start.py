@@ -8,7 +8,14 @@ from typing import Any
 
 from ...core.errors import ConfigError, NotationError
 from ...core.registry import Option
-from .board import DEFAULT_LENGTH, DEFAULT_MILESTONES, MAX_LENGTH, Board, default_milestones
+from .board import (
+    DEFAULT_LENGTH,
+    DEFAULT_MILESTONES,
+    MAX_LENGTH,
+    MAX_MILESTONES,
+    Board,
+    default_milestones,
+)
 from .notation import PLAYERS, RED, parse_position
 from .state import State
 
@@ -18,7 +25,7 @@ OPTIONS: dict[str, Option] = {
     "length": Option(DEFAULT_LENGTH, f"the finish space, 2 to {MAX_LENGTH} (MT-1.1)"),
     "milestones": Option(
         list(DEFAULT_MILESTONES),
-        "milestone spaces, strictly increasing, each from 1 to length - 1; may be empty "
+        f"milestone spaces (at most {MAX_MILESTONES}), strictly increasing, each from 1 to length - 1; may be empty "
         "(MT-1.2); when only length is given, at 8/30, 16/30 and 24/30 of it",
     ),
     "first": Option(

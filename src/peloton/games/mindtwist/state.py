@@ -89,8 +89,17 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        """Whether a token has reached the finish (MT-2.3)."""
+        """Whether a token has reached the finish (MT-2.3) or the turn limit ended the
+        game (:attr:`Board.turn_limit`)."""
         return self._winner is not None
+
+    @property
+    def end(self) -> str | None:
+        """How the game ended: ``finish`` (a token reached it, MT-2.3), ``limit`` (the
+        turn limit), ``None`` while it goes on."""
+        if self._winner is None:
+            return None
+        return "finish" if self._spaces[self._winner] == self.board.length else "limit"
 
     @property
     def is_chance(self) -> bool:
@@ -149,6 +158,8 @@ class State:
         self._dialled = False
         self._dial = None
         self._active, self._winner = rules.answer(self.board, self._spaces, self._active, dial, move)
+        if self._winner is None and len(self.history) // 2 >= self.board.turn_limit:
+            self._winner = rules.winner_at_limit(self._spaces, _INDEX[self.start[2]])
 
     def play_unseen_dial(self) -> None:
         """The active player dials an amount this state's holder has not seen: what a
@@ -208,7 +219,8 @@ class State:
 
     @property
     def active_player(self) -> str:
-        """The player whose token the current dial moves (MT-2.1); the winner once over."""
+        """The player whose token the current dial moves (MT-2.1); once over, the last
+        one (the winner, unless the turn limit ended the game)."""
         return PLAYERS[self._active]
 
     @property

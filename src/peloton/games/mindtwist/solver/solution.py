@@ -87,7 +87,7 @@ class Solution:
         """The active player's chance to win from ``where`` under optimal play (before
         the dial: a state in its guess phase is valued as before its dial)."""
         if isinstance(where, State) and where.is_over:
-            return 1.0  # the winner stays the active player
+            return 1.0 if where.result == where.active_player else 0.0
         a, o = self.locate(where)
         return self.values[a][o]
 

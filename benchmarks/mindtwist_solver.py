@@ -87,6 +87,11 @@ def main() -> None:
         f"state ({proof.iterations} sweeps, {proof.seconds:.2f} s); red from the start in "
         f"[{low:.13f}, {high:.13f}]"
     )
+    limit = board.turn_limit
+    print(
+        f"two optimal players are still racing after 50 turns with chance {solution.unfinished(50):.2e}, "
+        f"after the turn limit of {limit} with chance {solution.unfinished(limit):.1e}"
+    )
     start = mt.from_options(options)
     dial = ", ".join(f"{m} {p:.4f}" for m, p in solution.dial_strategy(start).items())
     guess = ", ".join(f"{m} {p:.4f}" for m, p in solution.guess_strategy(start).items())

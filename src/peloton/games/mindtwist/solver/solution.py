@@ -117,6 +117,33 @@ class Solution:
         chance to win for each dial (rows) and response (columns)."""
         return _stage(self.values, stage_moves(self.board)[a][o], a, o)
 
+    def unfinished(self, turns: int) -> float:
+        """The chance that a game between two players following these optimal strategies
+        has not finished after ``turns`` answered dials from the usual start (both
+        tokens on 0): how far the turn limit (:attr:`Board.turn_limit`), which the
+        solve leaves out, is from mattering. Spaces that mass moves through, turn by
+        turn, from the start."""
+        moves = stage_moves(self.board)
+        mass: dict[tuple[int, int], float] = {(0, 0): 1.0}
+        for _ in range(turns):
+            after: dict[tuple[int, int], float] = {}
+            for (a, o), m in mass.items():
+                x, y = self.dials[a][o], self.responses[a][o]
+                for d in range(3):
+                    if x[d] == 0.0:
+                        continue
+                    to, other = moves[a][o][d]
+                    # A right guess hands the dial over; a wrong one moves the dialer,
+                    # who dials again; a pass moves it and hands the dial over.
+                    steps = [((o, a), y[d])]
+                    if to != FINISHED:
+                        steps += [((to, other), 1.0 - y[d] - y[3]), ((other, to), y[3])]
+                    for state, p in steps:
+                        if p > 0.0:
+                            after[state] = after.get(state, 0.0) + m * x[d] * p
+            mass = after
+        return sum(mass.values())
+
     def against(
         self, dial: Policy, response: Policy, tolerance: float = TOLERANCE
     ) -> tuple[float, float]:

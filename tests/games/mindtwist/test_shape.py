@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from peloton.games import mindtwist as mt
+from peloton.games.mindtwist.position import Duel
 
 from ..pistard.shape import circles, imports, private_reads
 
@@ -31,3 +32,10 @@ def test_games_sit_below_the_bots() -> None:
 
 def test_no_module_reads_another_modules_private_members() -> None:
     assert list(private_reads(PACKAGE)) == []
+
+
+def test_the_state_keeps_its_data_in_the_position() -> None:
+    """The rules read and write a Duel (position.py), never a State."""
+    graph = imports(PACKAGE, "peloton.games.mindtwist")
+    assert "position" in graph["rules"] and "state" not in graph["position"]
+    assert issubclass(mt.State, Duel)

@@ -9,7 +9,7 @@ themselves are read in :mod:`.start`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
@@ -50,6 +50,14 @@ class Board:
 
     length: int = DEFAULT_LENGTH
     milestones: tuple[int, ...] = DEFAULT_MILESTONES
+    #: **[decision]** How many answered dials a game may last: right guesses (and
+    #: tokens sideswiping each other) could go on for ever, so after
+    #: ``TURNS_PER_SPACE * length`` turns the game ends and the token further along
+    #: wins (level: the player who did not start). Optimal players reach it with a
+    #: chance below 1e-54 on the default board (``Solution.unfinished``).
+    turn_limit: int = field(init=False, repr=False, compare=False)
+    #: The same limit in moves (a dial and its answer a turn), as the rules count it.
+    move_limit: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         length = self.length
@@ -72,6 +80,8 @@ class Board:
         if any(b <= a for a, b in pairwise(marks)):
             raise ConfigError(f"option 'milestones' must be strictly increasing, not {list(marks)}")
         object.__setattr__(self, "milestones", tuple(marks))
+        object.__setattr__(self, "turn_limit", TURNS_PER_SPACE * length)
+        object.__setattr__(self, "move_limit", 2 * TURNS_PER_SPACE * length)
 
     @classmethod
     def from_options(
@@ -79,14 +89,6 @@ class Board:
     ) -> Board:
         """A board from option values as JSON gives them (lists for milestones)."""
         return cls(length, milestones)
-
-    @property
-    def turn_limit(self) -> int:
-        """**[decision]** How many answered dials a game may last: right guesses (and
-        tokens sideswiping each other) could go on for ever, so after this many turns
-        the game ends and the token further along wins (level: the player who did not
-        start). Optimal players reach it with a chance below 1e-54 on the default board."""
-        return TURNS_PER_SPACE * self.length
 
     def is_protected(self, space: int) -> bool:
         """MT-3.1: a token on a milestone, or on the start **[decision]**, is never

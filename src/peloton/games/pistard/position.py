@@ -136,6 +136,14 @@ class Race:
         return tuple(self.dist)
 
     @property
+    def due(self) -> str | None:
+        """The rider whose turn it is in a later round: the one at the round's place in
+        its order (``None`` in the first move or once over)."""
+        if self.over or self.round == 1:
+            return None
+        return self.order[self.idx]
+
+    @property
     def racing(self) -> list[str]:
         """The riders still in the race."""
         out = self.out

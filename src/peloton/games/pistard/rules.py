@@ -15,15 +15,16 @@ order (rounds 2 on, PI-3). Inside a round:
   records written before that correction check the target at the end of the round
   (``Race.target_at_round_end``).
 
-:func:`apply` trusts its move: :class:`~.state.State` checks legality first. Nothing
-here imports the state.
+:data:`EFFECTS` trust their move: :class:`~.state.State` checks legality first.
+Nothing here imports the state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
 
-from .notation import ASSIGN, ROLL, Move
+from .notation import ASSIGN, RIDE, ROLL, Move
 from .paths import first_move_square, ride_moves
 from .position import Race
 from .riders import RIDERS_PER_TEAM, base_colour, team_riders
@@ -47,13 +48,6 @@ def roller(race: Race) -> str | None:
         return next((t for t in race.teams if t not in race.first_rolls), None)
     team = race.order[race.idx][0]
     return None if team in race.rolls else team
-
-
-def due(race: Race) -> str | None:
-    """The rider whose move it is in a later round (``None`` in round 1 or over)."""
-    if race.over or race.round == 1:
-        return None
-    return race.order[race.idx]
 
 
 def acting_team(race: Race) -> str:
@@ -80,17 +74,20 @@ def legal_moves(race: Race) -> list[Move]:
     on every call."""
     if race.over:
         return []
-    team = roller(race)
-    if team is not None:
-        return list(ROLLS[dice_to_roll(race, team)])
     if race.round == 1:
+        team = roller(race)
+        if team is not None:
+            return list(ROLLS[RIDERS_PER_TEAM])
         team = acting_team(race)
         values = sorted(set(race.unassigned_dice(team)))
         return [Move.assign(r, v) for r in team_riders(team) if r not in race.assigned for v in values]
     rider = race.order[race.idx]
+    team = rider[0]
+    if team not in race.rolls:  # the team's first rider of the round is due: it rolls
+        return list(ROLLS[dice_to_roll(race, team)])
     return ride_moves(
         rider,
-        race.dice[rider[0]],
+        race.dice[team],
         layout=race.layout,
         occupied=race.occupied,
         distance=race.dist[rider],
@@ -159,18 +156,10 @@ def start_round(race: Race) -> None:
 # ---------------------------------------------------------------- effects
 
 
-def apply(race: Race, move: Move) -> None:
-    """Play a legal ``move`` on ``race`` (legality is the caller's check)."""
+def roll(race: Race, move: Move) -> None:
+    """A roll (PI-2.1, PI-3.2): the dice of the player whose roll is due."""
     race.history.append(move)
-    if move.kind == ROLL:
-        _roll(race, move.dice)
-    elif move.kind == ASSIGN:
-        _assign(race, move.rider, move.value)
-    else:
-        _ride(race, move)
-
-
-def _roll(race: Race, dice: tuple[int, ...]) -> None:
+    dice = move.dice
     team = roller(race)
     assert team is not None
     if race.round == 1:
@@ -180,7 +169,10 @@ def _roll(race: Race, dice: tuple[int, ...]) -> None:
         race.dice[team] = list(dice)
 
 
-def _assign(race: Race, rider: str, value: int) -> None:
+def assign(race: Race, move: Move) -> None:
+    """A first-move assignment (PI-2.2); the last one sends the riders onto the track."""
+    race.history.append(move)
+    rider, value = move.rider, move.value
     race.assigned[rider] = value
     race.assign_seq.append(rider)
     if len(race.assigned) == len(race.dist):
@@ -192,7 +184,10 @@ def _assign(race: Race, rider: str, value: int) -> None:
         start_round(race)
 
 
-def _ride(race: Race, move: Move) -> None:
+def ride(race: Race, move: Move) -> None:
+    """A rider's move (PI-3.3 to PI-3.6), then lap points (PI-4.2), eliminations
+    (PI-4.1), the target (PI-4.3) and the next rider."""
+    race.history.append(move)
     rider, team = move.rider, move.rider[0]
     race.dice[team].remove(move.value)
     race.moved.add(rider)
@@ -238,6 +233,10 @@ def _eliminate(race: Race) -> None:
         if race.dist[rider] <= reach:
             race.place(rider, race.dist[rider], -1)
             race.out.append(rider)
+
+
+#: What each kind of move does, for a legal move (legality is the caller's check).
+EFFECTS: dict[str, Callable[[Race, Move], None]] = {ROLL: roll, ASSIGN: assign, RIDE: ride}
 
 
 def next_rider(race: Race) -> None:

@@ -25,8 +25,8 @@ class State(Race):
 
     game = "pistard"
 
-    # The legal moves of the position, computed once; a tuple, so that copies may
-    # share it and callers get their own list (legal_moves).
+    # The legal moves of the position, computed once. Never handed out nor changed
+    # (legal_moves returns a copy), so copies may share it.
     __slots__ = ("_legal",)
 
     def __init__(
@@ -40,7 +40,7 @@ class State(Race):
     ) -> None:
         """A new game at the first move; options are validated by ``new_game``."""
         super().__init__(teams, layout, bonus=bonus, target=target, target_at_round_end=target_at_round_end)
-        self._legal: tuple[Move, ...] | None = None
+        self._legal: list[Move] | None = None
 
     def copy(self) -> State:
         """An independent copy (moves and the layout are immutable and shared)."""
@@ -49,11 +49,6 @@ class State(Race):
         return new
 
     # ------------------------------------------------------------ protocol
-
-    @property
-    def due(self) -> str | None:
-        """The rider whose move it is in a later round (``None`` in round 1 or over)."""
-        return rules.due(self)
 
     @property
     def roller(self) -> str | None:
@@ -99,9 +94,10 @@ class State(Race):
     def legal_moves(self) -> list[Move]:
         """The moves of whoever acts now: every possible roll at a chance step. The
         list is the caller's own: changing it changes nothing in the game."""
-        if self._legal is None:
-            self._legal = tuple(rules.legal_moves(self))
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = rules.legal_moves(self)
+        return legal[:]
 
     def parse_move(self, text: str) -> Move:
         """Parse PI-5.2 text (syntax only)."""
@@ -117,7 +113,7 @@ class State(Race):
             raise IllegalMoveError(f"{str(move)!r}: the game is over")
         legal = self._legal
         if legal is None:
-            legal = self._legal = tuple(rules.legal_moves(self))
+            legal = self._legal = rules.legal_moves(self)
         if move in legal:
             return move
         raise IllegalMoveError(f"{str(move)!r} is not legal now: {rules.why_illegal(self, move)}")
@@ -127,7 +123,7 @@ class State(Race):
         :class:`IllegalMoveError` and leave the state unchanged."""
         move = self.check(move)
         self._legal = None
-        rules.apply(self, move)
+        rules.EFFECTS[move.kind](self, move)
 
     def view(self, player: str | None = None) -> State:
         """What ``player`` sees: everything (Pistard hides nothing)."""

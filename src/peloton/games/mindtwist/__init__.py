@@ -1,13 +1,18 @@
-"""Mind Twist: a two-player race of bluff (rules: spec/mind-twist.md, MT-1 to MT-5).
+"""Mind Twist: a two-player race of bluff (rule ids MT-1 to MT-5; the engine's
+reading of them: ``docs/mind-twist.md``).
 
-Each turn the active player secretly dials 1-3 spaces and the other may guess it::
+Each turn the active player secretly dials 1-3 spaces and the other may guess it:
 
-    from peloton.games import mindtwist as mt
-    state = mt.from_options({"length": 30})
-    state.play("dial:3")
-    state.view("B")            # blue does not see the dial
-    state.play("guess:2")      # wrong: red moves 3 and dials again
-    mt.solve().value(state)    # the active player's (red's) chance under optimal play (MT-5)
+>>> from peloton.games import mindtwist as mt
+>>> state = mt.from_options({"length": 30})
+>>> state.play("dial:3")
+>>> state.view("B").dial is None          # blue does not see the dial
+True
+>>> state.play("guess:2")                 # wrong: red moves 3 and dials again
+>>> state.position
+'R3 B0 R'
+>>> round(mt.solve().value(state), 4)     # the active player's (red's) chance (MT-5)
+0.6491
 """
 
 from ...core import registry

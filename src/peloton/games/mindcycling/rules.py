@@ -137,21 +137,26 @@ def may_follow(state: State, y: str, x: str) -> bool:
     if y[1] == SPRINTER and state._sect[y] == "mountain":  # (b)
         return False
     gi = state._group_of.get(x)  # (d): no group means x stayed or has not moved
-    return gi is not None and not state._groups[gi][3]
+    return gi is not None and not state._groups[gi][2]
 
 
 def _train_moves(state: State, rid: str, x: str) -> list[Move]:
-    """Wheel and relay targets behind ``x``'s group (MC-6.4, 6.5, 6.6); (e) checked here."""
+    """Wheel and relay targets behind ``x`` (MC-6.4, 6.5, 6.6); (e) checked here.
+
+    The wheel square is directly behind ``x`` where it stands now (one row back along
+    the shelter direction): right after ``x`` relayed it holds the group's old head.
+    The relay square is directly in front of the head of ``x``'s group, open only to a
+    rider whose train place at the assessment is at most ``relay_limit + 1``."""
     course = state.course
-    group = state._groups[state._group_of[x]]
-    head, rear, size = group[0], group[1], group[2]
     dl = state.dl
     out = []
-    target = rear - 32 - dl  # one row back along the shelter direction
-    lane = (rear & 31) - dl
+    here = state.pos[x]
+    target = here - 32 - dl  # one row back along the shelter direction
+    lane = (here & 31) - dl
     if 0 <= lane < course.lanes and target >> 5 >= 1 and _free(state, target):
         out.append(_new(Move, (WHEEL, rid, course.names[target >> 5][lane], None)))
-    if size <= state.relay_limit:
+    if state._train_place[rid] <= state.relay_limit + 1:
+        head = state._groups[state._group_of[x]][0]
         lane = (head & 31) + dl
         target = head + 32 + dl
         if 0 <= lane < course.lanes:
@@ -211,18 +216,16 @@ def apply(state: State, move: Move) -> None:
 
     groups = state._groups
     if kind in (MOVE, ATTACK):  # MC-6.2: a new group; an attack's is closed
-        groups.append([end, end, 1, kind == ATTACK or crossed])
+        groups.append([end, 1, kind == ATTACK or crossed])
         state._group_of[rid] = len(groups) - 1
     else:
         gi = state._group_of[state._leader[rid]]
         group = groups[gi]
-        group[2] += 1
-        if kind == WHEEL:
-            group[1] = end
-        else:
+        group[1] += 1
+        if kind == RELAY:  # the relaying rider is the group's new head
             group[0] = end
             if crossed:
-                group[3] = True
+                group[2] = True
         state._group_of[rid] = gi
     state._end_turn(rid)
 
@@ -295,22 +298,43 @@ def why_illegal(state: State, move: Move) -> str:
         gi = state._group_of.get(x)
         if gi is None:
             return f"{x} has not moved at least one square this round"
-        if state._groups[gi][3]:
+        if state._groups[gi][2]:
             return f"{x}'s group is closed (an attack or a finish)"
-        if kind == RELAY and state._groups[gi][2] > state.relay_limit:
-            return f"{x}'s group already holds {state._groups[gi][2]} riders (relay limit {state.relay_limit})"
-        return f"the {word} square for {rid} is {_train_target_text(state, rid, x, kind)}"
+        place = state._train_place[rid]
+        if kind == RELAY and place > state.relay_limit + 1:
+            return (
+                f"{rid} is rider {place} of its train at the round's start; only riders 2 to "
+                f"{state.relay_limit + 1} may relay (relay limit {state.relay_limit}), whatever the group's size"
+            )
+        return _why_no_train_square(state, rid, x, kind)
     return (
         f"{rid} cannot reach {dest} from {here}: allowance {allowance}, each step one row forward "
         "(straight or diagonal) into free squares, no rocks"
     )
 
 
-def _train_target_text(state: State, rid: str, x: str, kind: str) -> str:
+def _why_no_train_square(state: State, rid: str, x: str, kind: str) -> str:
+    """Why a wheel or relay of ``rid`` behind ``x`` is refused once (a)-(d) hold."""
     for m in _train_moves(state, rid, x):
         if m[0] == kind:
-            return f"{m[2]}, not the one given"
-    return "off the road, a rock or taken"
+            return f"{rid}'s {'wheel' if kind == WHEEL else 'relay'} square is {m[2]}, not the one given"
+    course = state.course
+    if kind == WHEEL:
+        here = state.pos[x]
+        target = here - 32 - state.dl
+        lane = (here & 31) - state.dl
+        behind = f"the square behind {x} ({course.square_name(here)})"
+        if not (0 <= lane < course.lanes and target >> 5 >= 1):
+            return f"{behind} is off the road"
+        name = course.square_name(target)
+        who = state.at.get(target)
+        if who is None:
+            return f"{behind}, {name}, is a rock"
+        if state._group_of.get(who) == state._group_of[x] and state._groups[state._group_of[x]][0] == here:
+            return f"{behind} is {name}, where {who} stands: {x} relayed in front of it, so no wheel right after a relay"
+        return f"{behind}, {name}, is taken by {who}"
+    head = state._groups[state._group_of[x]][0]
+    return f"the square in front of {course.square_name(head)}, the head of {x}'s group, is off the road, a rock or taken"
 
 
 def _why_not_give(state: State, rid: str, target: str) -> str:

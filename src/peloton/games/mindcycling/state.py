@@ -52,6 +52,9 @@ class Assessment(NamedTuple):
     leader: str | None  # the rider on this rider's shelter square (MC-6.1)
     held_bottle: bool
     exhausted: bool
+    #: The rider's place in its train (MC-6.1): 1 for the front rider, 2 for the rider
+    #: linked to it, and so on; ``None`` for a rider in no train.
+    train_place: int | None = None
 
 
 class State:
@@ -76,6 +79,7 @@ class State:
         "_order_i",
         "_sect",
         "_tired",
+        "_train_place",
         "_unplaced",
         "_windy",
         "at",
@@ -145,6 +149,7 @@ class State:
         self._held: set[str] = set()
         self._leader: dict[str, str] = {}
         self._follower: dict[str, str] = {}
+        self._train_place: dict[str, int] = {}
         self._groups: list[list[Any]] = []
         self._group_of: dict[str, int] = {}
         self._legal: list[Move] | None = None
@@ -191,6 +196,7 @@ class State:
         new._held = self._held
         new._leader = self._leader
         new._follower = self._follower
+        new._train_place = self._train_place
         new._order_i = self._order_i
         new._done = self._done.copy()
         new._gave = self._gave
@@ -346,7 +352,17 @@ class State:
         self._allow, self._sect, self._windy, self._tired = allow, sect, windy, tired
         self._leader, self._follower = leader, follower
         self._held = bottles & pos.keys()
-        self._order = sorted(pos, key=lambda r: (-(pos[r] >> 5), pos[r] & 31))
+        order = self._order = sorted(pos, key=lambda r: (-(pos[r] >> 5), pos[r] & 31))
+        # MC-6.1: train places. A leader stands one row ahead, so it comes first in the
+        # order and its place is known when its follower's is counted.
+        place: dict[str, int] = {}
+        for rid in order:
+            x = leader.get(rid)
+            if x is not None:
+                place[rid] = place[x] + 1
+            elif rid in follower:
+                place[rid] = 1
+        self._train_place = place
         self._order_i = 0
         self._done = set()
         self._gave = False
@@ -454,6 +470,7 @@ class State:
             self._leader.get(rid),
             rid in self._held,
             rid in self._tired,
+            self._train_place.get(rid),
         )
 
     def has_moved(self, rid: str) -> bool:
@@ -466,7 +483,7 @@ class State:
         if gi is None:
             return None
         g = self._groups[gi]
-        return (g[2], g[3])
+        return (g[1], g[2])
 
     def turn_order(self) -> list[str]:
         """The round's order (MC-4.3), fixed at its start."""

@@ -135,7 +135,10 @@ class RowGame:
         def fed(start: int, end: int) -> bool:
             return any(start < f <= end for f in feed_rows)
 
-        def rec(i: int, group: list[int] | None) -> None:
+        # ``group``: what rider i may follow, the open group of rider i - 1 (its leader
+        # in the chain), as (head row, the leader's row, whether the leader relayed,
+        # the chain index of the rider that founded the group by a normal move).
+        def rec(i: int, group: tuple[int, int, bool, int] | None) -> None:
             if i == len(chain):
                 out.add(tuple(picked))
                 return
@@ -151,30 +154,35 @@ class RowGame:
                 picked.append((row, holds, give))
                 rec(i + 1, None)
                 picked.pop()
-                # Normal moves: a new open group.
+                # Normal moves: a new open group, founded by rider i.
                 for d in range(1, allowance + 1):
                     end = row + d
                     if end >= finish:
                         picked.append((finish, False, give))
-                        rec(i + 1, [finish, finish, 1, 0])
+                        rec(i + 1, None)  # crossing closes the group
                         picked.pop()
                         break
                     for h in (holds, True) if not holds and t == "D" and fed(row, end) else (holds,):
                         picked.append((end, h, give))
-                        rec(i + 1, [end, end, 1, 1])
+                        rec(i + 1, (end, end, False, i))
                         picked.pop()
                 # Wheel and relay behind the leader's open group.
-                if group is not None and group[3] and not tired and not (t == "S" and sect == "mountain"):
-                    head, rear, size, _ = group
-                    if rear - 1 > row:
-                        picked.append((rear - 1, holds, give))
-                        rec(i + 1, [head, rear - 1, size + 1, 1])
+                if group is not None and not tired and not (t == "S" and sect == "mountain"):
+                    head, x_row, x_relayed, founder = group
+                    # MC-6.4: behind the leader, unless it relayed (the old head is there).
+                    if not x_relayed and x_row - 1 > row:
+                        picked.append((x_row - 1, holds, give))
+                        rec(i + 1, (head, x_row - 1, False, founder))
                         picked.pop()
-                    if size <= limit:
+                    # MC-6.5: the real train may start at any rider of the chain that
+                    # rode on its own legs (a link the row game adds may not exist), so
+                    # the place counted from the group's founder is the smallest the
+                    # rider can have: the relaxation allows the relay when that one does.
+                    if i - founder <= limit:
                         end = head + 1
                         crossed = end >= finish
                         picked.append((finish if crossed else end, holds and not crossed, give))
-                        rec(i + 1, [end, rear, size + 1, 0 if crossed else 1])
+                        rec(i + 1, None if crossed else (end, end, True, founder))
                         picked.pop()
             # Attack: the bottle is thrown away; the group is closed.
             if bottle and sect in OWN_SECTIONS[t]:

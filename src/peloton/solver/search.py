@@ -317,15 +317,17 @@ def round_reach(state: mc.State, relay_limit: int) -> list[Bounded]:
     road of a race position (at a round's start or mid-round).
 
     A rider that has moved keeps its row. One still to move ends at most at its own
-    allowance as assessed (+3 if it may attack), or by a train (MC-6): behind a leader
-    that has ridden, one row ahead of that group's head if it may relay; behind a
-    leader still to ride, at most one row per relay ahead of the normal move of some
-    rider up its chain of links (a chain stops at a rider that may not follow, who
-    must ride on its own legs, and at a rider that has ridden)."""
+    allowance as assessed (+3 if it may attack), or by a train (MC-6): one row ahead of
+    the head of its leader's group per relay if its train place allows it to relay
+    (MC-6.5), and never beyond that head by a wheel (MC-6.4: behind its leader). Behind
+    a leader still to ride, the group is founded by the normal move of some rider up
+    its chain of links (a chain stops at a rider that may not follow, who must ride on
+    its own legs, and at a rider that has ridden)."""
     done = state._done
     pos = state.pos
     allow = state._allow
     leader = state._leader
+    place = state._train_place
     groups = state._groups
     group_of = state._group_of
     out: list[Bounded] = []
@@ -339,18 +341,20 @@ def round_reach(state: mc.State, relay_limit: int) -> list[Bounded]:
             reach += 3
         x = leader.get(rid)
         if x is not None and _may_train(state, rid):
+            # MC-6.5: the place fixed at the assessment decides, whatever the group.
+            relays = place[rid] <= relay_limit + 1
             k = 0
             while x is not None:
                 k += 1
                 if x in done:
                     gi = group_of.get(x)
-                    if gi is not None and not groups[gi][3]:
-                        head, size = groups[gi][0] >> 5, groups[gi][2]
-                        reach = max(reach, head + max(0, min(k, relay_limit - size + 1)))
+                    if gi is not None and not groups[gi][2]:
+                        # The k - 1 riders between join that group first, one row each.
+                        reach = max(reach, (groups[gi][0] >> 5) + (k if relays else 0))
                     break
                 if x not in pos:
                     break
-                reach = max(reach, (pos[x] >> 5) + allow[x] + _train_gain(k, relay_limit))
+                reach = max(reach, (pos[x] >> 5) + allow[x] + (k if relays else -1))
                 if not _may_train(state, x):
                     break
                 x = leader.get(x)
@@ -360,9 +364,11 @@ def round_reach(state: mc.State, relay_limit: int) -> list[Bounded]:
 
 def _train_gain(k: int, relay_limit: int) -> int:
     """How far ahead of the normal move of a rider ``k`` links up its chain a rider may
-    end on a train (MC-6.4, 6.5): the ``k - 1`` riders between join that group first,
-    so it relays (one row per relay, ``k``) only while the group holds at most
-    ``relay_limit`` riders; beyond that it can only wheel, behind the group's rear."""
+    end on a train, when its train place is unknown (later rounds). A relay lands one
+    row ahead of the group's head per relay (MC-6.5), ``k``; the mover's train place is
+    at least 1, so the rider's is at least ``k + 1``, and it relays only while that is
+    at most ``relay_limit + 1``: ``k <= relay_limit``. Otherwise it can only wheel,
+    behind its leader (MC-6.4), which is at best one row behind the mover."""
     return k if k <= relay_limit else -1
 
 

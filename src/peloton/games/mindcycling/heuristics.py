@@ -15,11 +15,12 @@ The heuristic, rule by rule:
   its destination: its type's steps in that row's section, −1 against the wind (its
   shelter square is empty), −1 if it is a domestique left without a bottle. When a
   rider stands on its shelter square, the train may carry it further than its own
-  legs: a relay lands one row ahead of the leader's move, a wheel right behind it,
-  so the expected gain over riding alone is added in part
-  (:attr:`Weights.train_trust`). The leader's own move is estimated the same way,
-  recursively, so that a place at the back of a long train counts. Riders ahead
-  of the destination have all moved this round (MC-4.3), so shelter and links
+  legs: a relay lands one row ahead of the leader's move, open only to train places
+  2 to ``relay_limit + 1`` (MC-6.5); a wheel right behind the leader, only when the
+  leader did not relay (MC-6.4); so the expected gain over riding alone is added in
+  part (:attr:`Weights.train_trust`). The leader's own move is estimated the same
+  way, recursively, so that a place at the back of a long train counts. Riders
+  ahead of the destination have all moved this round (MC-4.3), so shelter and links
   next round are known exactly.
 * **medals** (MC-8.3): crossing the sprint or mountain line first, or the finish
   line first, is worth :attr:`Weights.medal` each (nothing in the solo version,
@@ -36,13 +37,19 @@ The heuristic, rule by rule:
   exhaustion it then rides with; a domestique without a bottle rides through a feed
   zone when it can and aims to get one within reach for next round.
 * **trains** (MC-4.4, MC-6.2): an attack closes the group, so it costs the teammate
-  linked behind the rider (who could have relayed) :attr:`Weights.follower`; a
-  normal move that leaves the relay square free for such a teammate gains a little.
+  linked behind the rider (who could have followed) :attr:`Weights.follower`; a
+  normal move that leaves the relay square free for such a teammate, when its train
+  place lets it relay, gains a little; a relay costs a teammate behind that may not
+  relay its wheel (:attr:`Weights.blocked_wheel`).
 * **setup** (MC-3): a placement scores like a destination: far forward, sheltered,
   linked to a strong leader; domestiques go first to the front.
 
 All weights sit in :class:`Weights` so that experiments can vary them; the defaults
 were chosen by greedy-against-greedy matches on standard 2×6 (400 games a pair).
+After the corrected wheel and relay (MC-6.4, MC-6.5) ``train_trust`` went from 0.6 to
+0.4: 675 trophies of 1,200 against 0.6 (400 games in each wind, seats swapped); with
+the train places counted, these heuristics hold the trophy in 711 of 1,200 games
+against the ones written for the old rules.
 """
 
 from __future__ import annotations
@@ -77,7 +84,7 @@ class Weights:
     #: Weight of next round's expected rows against rows gained now.
     next_round: float = 0.9
     #: Share of a train's extra rows (relay or wheel over riding alone) counted.
-    train_trust: float = 0.6
+    train_trust: float = 0.4
     #: Crossing the finish line.
     finish: float = 100.0
     #: Each medal the move wins (sprint line, mountain line, first across).
@@ -96,8 +103,10 @@ class Weights:
     feed_next: float = 2.0
     #: An attack closing the group on a teammate who could follow.
     follower: float = 2.0
-    #: Leaving the relay square free for a linked teammate.
+    #: Leaving the relay square free for a linked teammate that may relay.
     relay_room: float = 0.5
+    #: A relay that takes the wheel from a linked teammate that may not relay (MC-6.4).
+    blocked_wheel: float = 1.0
     #: Placement order in setup: domestiques first, then climbers, then sprinters.
     setup_type: tuple[tuple[str, float], ...] = ((DOMESTIQUE, 0.3), (CLIMBER, 0.1), (SPRINTER, 0.0))
 
@@ -115,6 +124,7 @@ class _Scorer:
         "dl",
         "feed_rows",
         "finish",
+        "follower_relays",
         "lanes",
         "lines",
         "medals",
@@ -143,7 +153,8 @@ class _Scorer:
             if last is not None and medal not in state.medals:
                 self.lines.append((last, medal))
         self.feed_rows = sorted({course.codes[name] >> 5 for name in course.feed})
-        self.memo: dict[str, float] = {}
+        self.memo: dict[tuple[str, bool], float] = {}
+        self.follower_relays = False
 
     # ------------------------------------------------------------ estimates
 
@@ -154,8 +165,20 @@ class _Scorer:
             return None
         return self.at.get(sq + 32 + self.dl)
 
-    def next_round(self, rid: str, sq: int, bottle: bool, depth: int = 0) -> float:
-        """Rows ``rid`` standing on ``sq`` may expect to ride next round."""
+    def train_place(self, sq: int) -> int:
+        """The train place (MC-6.1) a rider on ``sq`` would have if the round started
+        now: 1 + the riders up its chain of shelter squares."""
+        place = 1
+        x = self.shelter_of(sq)
+        while x is not None and place <= 7:  # a train of 42 riders is not worth counting
+            place += 1
+            x = self.shelter_of(self.state.pos[x])
+        return place
+
+    def next_round(self, rid: str, sq: int, bottle: bool, depth: int = 0, relay: bool = True) -> float:
+        """Rows ``rid`` standing on ``sq`` may expect to ride next round (``relay``:
+        counting its own relay; a follower's wheel needs a leader that did not relay,
+        MC-6.4)."""
         row = sq >> 5
         section = self.section[row]
         kind = rid[1]
@@ -168,17 +191,22 @@ class _Scorer:
             return alone - 1.0
         if tired or (kind == SPRINTER and section == "mountain") or depth >= _TRAIN_DEPTH:
             return float(alone)
-        carried = self.leader_move(leader, depth + 1)
-        relay = carried + 2 if self.state.relay_limit > 0 else carried
-        gain = max(relay, carried) - alone
+        # A wheel lands one row behind the leader's end (as far as the leader rides),
+        # a relay one row ahead of its group's head, open to train places 2 to
+        # relay_limit + 1 (MC-6.5).
+        carried = self.leader_move(leader, depth + 1, False)
+        if relay and self.train_place(sq) <= self.state.relay_limit + 1:
+            carried = max(carried, self.leader_move(leader, depth + 1, True) + 2)
+        gain = carried - alone
         return alone + self.w.train_trust * gain if gain > 0 else float(alone)
 
-    def leader_move(self, rid: str, depth: int) -> float:
+    def leader_move(self, rid: str, depth: int, relay: bool) -> float:
         """Rows the rider ``rid`` (already placed for next round) may ride next round."""
-        got = self.memo.get(rid)
+        key = (rid, relay)
+        got = self.memo.get(key)
         if got is None:
-            got = self.next_round(rid, self.state.pos[rid], rid in self.bottles, depth)
-            self.memo[rid] = got
+            got = self.next_round(rid, self.state.pos[rid], rid in self.bottles, depth, relay)
+            self.memo[key] = got
         return got
 
     def bottle_value(self, rid: str, row: int) -> float:
@@ -259,6 +287,7 @@ class _Scorer:
         rid = moves[0][1]
         start = self.state.pos[rid]
         follower = self.follower(rid, start)
+        self.follower_relays = follower is not None and self.may_relay(follower)
         holds = rid in self.bottles
         scores = [self.race_move(m, start, holds, follower) for m in moves]
         for i, move in enumerate(moves):
@@ -291,7 +320,11 @@ class _Scorer:
         if follower is not None:
             if kind == ATTACK:
                 score -= w.follower
-            elif self.shelter_of(sq) is None:
+            elif kind == RELAY and not self.follower_relays:
+                # MC-6.4: the square behind a relaying rider holds the old head, so a
+                # follower that may not relay itself loses its train.
+                score -= w.blocked_wheel
+            elif self.follower_relays and self.shelter_of(sq) is None:
                 score += w.relay_room
         return score
 
@@ -307,6 +340,11 @@ class _Scorer:
         if y[1] == SPRINTER and seen.section == "mountain":
             return None
         return y
+
+    def may_relay(self, y: str) -> bool:
+        """Whether ``y``'s train place lets it relay this round (MC-6.5)."""
+        seen = self.state.assessment(y)
+        return seen is not None and seen.train_place is not None and seen.train_place <= self.state.relay_limit + 1
 
     def give(self, move: Move, moves: Sequence[Move], start: int, follower: str | None) -> float:
         """A gift (MC-7.1) scores as the best move left to the giver once it holds no

@@ -32,7 +32,11 @@ OPTIONS: dict[str, Option] = {
     ),
     "riders": Option(6, "riders per team, 3 to 6 (MC-2.2); the solo team always has 5"),
     "wind": Option("front", f"wind direction: {', '.join(WINDS)} (MC-5.5)", tuple(WINDS)),
-    "relay_limit": Option(DEFAULT_RELAY_LIMIT, "largest group a rider may relay (MC-6.5)"),
+    "relay_limit": Option(
+        DEFAULT_RELAY_LIMIT,
+        "how many riders behind a train's front rider may relay: train places 2 to relay_limit + 1, "
+        "as the train stood at the round's start (MC-6.5); 0: no relays",
+    ),
 }
 
 

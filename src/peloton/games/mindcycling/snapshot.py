@@ -72,8 +72,8 @@ class _Describer:
             return f"{who} rides{wind} to {where}{rows}"
         if kind == ATTACK:
             return f"{who} attacks to {where}{rows}: throws its bottle, +3, nobody may follow"
-        if kind == WHEEL:
-            return f"{who} takes the wheel of {self.leader}'s group to {where}{rows}"
+        if kind == WHEEL:  # MC-6.4: directly behind the rider it is linked to
+            return f"{who} takes the wheel of {self.leader} to {where}{rows}"
         return f"{who} takes a relay in front of {self.leader}'s group to {where}{rows}"
 
 

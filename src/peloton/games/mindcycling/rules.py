@@ -20,6 +20,22 @@ if TYPE_CHECKING:
 _new = tuple.__new__
 
 
+# ---------------------------------------------------------------- game length
+
+
+def max_rounds(course: Course, riders: int) -> int:
+    """A bound on the rounds any game of ``riders`` riders on ``course`` lasts.
+
+    No position can loop: the first rider of every round stands on the furthest row,
+    with no rider ahead of it and no wall of rocks (MC-1.3), and has not been passed by
+    anyone yet, so it advances at least one row or crosses the line (MC-5.1, MC-5.3);
+    the rows left to ride, summed over the riders on the road, drop by at least one a
+    round. The bound is loose: every rider crawling one row a round on a 200-row course
+    of 9 lanes with 42 riders ends in 196 rounds (docs/decisions.md).
+    """
+    return max(1, riders * (course.finish - 1))
+
+
 # ---------------------------------------------------------------- generation
 
 

@@ -70,7 +70,6 @@ if TYPE_CHECKING:
 
 __all__ = ["HEURISTICS", "Weights", "best_moves", "evaluate", "greedy_move", "outcome", "rollout_move", "score_moves"]
 
-_WIND_SHIFT = {"front": 0, "left": -1, "right": 1}
 # Rows a rider covers in a typical round, to turn distances into rounds.
 _ROWS_PER_ROUND = 6.0
 # Leaders further up a train than this are estimated without their own train.
@@ -118,10 +117,8 @@ class _Scorer:
     """The per-position context of one :func:`score_moves` call."""
 
     __slots__ = (
-        "at",
         "bottles",
         "course",
-        "dl",
         "feed_rows",
         "finish",
         "follower_relays",
@@ -129,7 +126,10 @@ class _Scorer:
         "lines",
         "medals",
         "memo",
+        "rider_at",
         "section",
+        "shelter",
+        "square_of",
         "state",
         "w",
     )
@@ -139,18 +139,20 @@ class _Scorer:
         self.state = state
         self.w = w
         self.course = course
-        self.at = state.at
-        self.bottles = state.bottles
-        self.dl = _WIND_SHIFT[state.wind]
+        race = state.race
+        self.square_of = race.square_of
+        self.rider_at = race.rider_at
+        self.bottles = race.bottles
+        self.shelter = race.shelter
         self.finish = course.finish
         self.lanes = course.lanes
         self.section = course.section_by_row
-        self.medals = state.medals
+        self.medals = race.medals
         # Section lines still to be won: (last row of the section, medal key).
         self.lines = []
         for medal, kind in (("sprinter", "sprint"), ("climber", "mountain")):
             last = course.last_row_of(kind)
-            if last is not None and medal not in state.medals:
+            if last is not None and medal not in race.medals:
                 self.lines.append((last, medal))
         self.feed_rows = sorted({course.codes[name] >> 5 for name in course.feed})
         self.memo: dict[tuple[str, bool], float] = {}
@@ -160,10 +162,10 @@ class _Scorer:
 
     def shelter_of(self, sq: int) -> str | None:
         """The rider on ``sq``'s shelter square (MC-5.5), if any."""
-        lane = (sq & 31) + self.dl
+        lane = (sq & 31) + self.shelter
         if not 0 <= lane < self.lanes:
             return None
-        return self.at.get(sq + 32 + self.dl)
+        return self.rider_at.get(sq + 32 + self.shelter)
 
     def train_place(self, sq: int) -> int:
         """The train place (MC-6.1) a rider on ``sq`` would have if the round started
@@ -172,7 +174,7 @@ class _Scorer:
         x = self.shelter_of(sq)
         while x is not None and place <= 7:  # a train of 42 riders is not worth counting
             place += 1
-            x = self.shelter_of(self.state.pos[x])
+            x = self.shelter_of(self.square_of[x])
         return place
 
     def next_round(self, rid: str, sq: int, bottle: bool, depth: int = 0, relay: bool = True) -> float:
@@ -205,7 +207,7 @@ class _Scorer:
         key = (rid, relay)
         got = self.memo.get(key)
         if got is None:
-            got = self.next_round(rid, self.state.pos[rid], rid in self.bottles, depth, relay)
+            got = self.next_round(rid, self.square_of[rid], rid in self.bottles, depth, relay)
             self.memo[key] = got
         return got
 
@@ -237,7 +239,7 @@ class _Scorer:
 
     def feed_on_path(self, start: int, end: int) -> bool:
         """MC-7.5: whether some path from ``start`` to ``end`` enters a feed square."""
-        course, at = self.course, self.at
+        course, at = self.course, self.rider_at
         first, last = (start >> 5) + 1, end >> 5
         feed = [0] * (last + 1)
         for name in course.feed:
@@ -267,7 +269,7 @@ class _Scorer:
         for last, _ in self.lines:
             if before <= last < after:
                 bonus += self.w.medal
-        if crosses and not self.state.finished:
+        if crosses and not self.state.race.finished:
             bonus += self.w.medal
         return bonus
 
@@ -285,7 +287,7 @@ class _Scorer:
 
     def race(self, moves: Sequence[Move]) -> list[float]:
         rid = moves[0][1]
-        start = self.state.pos[rid]
+        start = self.square_of[rid]
         follower = self.follower(rid, start)
         self.follower_relays = follower is not None and self.may_relay(follower)
         holds = rid in self.bottles
@@ -331,7 +333,7 @@ class _Scorer:
     def follower(self, rid: str, start: int) -> str | None:
         """The teammate linked behind ``rid`` who may wheel or relay after it (MC-4.4)."""
         state = self.state
-        y = self.at.get(start - 32 - self.dl)
+        y = self.rider_at.get(start - 32 - self.shelter)
         if y is None or y[0] != rid[0] or state.has_moved(y):
             return None
         seen = state.assessment(y)
@@ -363,7 +365,7 @@ class _Scorer:
         if medal is None or medal not in {m for _, m in self.lines}:
             return after - 1.0  # the line is already won (or the course has none)
         last = self.course.last_row_of("sprint" if mate[1] == SPRINTER else "mountain")
-        to_go = None if last is None else last + 1 - (self.state.pos[mate] >> 5)
+        to_go = None if last is None else last + 1 - (self.square_of[mate] >> 5)
         reach = self.w.give_range if mate[1] == SPRINTER else self.w.give_range_climber
         if to_go is None or not 0 < to_go <= reach:
             return after - 1.0  # already past the line, or too far off to use it soon
@@ -458,17 +460,18 @@ def evaluate(state: State) -> dict[str, float]:
     the trophy is then a soft maximum over teams of projected medals and points, since
     a projection is only a guess.
     """
-    if state.over:
+    if state.is_over:
         return outcome(state)
     teams = state.players
+    race = state.race
     if state.solo:
-        ahead = sum(state.course.finish - (sq >> 5) for sq in state.pos.values())
-        rounds = state.round + ahead / (_ROWS_PER_ROUND * max(1, len(state.pos)))
+        ahead = sum(state.course.finish - (sq >> 5) for sq in race.square_of.values())
+        rounds = state.round + ahead / (_ROWS_PER_ROUND * max(1, len(race.square_of)))
         return {t: max(0.0, min(1.0, 1.0 - (rounds - 10) / 30)) for t in teams}
-    pos = state.pos
+    pos = race.square_of
     road = sorted(pos, key=lambda r: (-(pos[r] >> 5), pos[r] & 31))
-    places = list(state.finished) + road
-    medals = dict(state.medals)
+    places = list(race.finished) + road
+    medals = dict(race.medals)
     if places and "cyclist" not in medals:
         medals["cyclist"] = places[0]
     for medal, last in state.course.medal_lines:
@@ -502,7 +505,7 @@ def rollout_move(state: State, rng: Rng) -> Move:
     if len(moves) == 1 or rng.random() < _ROLLOUT_EPSILON:
         return rng.choice(moves)
     codes = state.course.codes
-    lines = [last for medal, last in state.course.medal_lines if medal not in state.medals]
+    lines = [last for medal, last in state.course.medal_lines if medal not in state.race.medals]
     best, best_score = moves[0], _NO_MOVE - 1
     for move in moves:
         kind, rid, dest = move[0], move[1], move[2]
@@ -514,7 +517,7 @@ def rollout_move(state: State, rng: Rng) -> Move:
             row = codes[dest] >> 5
             score = row + rng.random() * 0.5
             if kind == ATTACK:
-                start = state.pos[rid] >> 5
+                start = state.race.square_of[rid] >> 5
                 score += 50.0 if any(start <= last < row for last in lines) else -2.5
         if score > best_score:
             best, best_score = move, score

@@ -29,7 +29,7 @@ Key = tuple[str, str, str, int]
 
 def _solve(course: dict[str, Any], team: str, wind: str, relay_limit: int, seconds: float) -> dict[str, Any]:
     """Run in the worker process: the solver's summary for one solo setup."""
-    from ..solver import solve
+    from ..games.mindcycling.solver import solve
 
     solution = solve(mc.Course.from_dict(course), team, wind=wind, relay_limit=relay_limit, time_limit=seconds)
     return solution.to_dict()

@@ -12,8 +12,8 @@ from peloton import ConfigError, NotationError
 from peloton.bots import make_bot, play_out
 from peloton.cli import main
 from peloton.games import mindcycling as mc
-from peloton.solver import solve
-from peloton.solver.examples import C8, C12, C14
+from peloton.games.mindcycling.solver import solve
+from peloton.games.mindcycling.solver.examples import C8, C12, C14
 
 POSITIONS = [
     (C14, "5 AD1:a10,AD2:b11+,AS1:c10,AS2:d11,AC1:e10"),
@@ -25,11 +25,11 @@ POSITIONS = [
 
 def brute_force(state: mc.State, memo: dict[object, tuple[int, int]]) -> tuple[int, int]:
     """The best solo score by trying every move sequence (memoised on the full state)."""
-    if state.over:
+    if state.is_over:
         score = state.solo_score
         assert score is not None
         return score
-    key = state._key()
+    key = state.race.key()
     if key in memo:
         return memo[key]
     best = None

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from peloton.bots import make_bot
 from peloton.games import mindcycling as mc
-from peloton.solver import solve
-from peloton.solver.examples import C8, C12, C14
-from peloton.solver.rows import RowGame, RowSearch, _undominated
-from peloton.solver.search import Bounds, Solver, round_reach
+from peloton.games.mindcycling.solver import solve
+from peloton.games.mindcycling.solver.bounds import Bounds, round_reach
+from peloton.games.mindcycling.solver.examples import C8, C12, C14
+from peloton.games.mindcycling.solver.rows import RowGame, RowSearch, undominated
+from peloton.games.mindcycling.solver.search import Solver
 
 SOLO = mc.Course.load("solo")
 #: The best solo line shipped with the bundled course (package data beside it).
@@ -30,7 +31,7 @@ def play_line(course: mc.Course, seed: int, wind: str, relay_limit: int, randomn
     greedy = make_bot("greedy", seed)
     state = mc.new_solo(course, "DDSSC", wind=wind, relay_limit=relay_limit)
     starts: list[mc.State] = []
-    while not state.over:
+    while not state.is_over:
         if state.at_round_start:
             starts.append(state.copy())
         moves = state.legal_moves()
@@ -64,7 +65,7 @@ def test_the_bounds_hold_on_a_tight_line() -> None:
     states = record.states()
     final = states[-1]
     assert final.solo_score == (11, 0)
-    starts = {s.round: s for s in reversed(states) if s.round >= 1 and s.at_round_start and not s.over}
+    starts = {s.round: s for s in reversed(states) if s.round >= 1 and s.at_round_start and not s.is_over}
     assert sorted(starts) == list(range(1, 12))
     assert_bounds_hold([starts[n] for n in sorted(starts)] + [final])
     row_search = RowSearch(RowGame(SOLO), "DDSSC")
@@ -85,17 +86,17 @@ def assert_bounds_hold(line: list[mc.State]) -> None:
         assert solver.rounds_needed(state) <= score[0] - state.round + 1
         # Phase 2's bound: the line ends with every rider on finish - remaining or beyond.
         assert solver.rounds_needed(state, finish - score[1]) <= score[0] - state.round + 1
-        ids = list(state.pos)
+        ids = list(state.race.square_of)
         intervals = round_reach(state, state.relay_limit)
         # A dry team (no bottle, none to be had this round) stays dry in the bound
         # until a domestique may pass a feed row: its domestiques tire, nobody attacks.
-        dry = solver._dry_after_round(state, intervals)
+        dry = solver.dry_after_round(state, intervals)
         for later in [*starts[n + 1 :], final]:
             for rid, (_, _, high) in zip(ids, intervals, strict=True):
-                actual = later.pos[rid] >> 5 if rid in later.pos else finish
+                actual = later.race.square_of[rid] >> 5 if rid in later.race.square_of else finish
                 assert actual <= high or high >= finish, (rid, actual, high, later.round, dry)
             if dry:
-                assert not later.bottles or later is final, ("a dry team got a bottle", later.round)
+                assert not later.race.bottles or later is final, ("a dry team got a bottle", later.round)
             intervals, dry = bounds.advance(intervals, dry)
 
 
@@ -169,7 +170,7 @@ def test_a_bottle_more_dominates() -> None:
     rich = (((10, "D", True), (11, "S", False)), 0)
     poor = (((10, "D", False), (11, "S", False)), 0)
     other = (((10, "D", False), (12, "S", False)), 0)
-    assert sorted(_undominated({rich, poor, other})) == sorted([rich, other])
+    assert sorted(undominated({rich, poor, other})) == sorted([rich, other])
 
 
 @pytest.mark.parametrize("course", [C8])

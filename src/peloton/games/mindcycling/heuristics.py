@@ -117,6 +117,7 @@ class _Scorer:
     """The per-position context of one :func:`score_moves` call."""
 
     __slots__ = (
+        "blocked",
         "bottles",
         "course",
         "feed_rows",
@@ -129,6 +130,7 @@ class _Scorer:
         "rider_at",
         "section",
         "shelter",
+        "solo",
         "square_of",
         "state",
         "w",
@@ -140,6 +142,8 @@ class _Scorer:
         self.w = w
         self.course = course
         race = state.race
+        self.solo = race.solo
+        self.blocked = race.blocked
         self.square_of = race.square_of
         self.rider_at = race.rider_at
         self.bottles = race.bottles
@@ -161,10 +165,9 @@ class _Scorer:
     # ------------------------------------------------------------ estimates
 
     def shelter_of(self, sq: int) -> str | None:
-        """The rider on ``sq``'s shelter square (MC-5.5), if any."""
-        lane = (sq & 31) + self.shelter
-        if not 0 <= lane < self.lanes:
-            return None
+        """The rider on ``sq``'s shelter square (MC-5.5), if any. A shelter square off
+        the road has the code of lane 31 or ``lanes``, where no rider stands, so it
+        needs no bounds check (as in :func:`.rules.assess`)."""
         return self.rider_at.get(sq + 32 + self.shelter)
 
     def train_place(self, sq: int) -> int:
@@ -239,31 +242,23 @@ class _Scorer:
 
     def feed_on_path(self, start: int, end: int) -> bool:
         """MC-7.5: whether some path from ``start`` to ``end`` enters a feed square."""
-        course, at = self.course, self.rider_at
+        course = self.course
         first, last = (start >> 5) + 1, end >> 5
-        feed = [0] * (last + 1)
-        for name in course.feed:
-            f = course.codes[name]
-            if first <= f >> 5 <= last:
-                feed[f >> 5] |= 1 << (f & 31)
-        if not any(feed):
-            return False
+        if course.feed_before[last + 1] == course.feed_before[first]:
+            return False  # no feed square on the rows crossed: the common case
+        feed = course.feed_mask
         full = (1 << self.lanes) - 1
+        blocked = self.blocked  # riders and rocks
         reach, fed = 1 << (start & 31), 0
         for r in range(first, last + 1):
-            blocked = 0
-            for lane in range(self.lanes):
-                sq = r << 5 | lane
-                if sq in at or course.is_rock(sq):
-                    blocked |= 1 << lane
-            reach = (reach | reach << 1 | reach >> 1) & full & ~blocked
+            reach = (reach | reach << 1 | reach >> 1) & full & ~blocked[r]
             fed = ((fed | fed << 1 | fed >> 1) & reach) | (reach & feed[r])
         return bool(fed >> (end & 31) & 1)
 
     def medal_bonus(self, before: int, after: int, crosses: bool) -> float:
         """Medals a move from row ``before`` to row ``after`` wins (MC-8.3); none in the
         solo version, where only rounds count (MC-9.4)."""
-        if self.state.solo:
+        if self.solo:
             return 0.0
         bonus = 0.0
         for last, _ in self.lines:

@@ -27,7 +27,7 @@ Bounded = tuple[str, int, int]
 
 
 class Bounds:
-    """Admissible bounds on the rounds and the remaining distance (see the module doc).
+    """Admissible bounds on the rounds and the remaining distance.
 
     A rider is bounded as ``(type, low, high)``: it stands now at row ``low`` or
     beyond (riders never go back) and at most at row ``high``. One more round takes a
@@ -38,8 +38,9 @@ class Bounds:
       and never tired, +3 for an attack in its own section (MC-5.2, MC-7.2);
     * **a train** (MC-6): a relay lands one row ahead of its group's head, and the
       group's head is a rider ``k`` rows ahead in the same column (the chain of links
-      in front) plus one row per relay, ``k``, while ``k <= relay_limit`` (further
-      back only a wheel, behind it); that rider rides at most the best allowance of
+      in front) plus one row per relay, ``k``, while ``k <= relay_limit`` (the
+      rider's train place is at least ``k + 1``, MC-6.5; further back only a wheel,
+      behind its leader, MC-6.4); that rider rides at most the best allowance of
       any type in its own row's section. A train is also never ahead of the furthest
       normal move of any rider plus the relays (``front``). A sprinter standing in the
       mountain rides no train (MC-6.3 b).

@@ -19,24 +19,25 @@ bound over the lines of exactly ``R*`` rounds, minimising ``remaining``.
 
 Soundness of the pruning:
 
-* **Round bound** (:meth:`Bounds.rounds_needed`): a relaxation that only ever
-  overestimates progress. The current round is bounded from its own assessment
-  (:func:`round_reach`: the allowances, links and groups actually in play); every
-  later round by :meth:`Bounds.step`, where a rider anywhere in its interval
-  ``[low, high]`` of possible rows ends at most at the best of its own legs (no wind,
-  no fatigue, +3 for an attack in its own section) and a train: a relay lands one row
-  ahead of its group's head, which is a rider ``k`` rows ahead in the rider's column
-  plus one row per relay, ``k`` (the riders between join that group first, so only
-  while ``k <= relay_limit``; further back a rider only wheels, behind the group),
-  that rider riding at most the best allowance of the team's types in its own row's
-  section; no train passes the furthest normal move of any rider plus the relays.
-  The furthest rider has nobody one row ahead, so it rides against the wind (MC-5.4)
-  and on no train: the front gains about 9 rows a round, not 10. A team with no
-  bottle at all stays dry until a domestique may pass a feed zone's row: meanwhile
-  nobody attacks and the domestiques ride tired (MC-7.2, 7.4, 7.5). A sprinter in the
-  mountain rides no train (MC-6.3 b), so its reach there is its own 3 rows: the bound
-  sees the sprinters' climb. The maximum is taken over the whole interval, so the
-  bound holds although the reach is not monotone in the row.
+* **Round bound** (:meth:`.bounds.Bounds.rounds_needed`): a relaxation that only
+  ever overestimates progress. The current round is bounded from its own assessment
+  (:func:`.bounds.round_reach`: the allowances, links, train places and groups
+  actually in play); every later round by :meth:`.bounds.Bounds.step`, where a rider
+  anywhere in its interval ``[low, high]`` of possible rows ends at most at the best
+  of its own legs (no wind, no fatigue, +3 for an attack in its own section) and a
+  train: a relay lands one row ahead of its group's head, which is a rider ``k`` rows
+  ahead in the rider's column plus one row per relay, ``k`` (the rider's train place
+  is then at least ``k + 1``, so only while ``k <= relay_limit``, MC-6.5; otherwise a
+  rider only wheels, behind its leader, MC-6.4), that rider riding at most the best
+  allowance of the team's types in its own row's section; no train passes the
+  furthest normal move of any rider plus the relays. The furthest rider has nobody
+  one row ahead, so it rides against the wind (MC-5.4) and on no train: the front
+  gains about 9 rows a round, not 10. A team with no bottle at all stays dry until a
+  domestique may pass a feed zone's row: meanwhile nobody attacks and the domestiques
+  ride tired (MC-7.2, 7.4, 7.5). A sprinter in the mountain rides no train (MC-6.3
+  b), so its reach there is its own 3 rows: the bound sees the sprinters' climb. The
+  maximum is taken over the whole interval, so the bound holds although the reach is
+  not monotone in the row.
 * **Row game** (:mod:`.rows`): every real round, seen without lanes, is a round of
   the row game, so no real line is shorter than the row game's best.
 * **Remaining bound**: a line with ``remaining < m`` ends with four riders across

@@ -11,15 +11,12 @@ import argparse
 import time
 
 from peloton.games import mindcycling as mc
-from peloton.solver import solve
-from peloton.solver.examples import SMALL_PROBLEMS
-from peloton.solver.rows import RowGame, RowSearch
+from peloton.games.mindcycling.solver import Solution, solve
+from peloton.games.mindcycling.solver.examples import SMALL_PROBLEMS
+from peloton.games.mindcycling.solver.rows import RowGame, RowSearch
 
 
-def report(label: str, sol: object) -> None:
-    from peloton.solver import Solution
-
-    assert isinstance(sol, Solution)
+def report(label: str, sol: Solution) -> None:
     status = "proven optimal" if sol.proven else f"NOT proven (lower bound {sol.lower_bound})"
     print(
         f"{label:<34} score {sol.score} {status}; {sol.nodes:>10,} nodes, "

@@ -561,8 +561,8 @@ def solve(
     ] = False,
 ) -> None:
     """Find the best possible solo score (MC-9.4) with proof: an exact search."""
-    from .solver import composition_of
-    from .solver import solve as run_solver
+    from .games.mindcycling.solver import composition_of
+    from .games.mindcycling.solver import solve as run_solver
 
     if time_limit is not None and time_limit <= 0:
         raise _fail(f"--time-limit must be more than 0 seconds, not {time_limit}", EXIT_USAGE)

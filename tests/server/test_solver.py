@@ -8,8 +8,8 @@ from typing import Any
 import httpx
 
 from peloton.games import mindcycling as mc
-from peloton.solver import solve
-from peloton.solver.examples import C8
+from peloton.games.mindcycling.solver import solve
+from peloton.games.mindcycling.solver.examples import C8
 
 from .helpers import create
 

@@ -13,9 +13,17 @@ from .conftest import Server, open_page
 
 def field_value(page: Page, option: dict[str, Any]) -> None:
     """The option's field shows its default (a list as ``a, b``), and a choice option
-    offers exactly its choices."""
+    offers exactly its choices. An option whose default is null (the game decides)
+    has no field, or one left at "" that sends nothing, a choice option then offering
+    "default" before its choices."""
     field = page.get_by_test_id(f"option-{option['name']}")
     default = option["default"]
+    if default is None:
+        if field.count():
+            expect(field).to_have_value("")
+            if "choices" in option:
+                assert field.locator("option").all_inner_texts() == ["default", *map(str, option["choices"])]
+        return
     if isinstance(default, bool):
         expect(field).to_be_checked(checked=default)
         return
@@ -39,8 +47,9 @@ def test_the_lobby_builds_every_games_form_from_the_games_list(server: Server, n
                 continue
             if option["name"] == "course" and game["courses"]:
                 courses = server.get(f"/api/courses?game={game['name']}")["courses"]
-                expect(page.get_by_test_id("course-select").locator("option")).to_have_count(len(courses))
-                expect(page.get_by_test_id("course-select")).to_have_value(option["default"])
+                chosen = option["default"] is None  # "default (the game chooses)" comes first
+                expect(page.get_by_test_id("course-select").locator("option")).to_have_count(len(courses) + chosen)
+                expect(page.get_by_test_id("course-select")).to_have_value(option["default"] or "")
                 continue
             field_value(page, option)
         seats = game["seats"]

@@ -13,7 +13,8 @@ and the names of its package's contract (docs/games.md):
 ``options_of``     ``options_of(state)``: every option the game was made with, where
                    the defaults depend on each other (else: defaults + given options)
 ``Course``         a game with courses: ``load``, ``from_dict``, ``from_text``,
-                   ``to_dict``, and ``bundled_names()`` (``GET /api/courses``)
+                   ``to_dict``, and ``bundled_names()`` (``GET /api/courses``); without
+                   ``bundled_names()``, the choices of its ``course`` option name them
 ``solve_solo``     ``solve_solo(state, seconds) -> JSON``: the best line of a solo game
 ``RECORD_KIND_KEY`` the key of a seat's kind in the record's players (else ``kind``)
 =================  ==========================================================
@@ -99,6 +100,8 @@ class GameSpec:
     options_of_fn: Callable[[Any], dict[str, Any]] | None
     #: The package's ``Course`` class (a game with courses), else ``None``.
     course_cls: Any
+    #: The names of its bundled courses (a game with courses), else ``None``.
+    course_names_fn: Callable[[], Any] | None
     solve_solo_fn: Callable[[Any, float], dict[str, Any]] | None
     record_kind_key: str
     #: The seats' letters, in order, for the most seats.
@@ -218,7 +221,8 @@ class GameSpec:
         """The bundled courses of a game with courses (empty otherwise)."""
         if self.course_cls is None:
             return []
-        return [self.course_cls.load(n).to_dict() for n in self.module.bundled_names()]
+        assert self.course_names_fn is not None  # set with course_cls
+        return [self.course_cls.load(n).to_dict() for n in self.course_names_fn()]
 
     def solve_solo(self, options: Mapping[str, Any], seconds: float) -> dict[str, Any]:
         """The solo solver's answer for a solo game made from ``options`` (blocking)."""
@@ -241,13 +245,25 @@ def _letters(module: Any, info: GameInfo) -> tuple[str, ...]:
     return tuple(first + list(ascii_uppercase[start : start + info.max_players - len(first)]))
 
 
+def _course_names(module: Any, info: GameInfo) -> Callable[[], Any] | None:
+    """How to list a game's bundled courses: its package's ``bundled_names``, else the
+    choices its ``course`` option declares (the only names a client may send, which
+    are therefore the bundled courses); ``None`` for a game without either."""
+    names: Callable[[], Any] | None = getattr(module, "bundled_names", None)
+    option = info.options.get(COURSE_OPTION)
+    if names is None and option is not None and option.choices:
+        choices = list(option.choices)
+        names = choices.copy
+    return names
+
+
 def _build(name: str) -> GameSpec:
     info = registry.get(name)
     module = import_module(registry.package(name))
     for required in ("from_options", "Record"):
         contract(module, required)
-    course_cls = getattr(module, "Course", None)
-    if course_cls is not None and not hasattr(module, "bundled_names"):
+    course_cls, names = getattr(module, "Course", None), _course_names(module, info)
+    if names is None:
         course_cls = None
     return GameSpec(
         info=info,
@@ -256,6 +272,7 @@ def _build(name: str) -> GameSpec:
         public_moves_fn=contract(module, "public_moves", None),
         options_of_fn=contract(module, "options_of", None),
         course_cls=course_cls,
+        course_names_fn=names if course_cls is not None else None,
         solve_solo_fn=contract(module, "solve_solo", None),
         record_kind_key=contract(module, "RECORD_KIND_KEY", "kind"),
         letters=_letters(module, info),

@@ -60,7 +60,7 @@ def _options_of(state: Any) -> dict[str, Any]:
 
 def _solve_solo(state: Any, seconds: float) -> dict[str, Any]:
     """The solo solver's best line for a solo game's course, team and rules (JSON)."""
-    from ..solver import solve
+    from ..games.mindcycling.solver import solve
 
     team = next(iter(state.teams.values()))
     solution = solve(

@@ -38,16 +38,19 @@ SUMMARY_KEYS = frozenset(
 
 
 def game(spec: GameSpec) -> dict[str, Any]:
-    """A game in ``GET /api/games``: its facts, options, seats and bots. A game with a
-    solo version also gives the options of its solo game (``solo_options``: a solo game
-    may ride another course or team by default)."""
-    solo: dict[str, Any] | None = None
-    if spec.min_seats == 1 and "players" in spec.options:
+    """A game in ``GET /api/games``: its facts, options, seats and bots. A game that
+    seats one player (``min_players`` 1) has a solo game; ``solo_options`` are the
+    options of the one-seat game its defaults make (a solo game may ride another
+    course or team by default), or ``None`` where its defaults need more seats and the
+    player picks options that seat one (a game whose solo game is another mode)."""
+    solo = spec.min_seats == 1
+    solo_options: dict[str, Any] | None = None
+    if solo and "players" in spec.options:
         alone = {"players": 1}
         try:
-            solo = shown(spec.effective_options(spec.new_state(alone), alone))
-        except ConfigError:  # one seat only in some modes (Cyclo's time trials): no solo game
-            solo = None
+            solo_options = shown(spec.effective_options(spec.new_state(alone), alone))
+        except ConfigError:  # one seat only with other options than the defaults
+            solo_options = None
     return {
         "name": spec.name,
         "title": spec.title,
@@ -60,8 +63,8 @@ def game(spec: GameSpec) -> dict[str, Any]:
             for name, option in spec.options.items()
         ],
         "seats": {"min": spec.min_seats, "max": spec.max_seats, "letters": list(spec.letters)},
-        "solo": solo is not None,
-        "solo_options": solo,
+        "solo": solo,
+        "solo_options": solo_options,
         "solver": spec.solve_solo_fn is not None,
         "bots": bots_for(spec.name),
     }

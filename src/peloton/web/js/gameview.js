@@ -1,6 +1,6 @@
 // What a game's view is: the one interface through which the table page, the replay
 // viewer and the lobby draw a game. Each game is one module exporting a class that
-// extends GameView (mindcycling.js, mindtwist.js, pistard.js), listed in views.js; a
+// extends GameView (cyclo.js, mindcycling.js, mindtwist.js, pistard.js), listed in views.js; a
 // new game's table is one more such module. A view draws and offers moves; it knows
 // nothing of sockets, seats or tokens: the page hands it the snapshot (docs/protocol.md)
 // and the table summary, and sends the moves it returns.
@@ -38,8 +38,15 @@
 //   seatName(letter)                     a seat's name in the create form
 //   describeCourse(course)               a course's one-line summary (games with courses;
 //                                        optional)
+//   coursePreview(course)                an element drawing the course small, under the
+//                                        course select (optional)
 //   soloFixed                            options the solo game fixes, hidden in its form
 //                                        (optional)
+//   soloOptions                          the options the solo game sets where the server
+//                                        gives none (`solo_options` null; optional)
+//   optionKinds                          {option: "flag" | "text"}: the field of an option
+//                                        whose default is null (the game decides); one not
+//                                        named stays out of the form (optional)
 
 import { clear, el } from "./ui.js";
 

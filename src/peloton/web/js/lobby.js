@@ -3,7 +3,10 @@
 // choices), solo version and bots. A choice option is a select, a number a number
 // field, a flag a checkbox, a list or text a text field; the course of a game with
 // courses is a select of its bundled courses with an upload (checked by the server).
-// What differs between games comes from the game's view class (views.js).
+// An option whose default is null (the game decides, e.g. by mode) offers "default"
+// first and is left out of the request unless set; without choices its field is the
+// kind its view names (`optionKinds`), or it stays out of the form. What differs
+// between games comes from the game's view class (views.js).
 
 import { api } from "./api.js";
 import { ReplayViewer } from "./replay.js";
@@ -23,6 +26,9 @@ let seatKinds = [];
 
 const game = () => games.find((g) => g.name === $("game").value) || games[0];
 const solo = () => !!(game() && game().solo && $("solo").checked);
+/** The options of a game's solo game: the server's, else those its view names. */
+const soloOptions = (g) => g.solo_options || viewOf(g.name).soloOptions || {};
+const DEFAULT = ""; // the value of a field left at a null default: the option is not sent
 
 // ------------------------------------------------------------------ create form
 
@@ -66,11 +72,19 @@ function renderSeatRows() {
 function optionField(g, o) {
   const id = `option-${o.name}`;
   const attrs = { id, dataset: { testid: id, option: o.name } };
+  const nullable = o.default === null || o.default === undefined;
+  const kind = nullable ? (viewOf(g.name).optionKinds || {})[o.name] : null;
   let input;
   if (o.name === COURSE && g.courses) return courseField(g, o);
   if (o.choices) {
-    input = el("select", attrs, o.choices.map((c) => el("option", { value: c }, String(c))));
-    input.value = o.default;
+    input = el("select", { ...attrs, dataset: nullable ? { ...attrs.dataset, nullable: "1" } : attrs.dataset },
+      nullable ? el("option", { value: DEFAULT }, "default") : null, o.choices.map((c) => el("option", { value: c }, String(c))));
+    input.value = nullable ? DEFAULT : o.default;
+  } else if (kind === "flag") {
+    input = el("select", { ...attrs, dataset: { ...attrs.dataset, nullable: "1", flag: "1" } },
+      el("option", { value: DEFAULT }, "default"), el("option", { value: "true" }, "on"), el("option", { value: "false" }, "off"));
+  } else if (kind === "text") {
+    input = el("input", { ...attrs, type: "text", value: "", placeholder: "default", dataset: { ...attrs.dataset, nullable: "1" } });
   } else if (typeof o.default === "boolean") {
     input = el("input", { ...attrs, type: "checkbox" });
     input.checked = o.default;
@@ -81,7 +95,7 @@ function optionField(g, o) {
   } else if (typeof o.default === "string") {
     input = el("input", { ...attrs, type: "text", value: o.default });
   } else {
-    return null; // an object option without choices: its default is used
+    return null; // an object option, or a null default the view does not name: its default is used
   }
   return el("label", { class: "field", dataset: { field: o.name } },
     el("span", {}, o.name.replace(/_/g, " "), " ", el("small", { class: "muted" }, `(${o.help})`)), input);
@@ -89,14 +103,20 @@ function optionField(g, o) {
 
 /** A game's course: its bundled courses, or an uploaded file the server checked. */
 function courseField(g, o) {
-  const describe = viewOf(g.name).describeCourse || (() => "");
-  const select = el("select", { id: "course", dataset: { testid: "course-select", option: o.name, course: "1" } });
+  const View = viewOf(g.name);
+  const describe = View.describeCourse || (() => "");
+  const nullable = o.default === null || o.default === undefined;
+  const select = el("select", {
+    id: "course", dataset: { testid: "course-select", option: o.name, course: "1", ...(nullable ? { nullable: "1" } : {}) },
+    onchange: () => showPreview(g),
+  });
+  if (nullable) select.append(el("option", { value: DEFAULT }, "default (the game chooses)"));
   for (const c of courses[g.name] || []) {
     const text = describe(c);
     select.append(el("option", { value: c.name }, text ? `${c.name} — ${text}` : c.name));
   }
   if (uploaded) select.append(el("option", { value: UPLOADED }, `uploaded: ${uploaded.name || "custom"} — ${describe(uploaded)}`));
-  select.value = uploaded ? UPLOADED : o.default;
+  select.value = uploaded ? UPLOADED : nullable ? DEFAULT : o.default;
   const file = el("input", {
     type: "file", accept: ".toml,.json,application/json,text/plain", dataset: { testid: "course-file" },
     onchange: (e) => {
@@ -106,10 +126,23 @@ function courseField(g, o) {
       });
     },
   });
-  return el("div", { class: "course-field", dataset: { field: o.name } },
+  const box = el("div", { class: "course-field", dataset: { field: o.name } },
     el("label", { class: "field" }, el("span", {}, "Course"), select),
     el("label", { class: "field", id: "course-file-field" }, el("span", {}, "…or upload a course (TOML or JSON)"), file),
+    el("div", { id: "course-preview" }),
     el("div", { id: "course-check", class: "course-check", dataset: { testid: "course-check" }, hidden: true }));
+  return box;
+}
+
+/** The chosen course drawn small, for a game whose view draws one (`coursePreview`). */
+function showPreview(g) {
+  const box = $("course-preview");
+  const preview = viewOf(g.name).coursePreview;
+  if (!box) return;
+  clear(box);
+  const name = $("course").value;
+  const course = name === UPLOADED ? uploaded : (courses[g.name] || []).find((c) => c.name === name);
+  if (preview && course) box.append(preview(course));
 }
 
 async function checkCourseFile(g, file) {
@@ -135,7 +168,8 @@ async function checkCourseFile(g, file) {
     uploaded = null;
     const keep = $("course").value;
     renderGameOptions();
-    $("course").value = keep === UPLOADED ? game().options.find((o) => o.name === COURSE).default : keep;
+    $("course").value = keep === UPLOADED ? game().options.find((o) => o.name === COURSE).default ?? DEFAULT : keep;
+    showPreview(game());
     const check = $("course-check");
     check.hidden = false;
     check.className = "course-check bad";
@@ -157,7 +191,8 @@ function renderGameOptions() {
     const field = optionField(g, o);
     if (field) box.append(field);
   }
-  if (solo()) setOptions(g.solo_options || {});
+  if ($("course")) showPreview(g);
+  if (solo()) setOptions(soloOptions(g));
   renderSeatRows();
 }
 
@@ -167,6 +202,7 @@ function setOptions(values) {
     const value = values[input.dataset.option];
     if (value === undefined || (input.dataset.course && $("course").value === UPLOADED)) continue;
     if (input.type === "checkbox") input.checked = !!value;
+    else if (value === null) input.value = DEFAULT;
     else input.value = Array.isArray(value) ? value.join(", ") : String(value);
   }
 }
@@ -177,7 +213,9 @@ function formOptions() {
   for (const input of $("game-options").querySelectorAll("[data-option]")) {
     if (input.closest("[data-field]").hidden) continue;
     const name = input.dataset.option;
+    if (input.dataset.nullable && input.value === DEFAULT) continue; // the game's default
     if (input.dataset.course) out[name] = input.value === UPLOADED ? uploaded : input.value;
+    else if (input.dataset.flag) out[name] = input.value === "true";
     else if (input.type === "checkbox") out[name] = input.checked;
     else if (input.type === "number") out[name] = input.value === "" ? input.value : Number(input.value);
     else if (input.dataset.list) {
@@ -219,8 +257,8 @@ async function onGame() {
 
 function onSolo() {
   const g = game();
-  if (solo()) setOptions(g.solo_options || {});
-  else setOptions(Object.fromEntries(g.options.filter((o) => (g.solo_options || {})[o.name] !== undefined).map((o) => [o.name, o.default])));
+  if (solo()) setOptions(soloOptions(g));
+  else setOptions(Object.fromEntries(g.options.filter((o) => soloOptions(g)[o.name] !== undefined).map((o) => [o.name, o.default])));
   renderSeatRows();
 }
 

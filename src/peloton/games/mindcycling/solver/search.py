@@ -19,24 +19,25 @@ bound over the lines of exactly ``R*`` rounds, minimising ``remaining``.
 
 Soundness of the pruning:
 
-* **Round bound** (:meth:`Bounds.rounds_needed`): a relaxation that only ever
-  overestimates progress. The current round is bounded from its own assessment
-  (:func:`round_reach`: the allowances, links and groups actually in play); every
-  later round by :meth:`Bounds.step`, where a rider anywhere in its interval
-  ``[low, high]`` of possible rows ends at most at the best of its own legs (no wind,
-  no fatigue, +3 for an attack in its own section) and a train: a relay lands one row
-  ahead of its group's head, which is a rider ``k`` rows ahead in the rider's column
-  plus one row per relay, ``k`` (the riders between join that group first, so only
-  while ``k <= relay_limit``; further back a rider only wheels, behind the group),
-  that rider riding at most the best allowance of the team's types in its own row's
-  section; no train passes the furthest normal move of any rider plus the relays.
-  The furthest rider has nobody one row ahead, so it rides against the wind (MC-5.4)
-  and on no train: the front gains about 9 rows a round, not 10. A team with no
-  bottle at all stays dry until a domestique may pass a feed zone's row: meanwhile
-  nobody attacks and the domestiques ride tired (MC-7.2, 7.4, 7.5). A sprinter in the
-  mountain rides no train (MC-6.3 b), so its reach there is its own 3 rows: the bound
-  sees the sprinters' climb. The maximum is taken over the whole interval, so the
-  bound holds although the reach is not monotone in the row.
+* **Round bound** (:meth:`.bounds.Bounds.rounds_needed`): a relaxation that only
+  ever overestimates progress. The current round is bounded from its own assessment
+  (:func:`.bounds.round_reach`: the allowances, links, train places and groups
+  actually in play); every later round by :meth:`.bounds.Bounds.step`, where a rider
+  anywhere in its interval ``[low, high]`` of possible rows ends at most at the best
+  of its own legs (no wind, no fatigue, +3 for an attack in its own section) and a
+  train: a relay lands one row ahead of its group's head, which is a rider ``k`` rows
+  ahead in the rider's column plus one row per relay, ``k`` (the rider's train place
+  is then at least ``k + 1``, so only while ``k <= relay_limit``, MC-6.5; otherwise a
+  rider only wheels, behind its leader, MC-6.4), that rider riding at most the best
+  allowance of the team's types in its own row's section; no train passes the
+  furthest normal move of any rider plus the relays. The furthest rider has nobody
+  one row ahead, so it rides against the wind (MC-5.4) and on no train: the front
+  gains about 9 rows a round, not 10. A team with no bottle at all stays dry until a
+  domestique may pass a feed zone's row: meanwhile nobody attacks and the domestiques
+  ride tired (MC-7.2, 7.4, 7.5). A sprinter in the mountain rides no train (MC-6.3
+  b), so its reach there is its own 3 rows: the bound sees the sprinters' climb. The
+  maximum is taken over the whole interval, so the bound holds although the reach is
+  not monotone in the row.
 * **Row game** (:mod:`.rows`): every real round, seen without lanes, is a round of
   the row game, so no real line is shorter than the row game's best.
 * **Remaining bound**: a line with ``remaining < m`` ends with four riders across
@@ -58,25 +59,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import ConfigError, IllegalMoveError, NotationError
-from ..games import mindcycling as mc
-from ..games.mindcycling.riders import OWN_SECTIONS, STEPS
-from .known import known_line as known_line_of
+from ....core.errors import ConfigError
+from ..course import Course
+from ..riders import SOLO_COMPOSITION, canonical_composition
+from ..start import from_mcn, new_solo
+from ..state import State
+from .bounds import Bounded, Bounds, round_reach
+from .lines import GREEDY_LINES, given_line, greedy_line, replay_line
+from .lines import known_line as known_line_of
 from .rows import RowGame, RowSearch, TimeUp
 
-#: MC-9.3: the solo game ends in the round the fourth rider crosses.
-TARGET = 4
-#: Greedy lines (one per seed) played for the first upper bound: on ``solo`` the
-#: greedy bot's score varies from (17, 2) to (15, 0) with its tie-breaking seed.
-GREEDY_LINES = 16
-#: A round count no line reaches: the bound when the game can never end.
-NEVER = 10**6
 #: --any-team: each type once or twice, five riders (MC-9.1).
 COMPOSITIONS = ("DDSSC", "DDSCC", "DSSCC")
 
 Score = tuple[int, int]
-#: A rider in the bounds: (type, the row it stands on now, an upper bound on its row).
-Bounded = tuple[str, int, int]
 Key = tuple[Any, ...]
 
 
@@ -87,7 +83,7 @@ class Solution:
     team: str
     score: Score | None  # the best line's score (None: no line found at all)
     rounds: list[list[str]]  # the best line: setup placements first (if searched), then each round
-    final: mc.State | None  # the state at the end of the best line
+    final: State | None  # the state at the end of the best line
     proven: bool  # whether ``score`` is proven optimal
     lower_bound: Score  # the best score proven impossible to beat
     nodes: int = 0  # positions played (one per move played in the search)
@@ -129,276 +125,35 @@ class Solution:
         }
 
 
-class Bounds:
-    """Admissible bounds on the rounds and the remaining distance (see the module doc).
-
-    A rider is bounded as ``(type, low, high)``: it stands now at row ``low`` or
-    beyond (riders never go back) and at most at row ``high``. One more round takes a
-    rider starting anywhere in ``[low, high]`` at most to the best of two reaches from
-    that row (:meth:`step`):
-
-    * **own legs**: its type's allowance in that row's section, never against the wind
-      and never tired, +3 for an attack in its own section (MC-5.2, MC-7.2);
-    * **a train** (MC-6): a relay lands one row ahead of its group's head, and the
-      group's head is a rider ``k`` rows ahead in the same column (the chain of links
-      in front) plus one row per relay, ``k``, while ``k <= relay_limit`` (further
-      back only a wheel, behind it); that rider rides at most the best allowance of
-      any type in its own row's section. A train is also never ahead of the furthest
-      normal move of any rider plus the relays (``front``). A sprinter standing in the
-      mountain rides no train (MC-6.3 b).
-    * **the top row**: a rider on the furthest row has nobody ahead, so it rides
-      against the wind and on no train (MC-5.4).
-
-    The maximum is taken over the whole interval ``[low, high]``, because the reach is
-    not monotone in the row: a sprinter just before the mountain can still jump in on
-    a train, one row further it crawls.
-    """
-
-    def __init__(self, course: mc.Course, relay_limit: int, types: str = "DSC") -> None:
-        self.finish = course.finish
-        self.relay_limit = relay_limit
-        self.feed_rows = sorted({course.codes[name] >> 5 for name in course.feed})
-        #: The tables of a team with bottles (False) and of a dry team (True, see
-        #: :meth:`advance`), looked up as ``self.own[dry][type][row]`` and so on.
-        self.own: dict[bool, dict[str, list[int]]] = {}
-        self.lead: dict[bool, dict[str, list[int]]] = {}
-        self._own_max: dict[bool, dict[str, list[list[int]]]] = {}
-        self._lead_max: dict[bool, dict[str, list[list[int]]]] = {}
-        self._train_max: dict[bool, dict[str, list[list[list[int]]]]] = {}
-        for dry in (False, True):
-            self._tabulate(course, types, dry)
-        self._memo: dict[tuple[tuple[Bounded, ...], int, bool, int | None], int] = {}
-
-    def _tabulate(self, course: mc.Course, types: str, dry: bool) -> None:
-        """Each type's reach from each row: on its own legs, as the mover of a train, on
-        a train. A dry team holds no bottle: its domestiques are tired (one row less,
-        no train, MC-7.4) and nobody attacks (MC-7.2)."""
-        finish, relay_limit = self.finish, self.relay_limit
-        sect = course.section_by_row
-        top = finish + 24  # rows beyond the line only ever compare as "crossed"
-
-        def section(r: int) -> str:
-            return sect[r] if r < len(sect) else "plain"
-
-        def allowance(t: str, r: int) -> int:
-            return STEPS[t][section(r)] - (1 if dry and t == "D" else 0)
-
-        #: The best allowance of any type of the team in each row's section.
-        best = [max(allowance(t, r) for t in set(types)) for r in range(top + 8)]
-        owns: dict[str, list[int]] = {}
-        leads: dict[str, list[int]] = {}
-        #: trains[t][n][r]: the furthest a rider of type t at row r may ride on a train
-        #: with n other riders on the road (-1: never: a sprinter in the mountain, a
-        #: tired domestique).
-        trains: dict[str, list[list[int]]] = {}
-        for t in "DSC":
-            own, lead = [], []
-            train: list[list[int]] = [[-1] * top for _ in range(7)]
-            for r in range(top):
-                s = section(r)
-                a = allowance(t, r)
-                lead.append(min(r + a, top - 1))
-                attack = 3 if s in OWN_SECTIONS[t] and not dry else 0
-                own.append(min(r + a + attack, top - 1))
-                if (t == "S" and s == "mountain") or (t == "D" and dry):
-                    continue
-                for n in range(1, 7):
-                    train[n][r] = min(
-                        top - 1, max(r + k + best[r + k] + _train_gain(k, relay_limit) for k in range(1, n + 1))
-                    )
-            owns[t], leads[t], trains[t] = own, lead, train
-        self.own[dry], self.lead[dry] = owns, leads
-        # Range maxima, looked up rather than computed: table[low][high - low].
-        self._own_max[dry] = {t: _range_table(v) for t, v in owns.items()}
-        self._lead_max[dry] = {t: _range_table(v) for t, v in leads.items()}
-        self._train_max[dry] = {t: [_range_table(v) for v in tv] for t, tv in trains.items()}
-
-    def step(self, riders: list[Bounded], dry: bool = False) -> list[Bounded]:
-        """Upper bounds on the riders' rows after one more round (``dry``: the team
-        holds no bottle at its start)."""
-        finish = self.finish
-        road = [(t, low, min(high, finish - 1)) for t, low, high in riders if low < finish]
-        if not any(high < finish for _, _, high in riders):
-            return riders
-        others = min(6, len(road) - 1)
-        # The top row: a rider standing there has nobody one row ahead, so it rides
-        # against the wind (one row less) and on no train. Rows below it are bounded
-        # as if sheltered.
-        top = max(high for _, _, high in road)
-        lead_max, own_max, train_max = self._lead_max[dry], self._own_max[dry], self._train_max[dry]
-        lead_row, own_row = self.lead[dry], self.own[dry]
-        lead = 0
-        for t, low, high in road:
-            if high == top:
-                lead = max(lead, lead_row[t][top] - 1)
-                if low < top:
-                    lead = max(lead, lead_max[t][low][top - 1 - low])
-            else:
-                lead = max(lead, lead_max[t][low][high - low])
-        front = lead + min(self.relay_limit, others)
-        out = []
-        for t, low, high in riders:
-            if high >= finish:
-                out.append((t, low, high))
-                continue
-            if high == top:
-                reach = own_row[t][top] - 1
-                below = top - 1 - low  # the part of the interval under the top row
-            else:
-                reach = 0
-                below = high - low
-            if below >= 0:
-                reach = max(reach, own_max[t][low][below])
-                if others:
-                    train = train_max[t][others][low][below]
-                    if train > front:
-                        train = front
-                    if train > reach:
-                        reach = train
-            out.append((t, low, reach if reach > high else high))
-        return out
-
-    def advance(self, riders: list[Bounded], dry: bool) -> tuple[list[Bounded], bool]:
-        """One more round: :meth:`step`, and whether the team is still dry after it.
-
-        A dry team holds no bottle, so no gift either: it only gets one when a
-        domestique's move passes a feed zone's row (MC-7.5), and it stays dry while no
-        domestique may have done so."""
-        after = self.step(riders, dry)
-        return after, dry and not self.may_refill(after)
-
-    def may_refill(self, riders: list[Bounded]) -> bool:
-        """Whether a domestique may pass a feed zone's row (and take a bottle, MC-7.5)
-        on its way from ``low`` to ``high``."""
-        feeds = self.feed_rows
-        return any(t == "D" and any(low < f <= high for f in feeds) for t, low, high in riders)
-
-    def rounds_needed(
-        self, riders: list[Bounded], crossed: int, dry: bool = False, last_row: int | None = None
-    ) -> int:
-        """A lower bound on the rounds (this one included) until the fourth rider crosses
-        (``dry``: see :meth:`advance`); with ``last_row``, until then and every rider
-        still on the road stands on ``last_row`` or beyond (``remaining`` at most
-        ``finish - last_row``)."""
-        key = (tuple(sorted(riders)), crossed, dry, last_row)
-        found = self._memo.get(key)
-        if found is not None:
-            return found
-        finish = self.finish
-        need = TARGET - crossed
-        if len(riders) < need:
-            return NEVER  # too few riders left on the road to ever end the game
-        n = 0
-        while sum(1 for _, _, r in riders if r >= finish) < need or (
-            last_row is not None and any(r < last_row for _, _, r in riders)
-        ):
-            riders, dry = self.advance(riders, dry)
-            n += 1
-        if len(self._memo) > 2_000_000:  # bounded memory on very long searches
-            self._memo.clear()
-        self._memo[key] = n
-        return n
+def _riders(state: State) -> list[Bounded]:
+    return [(rid[1], sq >> 5, sq >> 5) for rid, sq in state.race.square_of.items()]
 
 
-def _range_table(values: list[int]) -> list[list[int]]:
-    """``table[low][k]``: the maximum of ``values[low : low + k + 1]``."""
-    table = []
-    for low in range(len(values)):
-        row, best = [], values[low]
-        for v in values[low:]:
-            best = max(best, v)
-            row.append(best)
-        table.append(row)
-    return table
-
-
-def round_reach(state: mc.State, relay_limit: int) -> list[Bounded]:
-    """``(type, row now, furthest row at the end of this round)`` for every rider on the
-    road of a race position (at a round's start or mid-round).
-
-    A rider that has moved keeps its row. One still to move ends at most at its own
-    allowance as assessed (+3 if it may attack), or by a train (MC-6): behind a leader
-    that has ridden, one row ahead of that group's head if it may relay; behind a
-    leader still to ride, at most one row per relay ahead of the normal move of some
-    rider up its chain of links (a chain stops at a rider that may not follow, who
-    must ride on its own legs, and at a rider that has ridden)."""
-    done = state._done
-    pos = state.pos
-    allow = state._allow
-    leader = state._leader
-    groups = state._groups
-    group_of = state._group_of
-    out: list[Bounded] = []
-    for rid, sq in pos.items():
-        t, row = rid[1], sq >> 5
-        if rid in done:
-            out.append((t, row, row))
-            continue
-        reach = row + allow[rid]
-        if rid in state._held and rid in state.bottles and state._sect[rid] in OWN_SECTIONS[t]:
-            reach += 3
-        x = leader.get(rid)
-        if x is not None and _may_train(state, rid):
-            k = 0
-            while x is not None:
-                k += 1
-                if x in done:
-                    gi = group_of.get(x)
-                    if gi is not None and not groups[gi][3]:
-                        head, size = groups[gi][0] >> 5, groups[gi][2]
-                        reach = max(reach, head + max(0, min(k, relay_limit - size + 1)))
-                    break
-                if x not in pos:
-                    break
-                reach = max(reach, (pos[x] >> 5) + allow[x] + _train_gain(k, relay_limit))
-                if not _may_train(state, x):
-                    break
-                x = leader.get(x)
-        out.append((t, row, max(row, reach)))
-    return out
-
-
-def _train_gain(k: int, relay_limit: int) -> int:
-    """How far ahead of the normal move of a rider ``k`` links up its chain a rider may
-    end on a train (MC-6.4, 6.5): the ``k - 1`` riders between join that group first,
-    so it relays (one row per relay, ``k``) only while the group holds at most
-    ``relay_limit`` riders; beyond that it can only wheel, behind the group's rear."""
-    return k if k <= relay_limit else -1
-
-
-def _may_train(state: mc.State, rid: str) -> bool:
-    """MC-6.3 (b), (c): may ``rid`` ever wheel or relay this round?"""
-    return rid not in state._tired and not (rid[1] == "S" and state._sect[rid] == "mountain")
-
-
-def _riders(state: mc.State) -> list[Bounded]:
-    return [(rid[1], sq >> 5, sq >> 5) for rid, sq in state.pos.items()]
-
-
-def position_key(state: mc.State) -> Key:
+def position_key(state: State) -> Key:
     """Transposition key of a round-start position: riders as (type, square, bottle)."""
-    bottles = state.bottles
-    return tuple(sorted((rid[1], sq, rid in bottles) for rid, sq in state.pos.items()))
+    bottles = state.race.bottles
+    return tuple(sorted((rid[1], sq, rid in bottles) for rid, sq in state.race.square_of.items()))
 
 
-def _turn_key(state: mc.State) -> Key:
+def _turn_key(state: State) -> Key:
     """Everything the rest of a round depends on, mid-round (or mid-setup)."""
-    groups = state._groups
+    race = state.race
+    groups = race.groups
     return (
-        frozenset(state.pos.items()),
-        frozenset(state.bottles),
-        len(state.finished),
-        state.current,
-        state._gave,
-        frozenset(state._done),
-        frozenset((rid, tuple(groups[gi])) for rid, gi in state._group_of.items()),
+        frozenset(race.square_of.items()),
+        frozenset(race.bottles),
+        len(race.finished),
+        race.current,
+        race.gave,
+        frozenset(race.done),
+        frozenset((rid, tuple(groups[gi])) for rid, gi in race.group_of.items()),
     )
 
 
 class Solver:
     """One solve of one starting position (see :func:`solve`)."""
 
-    def __init__(self, root: mc.State, deadline: float | None, tick: Callable[[], None] | None = None) -> None:
+    def __init__(self, root: State, deadline: float | None, tick: Callable[[], None] | None = None) -> None:
         self.root = root
         self.course = root.course
         self.finish = root.course.finish
@@ -415,7 +170,7 @@ class Solver:
         self.best_rounds = 0
         self.best_rem = 0
         self.best_line: list[list[str]] | None = None
-        self.best_final: mc.State | None = None
+        self.best_final: State | None = None
         self._tick = tick
         self.log: list[str] = []
 
@@ -429,9 +184,9 @@ class Solver:
 
     def successors(
         self,
-        state: mc.State,
-        keep: Callable[[mc.State], bool] | None = None,
-        order: Callable[[mc.State], Any] | None = None,
+        state: State,
+        keep: Callable[[State], bool] | None = None,
+        order: Callable[[State], Any] | None = None,
     ) -> list[tuple[Any, list[str]]]:
         """Every distinct position after this round (or setup), as ``(order(position),
         one line to it)`` sorted by ``order``; :meth:`child` rebuilds a position (only
@@ -445,18 +200,18 @@ class Solver:
         out: dict[Key, tuple[Any, list[str]]] = {}
         path: list[str] = []
 
-        def walk(st: mc.State) -> None:
+        def walk(st: State) -> None:
             for move in st.legal_moves():
                 child = st.copy()
                 child.play(move)
                 self.nodes += 1
                 if not self.nodes & 1023:
                     self._check_time()
-                if keep is not None and not child.over and child.round == start_round and not keep(child):
+                if keep is not None and not child.is_over and child.round == start_round and not keep(child):
                     continue
                 path.append(str(move))
-                if child.over or child.round != start_round:
-                    key = position_key(child) if not child.over else ("over", position_key(child))
+                if child.is_over or child.round != start_round:
+                    key = position_key(child) if not child.is_over else ("over", position_key(child))
                     if key not in out:
                         out[key] = (order(child) if order is not None else 0, path.copy())
                 else:
@@ -474,7 +229,7 @@ class Solver:
         return found
 
     @staticmethod
-    def child(state: mc.State, moves: list[str]) -> mc.State:
+    def child(state: State, moves: list[str]) -> State:
         """The position after playing ``moves`` (one round's line) from ``state``."""
         child = state.copy()
         child.history = []
@@ -482,32 +237,32 @@ class Solver:
             child.play(move)
         return child
 
-    def rounds_needed(self, state: mc.State, last_row: int | None = None) -> int:
+    def rounds_needed(self, state: State, last_row: int | None = None) -> int:
         """A lower bound on the rounds left (the current one included), at a round's
         start or mid-round: this round from its own assessment, later ones relaxed.
         With ``last_row``: until the game ends with every rider on ``last_row`` or
         beyond (:meth:`Bounds.rounds_needed`)."""
-        if state.over:
+        if state.is_over:
             return 0
         after = self._after_round(state)
-        dry = self._dry_after_round(state, after)
-        return 1 + self.bounds.rounds_needed(after, len(state.finished), dry, last_row)
+        dry = self.dry_after_round(state, after)
+        return 1 + self.bounds.rounds_needed(after, len(state.race.finished), dry, last_row)
 
-    def _dry_after_round(self, state: mc.State, after: list[Bounded]) -> bool:
+    def dry_after_round(self, state: State, after: list[Bounded]) -> bool:
         """Whether the team surely holds no bottle at the end of this round: it holds
         none now and no domestique still to ride may pass a feed zone's row (MC-7.5)."""
         # A rider that has ridden stands still in ``after`` (low == high).
-        return not state.bottles and not self.bounds.may_refill(after)
+        return not state.race.bottles and not self.bounds.may_refill(after)
 
-    def _after_round(self, state: mc.State) -> list[Bounded]:
+    def _after_round(self, state: State) -> list[Bounded]:
         """Upper bounds on the riders' rows at the end of this round."""
         return round_reach(state, self.bounds.relay_limit)
 
     # ------------------------------------------------------------ phase 1
 
-    def feasible(self, state: mc.State, budget: int, line: list[list[str]]) -> bool:
+    def feasible(self, state: State, budget: int, line: list[list[str]]) -> bool:
         """Is there a line ending the game within ``budget`` more rounds? (IDA* step)"""
-        if state.over:
+        if state.is_over:
             self._offer(state, line)
             return True
         if budget <= 0 or self.rounds_needed(state) > budget:
@@ -534,9 +289,9 @@ class Solver:
 
     # ------------------------------------------------------------ phase 2
 
-    def improve(self, state: mc.State, budget: int, line: list[list[str]]) -> None:
+    def improve(self, state: State, budget: int, line: list[list[str]]) -> None:
         """Search every line ending within ``budget`` rounds for a smaller ``remaining``."""
-        if state.over:
+        if state.is_over:
             self._offer(state, line)
             return
         # A smaller remaining: the rider left on the road ends beyond finish - best_rem,
@@ -548,7 +303,7 @@ class Solver:
             return
         self.round_nodes += 1
 
-        def keep(st: mc.State) -> bool:
+        def keep(st: State) -> bool:
             return self.rounds_needed(st, self.finish - self.best_rem + 1) <= budget
 
         # Lines that keep the last rider close first: a small incumbent prunes more.
@@ -563,7 +318,7 @@ class Solver:
                 break
         self.tt2[key] = budget
 
-    def _offer(self, state: mc.State, line: list[list[str]]) -> None:
+    def _offer(self, state: State, line: list[list[str]]) -> None:
         score = state.solo_score
         assert score is not None
         if self.bound is None or score < self.bound:
@@ -578,54 +333,7 @@ class Solver:
         return self.best_final.solo_score
 
 
-def _greedy_line(root: mc.State, seed: int = 0) -> tuple[mc.State, list[list[str]]]:
-    """A first line from the greedy bot: an upper bound to start from."""
-    from ..bots import make_bot
-
-    bot = make_bot("greedy", seed)
-    return _play_rounds(root, lambda state: str(bot.choose(state)))
-
-
-def _play_rounds(root: mc.State, choose: Callable[[mc.State], str]) -> tuple[mc.State, list[list[str]]]:
-    """Play from ``root`` to the end, moves chosen by ``choose``; the final state and
-    the line grouped by round (setup first, if played)."""
-    state = root.copy()
-    state.history = []
-    rounds: list[list[str]] = []
-    current = state.round
-    moves: list[str] = []
-    while not state.over:
-        move = choose(state)
-        state.play(move)
-        moves.append(move)
-        if state.round != current or state.over:
-            rounds.append(moves)
-            moves = []
-            current = state.round
-    return state, rounds
-
-
-def given_line(root: mc.State, moves: list[str]) -> tuple[mc.State, list[list[str]]]:
-    """A line given as move texts from ``root`` (a record's), played through the rules
-    to its end; :class:`ConfigError` if it breaks off or a move is refused."""
-    texts = iter(moves)
-
-    def next_move(state: mc.State) -> str:
-        text = next(texts, None)
-        if text is None:
-            raise ConfigError(f"the given line stops after {len(moves)} moves, before the race ends")
-        return text
-
-    try:
-        final, rounds = _play_rounds(root, next_move)
-    except (NotationError, IllegalMoveError) as exc:  # the rules refuse one of its moves
-        raise ConfigError(f"the given line cannot be played from the solver's start: {exc}") from None
-    if next(texts, None) is not None:
-        raise ConfigError("the given line goes on after the race has ended")
-    return final, rounds
-
-
-def _polish(solver: Solver, root: mc.State, until: float) -> None:
+def _polish(solver: Solver, root: State, until: float) -> None:
     """Improve the solver's line by solving its endings: from the start of each of its
     rounds, latest first, a sub-solve looks only for a better ending (a large
     neighbourhood search; the time left is shared out among the endings still to try).
@@ -635,11 +343,11 @@ def _polish(solver: Solver, root: mc.State, until: float) -> None:
         return
     state = root.copy()
     state.history = []
-    starts: list[tuple[int, mc.State]] = []  # (rounds of the line before it, position)
+    starts: list[tuple[int, State]] = []  # (rounds of the line before it, position)
     for i, moves in enumerate(line):
         for move in moves:
             state.play(move)
-        if not state.over and state.at_round_start and i + 1 < len(line):
+        if not state.is_over and state.at_round_start and i + 1 < len(line):
             starts.append((i + 1, state.copy()))
     for n, (prefix, start) in enumerate(reversed(starts)):
         left = until - time.monotonic()
@@ -652,17 +360,8 @@ def _polish(solver: Solver, root: mc.State, until: float) -> None:
             return _polish(solver, root, until) if time.monotonic() < until else None
 
 
-def replay_line(root: mc.State, rounds: list[list[str]]) -> mc.State:
-    """Play a line (moves grouped by round) from ``root`` through the engine."""
-    state = root.copy()
-    for moves in rounds:
-        for move in moves:
-            state.play(move)
-    return state
-
-
 def solve_state(
-    root: mc.State,
+    root: State,
     *,
     time_limit: float | None = None,
     upper: Score | None = None,
@@ -681,7 +380,7 @@ def solve_state(
     """
     if not root.solo:
         raise ConfigError("the solver plays the solo version only (one team of five riders)")
-    if root.over:
+    if root.is_over:
         raise ConfigError("the position is already over: nothing to solve")
     if root.round != 0 and not root.at_round_start:
         raise ConfigError("the solver starts from setup or the start of a round")
@@ -696,7 +395,7 @@ def solve_state(
 
     # An upper bound: the best of a few greedy lines (better lines only from here).
     for seed in range(GREEDY_LINES):
-        greedy_final, greedy_rounds = _greedy_line(root, seed)
+        greedy_final, greedy_rounds = greedy_line(root, seed)
         solver._offer(greedy_final, greedy_rounds)
         if deadline is not None and time.monotonic() > deadline:
             break  # one line at least, even with no time at all
@@ -708,7 +407,7 @@ def solve_state(
         solver.best_rounds, solver.best_rem = upper
     cap_rounds = solver.best_rounds
 
-    starts: list[tuple[mc.State, list[list[str]]]]
+    starts: list[tuple[State, list[list[str]]]]
     lower: Score = (1, 0)
     proven = False
     try:
@@ -753,7 +452,7 @@ def solve_state(
         pass
     score = solver.best_score()
     line = solver.best_line or []
-    final: mc.State | None = None
+    final: State | None = None
     if score is not None:
         final = replay_line(root, line)
         if final.solo_score != score:  # the engine itself must agree with the search
@@ -776,8 +475,8 @@ def solve_state(
 
 
 def solve(
-    course: mc.Course,
-    team: str = mc.SOLO_COMPOSITION,
+    course: Course,
+    team: str = SOLO_COMPOSITION,
     *,
     start: str | None = None,
     any_team: bool = False,
@@ -802,7 +501,7 @@ def solve(
     if start is not None:
         if any_team:
             raise ConfigError("--any-team searches the setup; it cannot start from a given position")
-        root = mc.from_mcn(course, start, wind=wind, relay_limit=relay_limit)
+        root = from_mcn(course, start, wind=wind, relay_limit=relay_limit)
         if not root.solo:
             raise ConfigError(f"the position {start!r} has {len(root.teams)} teams; the solver plays solo games only")
         return solve_state(root, time_limit=time_limit, known_line=known_line)
@@ -835,7 +534,7 @@ def solve(
 
 
 def _solve_team(
-    course: mc.Course,
+    course: Course,
     team: str,
     wind: str,
     relay_limit: int,
@@ -846,7 +545,7 @@ def _solve_team(
 ) -> Solution:
     """:func:`solve_state` from one team's setup, starting from the given line or else
     from the line shipped with a bundled course (unless ``from_scratch``)."""
-    root = mc.new_solo(course, team, wind=wind, relay_limit=relay_limit)
+    root = new_solo(course, team, wind=wind, relay_limit=relay_limit)
     shipped = None if known_line is not None or from_scratch else known_line_of(course, team, wind, relay_limit)
     if shipped is not None:
         known_line = shipped[1]
@@ -858,6 +557,4 @@ def _solve_team(
 
 def composition_of(text: str) -> str:
     """Validate a solo composition (five riders, each type once or twice)."""
-    from ..games.mindcycling.riders import canonical_composition
-
     return canonical_composition(text, riders=5)

@@ -3,17 +3,21 @@
 A position of the row game is only each rider's ``(row, type, bottle)`` (and how many
 riders have crossed). A round of the row game allows everything a round of the real
 game allows, and more, so its best score is a lower bound on the real game's
-(:func:`relaxed_rounds`):
+(:meth:`RowSearch.feasible`):
 
 * **links** (MC-6.1): a rider may be linked to any rider one row ahead, each rider
   having at most one follower and one leader (in the real game, the rider on its
-  shelter square). A rider with a rider one row ahead is always linked: a link only
-  adds (no wind, a train to follow) and the turn order no longer matters once no
-  square can be blocked.
+  shelter square). A rider with a rider one row ahead is always linked: a link adds
+  shelter and a train to follow, and the turn order no longer matters once no square
+  can be blocked. What a link could take away, a relay right for a rider further
+  back in a longer train (MC-6.5), is given back: the real train may start at any
+  rider of the chain that rode on its own legs, so a rider may relay when its place
+  counted from the founder of its leader's group allows it.
 * **moves**: a normal move or an attack of any length within the allowance (MC-5.2,
-  MC-7.2), a wheel or a relay behind the group of the rider's leader (MC-6.3 to
-  6.6), or a stay at any time. Nothing blocks: no rider and no rock ever stands in
-  the way, every target square is free.
+  MC-7.2), a wheel right behind the rider's leader unless that leader relayed, a
+  relay one row ahead of the leader's group (MC-6.3 to 6.6), or a stay at any time.
+  Nothing blocks: no rider and no rock ever stands in the way, every target square is
+  free.
 * **bottles** (MC-7): a rider holding a bottle at the assessment that does not attack
   may give it to any rider behind it that ends the round without one, or that
   crosses the line with it (the real gift goes to the rider directly behind, and may
@@ -22,7 +26,7 @@ game allows, and more, so its best score is a lower bound on the real game's
   feed zone's row (in the real game its path may also miss the feed square).
 
 A real round maps to a row-game round between the row projections of its start and
-end positions; ``tests/solver`` checks this on many real rounds.
+end positions; ``tests/games/mindcycling/solver`` checks this on many real rounds.
 """
 
 from __future__ import annotations
@@ -32,11 +36,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import product
 
-from ..games import mindcycling as mc
-from ..games.mindcycling.riders import OWN_SECTIONS, STEPS
-
-#: MC-9.3: the solo game ends in the round the fourth rider crosses.
-TARGET = 4
+from ..course import Course
+from ..riders import OWN_SECTIONS, STEPS
+from ..rules import SOLO_TARGET
+from ..state import State
+from .bounds import Bounded, Bounds
 
 #: A rider of the row game: (row, type letter, holds a bottle).
 RowRider = tuple[int, str, bool]
@@ -52,7 +56,7 @@ class TimeUp(Exception):
 class RowGame:
     """The row game of one course and relay limit."""
 
-    course: mc.Course
+    course: Course
     relay_limit: int = 3
     finish: int = field(init=False)
     sections: list[str] = field(init=False)
@@ -68,10 +72,11 @@ class RowGame:
     # ------------------------------------------------------------ positions
 
     @staticmethod
-    def project(state: mc.State) -> RowState:
+    def project(state: State) -> RowState:
         """The row-game position of a real position (at a round's start)."""
-        riders = tuple(sorted(((sq >> 5), rid[1], rid in state.bottles) for rid, sq in state.pos.items()))
-        return riders, len(state.finished)
+        race = state.race
+        riders = tuple(sorted(((sq >> 5), rid[1], rid in race.bottles) for rid, sq in race.square_of.items()))
+        return riders, len(race.finished)
 
     # ------------------------------------------------------------ one round
 
@@ -135,7 +140,10 @@ class RowGame:
         def fed(start: int, end: int) -> bool:
             return any(start < f <= end for f in feed_rows)
 
-        def rec(i: int, group: list[int] | None) -> None:
+        # ``group``: what rider i may follow, the open group of rider i - 1 (its leader
+        # in the chain), as (head row, the leader's row, whether the leader relayed,
+        # the chain index of the rider that founded the group by a normal move).
+        def rec(i: int, group: tuple[int, int, bool, int] | None) -> None:
             if i == len(chain):
                 out.add(tuple(picked))
                 return
@@ -151,30 +159,35 @@ class RowGame:
                 picked.append((row, holds, give))
                 rec(i + 1, None)
                 picked.pop()
-                # Normal moves: a new open group.
+                # Normal moves: a new open group, founded by rider i.
                 for d in range(1, allowance + 1):
                     end = row + d
                     if end >= finish:
                         picked.append((finish, False, give))
-                        rec(i + 1, [finish, finish, 1, 0])
+                        rec(i + 1, None)  # crossing closes the group
                         picked.pop()
                         break
                     for h in (holds, True) if not holds and t == "D" and fed(row, end) else (holds,):
                         picked.append((end, h, give))
-                        rec(i + 1, [end, end, 1, 1])
+                        rec(i + 1, (end, end, False, i))
                         picked.pop()
                 # Wheel and relay behind the leader's open group.
-                if group is not None and group[3] and not tired and not (t == "S" and sect == "mountain"):
-                    head, rear, size, _ = group
-                    if rear - 1 > row:
-                        picked.append((rear - 1, holds, give))
-                        rec(i + 1, [head, rear - 1, size + 1, 1])
+                if group is not None and not tired and not (t == "S" and sect == "mountain"):
+                    head, x_row, x_relayed, founder = group
+                    # MC-6.4: behind the leader, unless it relayed (the old head is there).
+                    if not x_relayed and x_row - 1 > row:
+                        picked.append((x_row - 1, holds, give))
+                        rec(i + 1, (head, x_row - 1, False, founder))
                         picked.pop()
-                    if size <= limit:
+                    # MC-6.5: the real train may start at any rider of the chain that
+                    # rode on its own legs (a link the row game adds may not exist), so
+                    # the place counted from the group's founder is the smallest the
+                    # rider can have: the relaxation allows the relay when that one does.
+                    if i - founder <= limit:
                         end = head + 1
                         crossed = end >= finish
                         picked.append((finish if crossed else end, holds and not crossed, give))
-                        rec(i + 1, [end, rear, size + 1, 0 if crossed else 1])
+                        rec(i + 1, None if crossed else (end, end, True, founder))
                         picked.pop()
             # Attack: the bottle is thrown away; the group is closed.
             if bottle and sect in OWN_SECTIONS[t]:
@@ -213,11 +226,11 @@ class RowGame:
             order = [i for chain in chains for i in chain]
             for combo in product(*per_chain):
                 moved = [o for outcome in combo for o in outcome]
-                if after in set(self._settle(riders, crossed, order, moved)):
+                if after in set(self.settle(riders, crossed, order, moved)):
                     return True
         return False
 
-    def _settle(
+    def settle(
         self,
         riders: tuple[RowRider, ...],
         crossed: int,
@@ -287,13 +300,11 @@ def _maximal_matchings(rows_here: list[int], ahead: list[int]) -> list[dict[int,
 class RowSearch:
     """Iterative deepening on the row game's rounds (a lower bound for the real game).
 
-    The pruning uses :class:`~peloton.solver.search.Bounds` (admissible for the row
+    The pruning uses :class:`~.bounds.Bounds` (admissible for the row
     game too: its relaxation assumes every bottle and every train the row game could
     offer) with each round's exact reach from its chains of links."""
 
     def __init__(self, game: RowGame, types: str, deadline: float | None = None) -> None:
-        from .search import Bounds  # search imports this module: a late import
-
         self.game = game
         self.bounds = Bounds(game.course, game.relay_limit, types)
         self.deadline = deadline
@@ -304,7 +315,7 @@ class RowSearch:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise TimeUp
 
-    def rounds_needed(self, intervals: list[tuple[str, int, int]], crossed: int, dry: bool = False) -> int:
+    def rounds_needed(self, intervals: list[Bounded], crossed: int, dry: bool = False) -> int:
         return self.bounds.rounds_needed(intervals, crossed, dry)
 
     def _reach(self, riders: tuple[RowRider, ...], chains: list[list[int]]) -> dict[int, int]:
@@ -341,7 +352,7 @@ class RowSearch:
         budget: int,
         chains: list[list[int]],
         per_chain: list[list[tuple[tuple[int, bool, bool], ...]]],
-        intervals: list[tuple[str, int, int]],
+        intervals: list[Bounded],
         dry: bool,
         found: set[RowState],
     ) -> None:
@@ -351,7 +362,7 @@ class RowSearch:
 
         def rec(c: int, moved: list[tuple[int, bool, bool]], cur: list[tuple[str, int, int]]) -> None:
             if c == len(chains):
-                found.update(self.game._settle(riders, crossed, order, moved))
+                found.update(self.game.settle(riders, crossed, order, moved))
                 return
             self.nodes += 1
             if not self.nodes & 1023:
@@ -374,8 +385,8 @@ class RowSearch:
         return sorted(
             (
                 s
-                for s in _undominated(self.successors(position, budget))
-                if s[1] >= TARGET
+                for s in undominated(self.successors(position, budget))
+                if s[1] >= SOLO_TARGET
                 or self.rounds_needed([(t, r, r) for r, t, _ in s[0]], s[1], not any(b for _, _, b in s[0]))
                 <= budget - 1
             ),
@@ -384,7 +395,7 @@ class RowSearch:
 
     def feasible(self, position: RowState, budget: int) -> bool:
         """Can four riders be across within ``budget`` more rounds of the row game?"""
-        if position[1] >= TARGET:
+        if position[1] >= SOLO_TARGET:
             return True
         if budget <= 0:
             return False
@@ -397,7 +408,7 @@ class RowSearch:
         return False
 
 
-def _undominated(positions: set[RowState]) -> list[RowState]:
+def undominated(positions: set[RowState]) -> list[RowState]:
     """Drop a position when another one differs from it only by riders holding bottles
     it lacks: a bottle never hurts (a tired domestique may do less, MC-7.4; a holder
     may always keep it), so the one with more bottles can do all the other can."""

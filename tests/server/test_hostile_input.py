@@ -16,11 +16,14 @@ from typing import Any
 import httpx
 import pytest
 
+from peloton.games.mindcycling import course as mc_course
+
 from .helpers import Server, create
 from .hostile_support import RawHTTP, error_of, new_lines, tracebacks
 
-#: The longest course name (what PostgreSQL's column holds); a longer one is a 400.
-MAX_COURSE_NAME = 200
+#: The longest course name (the game's cap, below the 200 characters PostgreSQL's
+#: column holds); a longer one is a 400.
+MAX_COURSE_NAME = mc_course.MAX_NAME
 #: Marks written into files the server must never show.
 MARK = "zebra-7f3a-secret"
 

@@ -20,22 +20,29 @@ from typing import Any
 import httpx
 import pytest
 
+from peloton.games import mindtwist as mt
+from peloton.games.mindcycling import course as mc_course
+from peloton.games.mindtwist import board as mt_board
+from peloton.games.pistard import track as pi_track
+
 from .helpers import TIMEOUT, WS, Server, create, join
 from .hostile_support import ArgServer, baseline, fresh_db, running
 
-#: The largest ``finish`` row of a course a client may send (the bundled standard
-#: course has 67 rows; a Mind Cycling course of ~70 rows is a real game).
-MAX_COURSE_ROWS = 200
-#: The longest course name (what PostgreSQL's column holds).
-MAX_COURSE_NAME = 200
+#: The games' own caps (each game refuses more in its ``from_options`` or course
+#: loader with a ConfigError; the server names no game and holds no game's cap).
+#: The largest ``finish`` row of a Mind Cycling course a client may send (the bundled
+#: standard course has 67 rows).
+MAX_COURSE_ROWS = mc_course.MAX_FINISH
+#: The longest Mind Cycling course name.
+MAX_COURSE_NAME = mc_course.MAX_NAME
 #: Mind Twist's longest ``length`` (the real game: 30).
-MAX_TWIST_LENGTH = 60
+MAX_TWIST_LENGTH = mt_board.MAX_LENGTH
 #: Pistard's longest ``length`` (the real game: 40).
-MAX_PISTARD_LENGTH = 100
-#: A Mind Twist game on the default board (length 30) is over after at most this
-#: many moves, whatever the players do (right guesses for ever included): a rule of
-#: the game, written in its docs and decisions.
-MAX_TWIST_MOVES = 200
+MAX_PISTARD_LENGTH = pi_track.MAX_LENGTH
+#: A Mind Twist game on the default board is over after at most this many moves,
+#: whatever the players do (right guesses for ever included): the game's turn limit,
+#: a rule written in its docs and decisions.
+MAX_TWIST_MOVES = mt.Board().move_limit
 #: The most moves an uploaded record may have; more is refused (400 or 413) with a
 #: message naming the limit, before anything is replayed. The longest games allowed
 #: are a few thousand moves: Mind Cycling's 7 teams of 6 crawling up a 200-row course

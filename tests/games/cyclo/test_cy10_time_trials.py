@@ -11,6 +11,8 @@ from .helpers import at, legal, play, square
 
 
 def test_cy_10_1_everyone_leaves_the_line_no_cards_no_points() -> None:
+    """CY-10.1: all riders leave the start line in round 1; no event cards are drawn
+    and no line scores points."""
     state = cy.new_game("itt", players=1)
     assert state.setup.course.name == "prologue" and state.setup.finish == 20 and not state.setup.events
     assert [square(state, r) for r in ("AS1", "AC1", "AH1", "AH2")] == ["a0"] * 4  # a world each
@@ -21,6 +23,22 @@ def test_cy_10_1_everyone_leaves_the_line_no_cards_no_points() -> None:
     assert ttt.setup.course.name == "ttt" and ttt.rider("BS1").square == "a0"  # each team its own start
     assert ttt.rider("BC1").square == "b0"
     assert cy.new_game("itt", players=1).setup.world == {"AC1": 0, "AH1": 1, "AH2": 2, "AS1": 3}
+    one = cy.new_game("ttt", players=2, level="starter")
+    rides: list[str | None] = []
+    while one.round == 1:
+        if one.is_chance:
+            one.play(one.legal_moves()[0])  # the lowest roll: 1s
+        else:
+            rides.append(one.due)
+            one.play(one.legal_moves()[0])
+    assert sorted(map(str, rides)) == sorted(one.setup.riders)  # each rode once, in round 1
+    assert all((one.rider(r).position or 0) > 0 for r in one.setup.riders)  # none left on the line
+    # the ttt course (A1 C1 E1) has events on 20, 38, 52 … and a sprint after 45
+    cards = play(at("3 AS1:a36", "ttt", course="ttt", level="starter"), "roll:1,1", "AS1-38")
+    assert cards.phase == "roll" and cards.round == 4 and square(cards, "AS1") == "a38"  # no draw
+    sprint = play(at("3 AS1:a44", "itt", course="ttt", level="starter"), "roll:1,2", "AS1-47")
+    assert sprint.round == 4 and sprint.p.lists == [] and sprint.result.points == {}
+    assert sprint.result.mountain == {}
 
 
 def test_cy_10_worlds_keep_riders_apart() -> None:

@@ -31,6 +31,8 @@ def bot_game(seed: int, moves: int | None = None, **options: Any) -> cy.State:
 
 
 def test_cy_15_1_record_fields(tmp_path: Path) -> None:
+    """CY-15.1: one JSON object: format, game, options (the course a full object with
+    inline boards), start, players, seed, every move (chance moves too), result."""
     state = bot_game(3, mode="leg", events=True, tokens={"AS1": 1})
     players = {t: {"name": f"bot {t}", "kind": "greedy"} for t in state.players}
     record = cy.Record.from_state(state, players)
@@ -49,6 +51,8 @@ def test_cy_15_1_record_fields(tmp_path: Path) -> None:
 
 
 def test_cy_15_2_replay_without_the_seed() -> None:
+    """CY-15.2: loading rebuilds the start and replays every move without the seed;
+    the stored result is only informational: it is recomputed."""
     state = bot_game(8)
     data = json.loads(cy.Record.from_state(state).to_json())
     data["seed"] = None
@@ -61,6 +65,7 @@ def test_cy_15_2_replay_without_the_seed() -> None:
 
 
 def test_cy_15_2_records_from_a_position() -> None:
+    """CY-15.2: a record that starts from a CYN rebuilds that start, then replays."""
     state = at("9 AS1:a30*4,BH1:a29*4 / A*4,B*4")
     for move in ("AS1~BH1", "BH1~yes", "roll:3,4", "BH1-43/t", "AS1>BH1"):
         state.play(move)
@@ -81,8 +86,8 @@ def middle(state: cy.State, rng: Rng, moves: int = 100_000) -> cy.State:
 
 
 def test_cy_15_resume_with_the_same_future() -> None:
-    """``chance_rng`` repeats one roll or choice a recorded chance move, so a stopped
-    game goes on with the rolls and cards it would have had."""
+    """CY-13.3: ``chance_rng`` repeats one roll or choice a recorded chance move, so
+    a stopped game goes on with the rolls and cards it would have had."""
     whole = middle(cy.from_options({"players": 3}), Rng(11))
     part = middle(cy.from_options({"players": 3}), Rng(11), moves=300)
     part.seed = 11
@@ -115,6 +120,7 @@ def test_corrupt_records(change: Any, why: str) -> None:
 
 
 def test_a_refused_move_names_its_index() -> None:
+    """CY-15.2: the first refused move is a ``RecordError`` with its ``index``."""
     data = json.loads(cy.Record.from_state(bot_game(2, moves=20)).to_json())
     data["moves"][5] = "roll:1,1,1,1"
     with pytest.raises(RecordError) as info:

@@ -51,6 +51,8 @@ def test_cy_3_5_end_of_round() -> None:
 
 
 def test_cy_3_6_guard_after_round_300() -> None:
+    """CY-3.6: a game still running after round 300 ends (riders still racing rank
+    by position, CY-8.5); round 300 itself is played to its end."""
     state = at("300 AS1:a10,BS1:a5", level="starter")
     play(state, "roll:1,1", "AS1-12", "roll:1,1")
     assert not state.is_over

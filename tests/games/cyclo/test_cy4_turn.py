@@ -22,7 +22,8 @@ NARROW: dict[str, Any] = {"name": "narrow", "boards": [
 
 
 def test_cy_4_1_the_steps_of_a_pro_turn() -> None:
-    """Swap window, roll, ride, wheel step, then the draws."""
+    """CY-4.1: swap window, roll (a chance step), ride, wheel step, then the draws; the
+    ride is chosen by X's player even when forced."""
     state = at("5 AH1:a35*4,AS1:a36*4,BS1:b36*4 / A*4,B*4")
     phases = [(state.phase, state.due, state.current_player)]
     for move in ("AS1~-", "roll:1,1", "AS1-38", "AH1>AS1"):
@@ -32,6 +33,8 @@ def test_cy_4_1_the_steps_of_a_pro_turn() -> None:
                       ("wheel", "AH1", "A"), ("draw", "AS1", "chance")]
     state.play("draw:moto")
     assert (state.phase, state.due) == ("roll", "BS1") and square(state, "AS1") == "a42"
+    forced = play(at("5 AH1:a76"), "roll:1,1")  # cobbles, no token: one ride, still A's to play
+    assert legal(forced) == {"AH1-78"} and (forced.phase, forced.current_player) == ("ride", "A")
 
 
 def test_cy_4_2_dice() -> None:

@@ -51,7 +51,8 @@ def test_cy_5_2_asked_in_lane_order() -> None:
 
 
 def test_cy_5_3_the_follower() -> None:
-    """It aims at e - 1, its turn is over, nobody follows it; flags wait for a ride."""
+    """CY-5.3: it aims at e - 1 and lands by room, its turn is over, nobody follows it;
+    flags wait for its next ride."""
     state = play(at("8 AH1:a54*4,BC1:a55*4,BS1:a53*4 / A*4,B*4"), "BC1~-", "roll:4,5", "BC1-64", "AH1>BC1")
     assert square(state, "AH1") == "a63" and state.due == "BS1" and state.phase == "roll"  # BS1 on 53 rolls
     full = play(at("8 AH1:a54*4,BC1:a55*4,CC1:b63s,CS1:a63s / A*4,B*4"), "BC1~-", "roll:4,5",

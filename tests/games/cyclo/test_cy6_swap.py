@@ -28,6 +28,8 @@ def test_cy_6_1_swapped_riders_swap_no_more() -> None:
 
 
 def test_cy_6_2_the_window_opens_only_with_a_partner() -> None:
+    """CY-6.2: no partner, no window (the roll is due); with one, X's player plays
+    ``X~Y`` or ``X~-``, and ``X~-`` goes on to the roll."""
     assert at("9 AS1:a30*4,BH1:a27*4 / A*4,B*4").phase == "roll"
     state = at("9 AS1:a30*4,BH1:a29*4 / A*4,B*4")
     assert state.current_player == "A" and legal(state) == {"AS1~-", "AS1~BH1"}
@@ -57,8 +59,12 @@ def test_cy_6_4_accepted_or_declined() -> None:
 
 
 def test_cy_6_5_a_swap_is_not_a_move() -> None:
-    """No line, dark square or event counts for a swap."""
-    leg = play(at("9 AS1:a46*4,BH1:a45*4 / A*4,B*4 / - / 1=AS1", "leg"), "AS1~BH1", "BH1~yes")
+    """CY-6.5: a swap is not a move: no line or event counts for it (and no dark
+    square: swaps never happen on cobbles or slopes, CY-6.1)."""
+    leg = play(at("9 AS1:a46*4+5,BH1:a45*4 / A*4,B*4 / - / 1=AS1", "leg"), "AS1~BH1", "BH1~yes")
     assert square(leg, "BH1") == "a46" and leg.phase == "roll" and leg.p.crossed[0] == []
+    play(leg, "roll:1,1", "BH1-48", "AS1>-", "roll:1,1", "AS1-47")
+    assert leg.round == 10 and leg.p.lists[0] == ["AS1"]  # BH1 went past 45 by the swap: never listed
+    assert leg.result.points == {"AS1": 5, "BH1": 0}  # AS1 paid once, when it first crossed
     event = play(at("9 AS1:a38*4,BH1:a37*4 / A*4,B*4"), "AS1~BH1", "BH1~yes")
     assert square(event, "BH1") == "a38" and event.phase == "roll" and event.due == "BH1"

@@ -23,10 +23,10 @@ MARKS: dict[str, Any] = {"name": "marks", "boards": [
     {"name": "L", "runs": [["lastkm", 30, 3]], "events": [3], "finish": True}]}
 
 
-def drawn(card: str, text: str, moves: tuple[str, ...], **options: Any) -> cy.State:
+def drawn(card: str, text: str, moves: tuple[str, ...], mode: str = "classic", **options: Any) -> cy.State:
     """The state after ``moves`` from ``text`` and a draw of ``card``."""
     options.setdefault("course", MARKS)
-    state = play(at(text, **options), *moves)
+    state = play(at(text, mode, **options), *moves)
     assert state.phase == "draw", state.phase
     state.play(f"draw:{card}")
     return state
@@ -73,6 +73,8 @@ def test_cy_7_2_who_draws() -> None:
 
 
 def test_cy_7_3_two_draws_in_order() -> None:
+    """CY-7.3: after the wheel step the rider whose turn it was draws first, then its
+    follower; each card is resolved at once (BS1's puncture before AH1's draw)."""
     state = play(at("3 AH1:a7*4,BS1:a8*4 / A*4,B*4", course=PAIR), "BS1~-", "roll:1,3", "BS1-12", "AH1>BS1")
     assert square(state, "AH1") == "a11" and state.phase == "draw" and state.due == "BS1"
     state.play("draw:puncture")
@@ -83,6 +85,8 @@ def test_cy_7_3_two_draws_in_order() -> None:
 
 
 def test_cy_7_4_effects_pro() -> None:
+    """CY-7.4 (pro): recovery +1 own token; hunger an own token, else a team token, else
+    nothing; moto and bidon forward 4 and 2; puncture the skip flag; technical its flag."""
     recovery = drawn("recovery", "3 AS1:a36*2 / A*1", ("roll:1,1", "AS1-38"), course="flemish-4")
     assert recovery.rider("AS1").tokens == 3
     hunger = drawn("hunger", "3 AS1:a36*2 / A*1", ("roll:1,1", "AS1-38"), course="flemish-4")
@@ -102,6 +106,8 @@ def test_cy_7_4_effects_pro() -> None:
 
 
 def test_cy_7_4_effects_starter() -> None:
+    """CY-7.4 (starter): recovery forward 6; hunger 2 rides with 1 die, a ride uses one
+    up; a puncture loses the next turn."""
     recovery = drawn("recovery", "3 AS1:a36", ("roll:1,1", "AS1-38"), course="flemish-4", level="starter")
     assert square(recovery, "AS1") == "a44"
     hunger = drawn("hunger", "3 AS1:a36", ("roll:1,1", "AS1-38"), course="flemish-4", level="starter")
@@ -113,7 +119,8 @@ def test_cy_7_4_effects_starter() -> None:
 
 
 def test_cy_7_4_cars() -> None:
-    """To the back of the nearest group ahead, at most 8 forward; nobody ahead: nothing."""
+    """CY-7.4: ``cars`` goes to the back of the nearest group ahead, at most 8 forward;
+    nobody ahead: nothing."""
     near = drawn("cars", "3 AS1:a36,BC1:b45s,BS1:a45s,CS1:a50s", ("roll:1,1", "AS1-38"), course="flemish-4",
                  level="starter")
     assert square(near, "AS1") == "c45"
@@ -124,6 +131,23 @@ def test_cy_7_4_cars() -> None:
     full = drawn("cars", "3 AS1:a36,BC1:b45s,BH1:c45s,BS1:a45s", ("roll:1,1", "AS1-38"), course="flemish-4",
                  level="starter")
     assert square(full, "AS1") == "a44"  # 45 is full: it lands behind the group
+
+
+def test_cy_7_4_card_moves_count_lines_and_the_finish() -> None:
+    """CY-7.4: a card's forward move counts for lines and the finish (the furthest
+    past the line wins, though it crossed last); a ride uses up the technical flag."""
+    lines: dict[str, Any] = {"name": "lines", "boards": [
+        {"name": "Q", "runs": [["flat", 30, 3]], "events": [10, 28], "lines": [[12, "sprint"]], "finish": True}]}
+    sprint = drawn("moto", "3 AS1:a8", ("roll:1,1", "AS1-10"), "leg", course=lines, level="starter", events=True)
+    assert square(sprint, "AS1") == "a14" and sprint.round == 4  # 10 + 4, over the line after 12
+    assert sprint.p.lists[0] == ["AS1"] and sprint.result.points["AS1"] == 5
+    finish = play(at("3 AS1:a26,BS1:a29", course=lines, level="starter"), "roll:1,1", "BS1-#1", "roll:1,1",
+                  "AS1-28")
+    finish.play("draw:moto")  # 28 + 4 = 32: two past the finish line after 30
+    assert finish.is_over and finish.p.finishers == [("AS1", 3, 2), ("BS1", 3, 1)]
+    assert finish.result.places == ("AS1", "BS1")  # the furthest past the line wins
+    technical = play(at("3 AS1:a36x", level="starter"), "roll:2", "AS1-38")
+    assert not technical.rider("AS1").technical  # the ride used it up (with one die fewer)
 
 
 def test_cy_7_5_fall_picks() -> None:

@@ -63,12 +63,32 @@ def test_cy_8_4_classic_places_and_teams() -> None:
     assert not result.over and result.winner is None and result.winner_team is None
 
 
+def test_cy_8_4_classic_teams_rank_by_their_best_rider() -> None:
+    """CY-8.4: in a classic the places are the finishing order (the furthest past the
+    line first, whoever crossed first) and a team ranks by its best rider, not by how
+    many it has ahead."""
+    state = at("9 AC1:a118,AS1:a119,BS1:a117", level="starter")
+    play(state, "roll:1,1,1", "AS1-#2", "roll:1,2", "AC1-#1", "roll:2,3,4", "BS1-#6")  # 117 + 9 = #6
+    result = state.result
+    assert result.over and result.places == ("BS1", "AS1", "AC1")
+    assert result.winner == "BS1" and result.teams == ("B", "A") and result.winner_team == "B"
+
+
 def test_cy_8_5_end_and_riders_still_racing() -> None:
+    """CY-8.5: a classic goes on after its first finisher and ends at the end of the
+    round in which the last rider finishes, or by the guard (CY-3.6); riders still
+    racing then rank after the finishers in position order."""
     state = at("299 AS1:a118,BS1:a60,CS1:a70", level="starter")
     play(state, "roll:6,6,6", "AS1-#9", "roll:2", "CS1-72", "roll:1,1", "BS1-62")
     assert not state.is_over and state.round == 300
     play(state, "roll:1,1", "CS1-74", "roll:2,2", "BS1-66")
     assert state.is_over and state.result.places == ("AS1", "CS1", "BS1")
+    last = play(at("5 AS1:a119,BS1:a100", level="starter"), "roll:1,1,1", "AS1-#2", "roll:6,6")
+    assert not last.is_over and last.phase == "ride"
+    last.play("BS1-112")
+    assert not last.is_over and last.round == 6  # BS1 still racing
+    play(last, "roll:3,3,4", "BS1-#2")
+    assert last.is_over and last.round == 6 and last.result.places == ("AS1", "BS1")
 
 
 def test_cy_8_6_result() -> None:

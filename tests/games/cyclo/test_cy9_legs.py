@@ -38,6 +38,8 @@ def test_cy_9_3_points() -> None:
 
 
 def test_cy_9_4_places_are_the_finishing_order() -> None:
+    """CY-9.4: a leg's places are the finishing order: BS1, further past the line at
+    the end of the round, beats AS1, which crossed first."""
     state = at("9 AS1:a119,BS1:a110", "leg", level="starter")
     play(state, "roll:1,1,1", "AS1-#2", "roll:4,5,6", "BS1-#5")
     assert state.is_over and state.result.places == ("BS1", "AS1") and state.result.winner == "BS1"

@@ -27,7 +27,11 @@ def test_cy_0_2_positions_and_squares() -> None:
     ``width`` riders side by side in lanes a, b, … from the left; a square is lane +
     position (``b44``, ``a0``)."""
     state = cy.new_game("classic", level="starter")
-    assert square(state, "AS1") == "a0" and square(state, "BS1") == "b0" and state.rider("BS1").position == 0
+    assert (
+        square(state, "AS1") == "a0"
+        and square(state, "BS1") == "b0"
+        and state.rider("BS1").position == 0
+    )
     assert square(at("4 AS1:b44,BS1:a44", level="starter"), "AS1") == "b44"
     assert square(play(at("4 AS1:a118", level="starter"), "roll:1,1,2"), "AS1") == "a118"
     # 44 is flat, 3 wide: a rider landing there takes the leftmost free lane, c

@@ -26,7 +26,9 @@ def bot_game(seed: int, moves: int | None = None, **options: Any) -> cy.State:
     if moves is None:
         return play_out(state, bots, chance=rng)
     for _ in range(moves):
-        state.play(state.chance_move(rng) if state.is_chance else bots[state.current_player].choose(state))
+        state.play(
+            state.chance_move(rng) if state.is_chance else bots[state.current_player].choose(state)
+        )
     return state
 
 
@@ -37,12 +39,32 @@ def test_cy_15_1_record_fields(tmp_path: Path) -> None:
     players = {t: {"name": f"bot {t}", "kind": "greedy"} for t in state.players}
     record = cy.Record.from_state(state, players)
     data = json.loads(record.to_json())
-    assert list(data) == ["format", "game", "options", "start", "players", "seed", "moves", "result"]
+    assert list(data) == [
+        "format",
+        "game",
+        "options",
+        "start",
+        "players",
+        "seed",
+        "moves",
+        "result",
+    ]
     assert data["format"] == RECORD_FORMAT and data["game"] == "cyclo" and data["start"] is None
-    assert data["options"] == {"mode": "leg", "teams": ["A", "B", "C"], "course": cy.Course.load(
-        "flat-stage").to_dict(), "level": "pro", "events": True, "entries": 1, "tokens": {"AS1": 1}}
+    assert data["options"] == {
+        "mode": "leg",
+        "teams": ["A", "B", "C"],
+        "course": cy.Course.load("flat-stage").to_dict(),
+        "level": "pro",
+        "events": True,
+        "entries": 1,
+        "tokens": {"AS1": 1},
+    }
     assert data["options"]["course"]["boards"][0]["runs"][0] == ["start", 6, 4]  # boards inline
-    assert data["seed"] == 3 and data["players"] == players and data["result"] == state.result.to_dict()
+    assert (
+        data["seed"] == 3
+        and data["players"] == players
+        and data["result"] == state.result.to_dict()
+    )
     assert any(m.startswith("roll:") for m in data["moves"])
     path = tmp_path / "leg.json"
     record.save(path)
@@ -60,8 +82,11 @@ def test_cy_15_2_replay_without_the_seed() -> None:
     record = cy.Record.from_dict(data)
     assert record.replay() == state and record.result == state.result.to_dict()  # result recomputed
     states = record.states()
-    assert len(states) == len(record.moves) + 1 and states[-1] == state and states[0] == cy.from_options(
-        {"players": 3})
+    assert (
+        len(states) == len(record.moves) + 1
+        and states[-1] == state
+        and states[0] == cy.from_options({"players": 3})
+    )
 
 
 def test_cy_15_2_records_from_a_position() -> None:
@@ -99,19 +124,25 @@ def test_cy_15_resume_with_the_same_future() -> None:
         cy.Record.from_state(at("9 AS1:a30")).chance_rng()
 
 
-@pytest.mark.parametrize(("change", "why"), [
-    (lambda d: d.update(game="pistard"), "not of 'cyclo'"),
-    (lambda d: d.pop("moves"), "no 'moves'"),
-    (lambda d: d.update(moves="roll:1,1"), "wrong type"),
-    (lambda d: d["moves"].append(3), "not text"),
-    (lambda d: d.update(seed="7"), "seed"),
-    (lambda d: d.update(players=["A"]), "players"),
-    (lambda d: d.update(start=5), "start"),
-    (lambda d: d["options"].update(mode="keirin"), "options are invalid"),
-    (lambda d: d["options"].update(course={"name": "x", "boards": ["A1"]}), "options are invalid"),
-    (lambda d: d["options"].update(colour="red"), "unknown Cyclo option"),
-    (lambda d: d.update(start="9 AS1:a300"), "cannot start|invalid"),
-])
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (lambda d: d.update(game="pistard"), "not of 'cyclo'"),
+        (lambda d: d.pop("moves"), "no 'moves'"),
+        (lambda d: d.update(moves="roll:1,1"), "wrong type"),
+        (lambda d: d["moves"].append(3), "not text"),
+        (lambda d: d.update(seed="7"), "seed"),
+        (lambda d: d.update(players=["A"]), "players"),
+        (lambda d: d.update(start=5), "start"),
+        (lambda d: d["options"].update(mode="keirin"), "options are invalid"),
+        (
+            lambda d: d["options"].update(course={"name": "x", "boards": ["A1"]}),
+            "options are invalid",
+        ),
+        (lambda d: d["options"].update(colour="red"), "unknown Cyclo option"),
+        (lambda d: d.update(start="9 AS1:a300"), "cannot start|invalid"),
+    ],
+)
 def test_corrupt_records(change: Any, why: str) -> None:
     data = json.loads(cy.Record.from_state(bot_game(2, moves=20)).to_json())
     change(data)

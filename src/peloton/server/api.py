@@ -22,6 +22,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from ..core.errors import PelotonError
+from ..core.registry import FIRST_GAME
 from . import games, views
 from .errors import (
     BAD_COURSE,
@@ -34,7 +35,6 @@ from .errors import (
     ApiError,
 )
 from .inputs import InputError, loads_json
-from .legacy import FIRST_GAME
 from .limits import LOBBY_PAGE, MAX_BODY, MAX_RECORD_BYTES, ClientGate
 from .live import FINISHED, OPEN, RUNNING, LiveTable
 from .replays import ReplayCache
@@ -99,7 +99,9 @@ async def _body(request: Request, limit: int = MAX_BODY) -> bytes:
                 raise ApiError(413, TOO_LARGE, f"request body over {limit} bytes")
             chunks.append(chunk)
     except ClientDisconnect:
-        raise ApiError(400, BAD_REQUEST, "the client went away before sending its request") from None
+        raise ApiError(
+            400, BAD_REQUEST, "the client went away before sending its request"
+        ) from None
     return b"".join(chunks)
 
 
@@ -109,9 +111,15 @@ async def in_worker(request: Request, name: str, *args: Any, timeout: float, lig
     client = client_of(request)
     gate = gate_of(request)
     if not gate.checks.take(client):
-        raise ApiError(429, RATE_LIMITED, "you have other checks or replays in progress: wait for their answers")
+        raise ApiError(
+            429,
+            RATE_LIMITED,
+            "you have other checks or replays in progress: wait for their answers",
+        )
     try:
-        return await workers_of(request).run(f"client:{client}", name, *args, timeout=timeout, light=light)
+        return await workers_of(request).run(
+            f"client:{client}", name, *args, timeout=timeout, light=light
+        )
     finally:
         gate.checks.give_back(client)
 
@@ -179,9 +187,13 @@ async def check_course(request: Request) -> Response:
         raise ApiError(400, BAD_REQUEST, 'send {"text": "...", "format": "toml" | "json"}')
     game = course_game(body.get("game"))
     try:
-        outcome, answer = await in_worker(request, "check_course", game.name, body, timeout=CHECK_SECONDS, light=True)
+        outcome, answer = await in_worker(
+            request, "check_course", game.name, body, timeout=CHECK_SECONDS, light=True
+        )
     except JobTimeout:
-        raise ApiError(400, BAD_COURSE, f"checking this course took over {CHECK_SECONDS:g} s", problems=[]) from None
+        raise ApiError(
+            400, BAD_COURSE, f"checking this course took over {CHECK_SECONDS:g} s", problems=[]
+        ) from None
     except JobFailed:
         raise ApiError(400, BAD_COURSE, "this course could not be checked", problems=[]) from None
     if outcome != "ok":
@@ -211,7 +223,9 @@ async def list_tables(request: Request) -> Response:
     (``next``, ``null`` on the last page)."""
     status = request.query_params.get("status")
     if status is not None and status not in (OPEN, RUNNING, FINISHED):
-        raise ApiError(400, BAD_REQUEST, f"status must be open, running or finished, not {status!r}")
+        raise ApiError(
+            400, BAD_REQUEST, f"status must be open, running or finished, not {status!r}"
+        )
     cursor = request.query_params.get("cursor")
     after = _after(cursor) if cursor else None
     page = tables_of(request).find(status, after=after, limit=LOBBY_PAGE + 1)
@@ -227,7 +241,10 @@ async def create_table(request: Request) -> Response:
     wait = gate_of(request).tables.allow(client_of(request))
     if wait > 0:
         raise ApiError(
-            429, RATE_LIMITED, f"you created many tables this minute: wait {wait:.0f} s", retry_after=round(wait, 1)
+            429,
+            RATE_LIMITED,
+            f"you created many tables this minute: wait {wait:.0f} s",
+            retry_after=round(wait, 1),
         )
     table = await tables_of(request).create(await read_json(request))
     return JSONResponse({"id": table.id, "url": f"/table/{table.id}"}, status_code=201)
@@ -247,8 +264,12 @@ async def table_solver(request: Request) -> Response:
     (``running`` until the solve is done)."""
     table = tables_of(request).get(request.path_params["id"])
     if len(table.seats) != 1 or table.spec.solve_solo_fn is None:
-        raise ApiError(400, BAD_REQUEST, "only a solo table of a game with a solver has a solver line")
-    return JSONResponse(request.app.state.solver.answer(table.spec.name, table.options, client_of(request)))
+        raise ApiError(
+            400, BAD_REQUEST, "only a solo table of a game with a solver has a solver line"
+        )
+    return JSONResponse(
+        request.app.state.solver.answer(table.spec.name, table.options, client_of(request))
+    )
 
 
 async def join_table(request: Request) -> Response:
@@ -289,9 +310,13 @@ async def table_replay(request: Request) -> Response:
     if answer is None:
         args = (table.spec.name, table.options, table.seed, texts, viewer, table.players())
         try:
-            answer = await in_worker(request, "table_replay", *args, timeout=REPLAY_SECONDS, light=False)
+            answer = await in_worker(
+                request, "table_replay", *args, timeout=REPLAY_SECONDS, light=False
+            )
         except (JobTimeout, JobFailed):
-            raise ApiError(429, BUSY, "the replay could not be built now: ask again in a minute") from None
+            raise ApiError(
+                429, BUSY, "the replay could not be built now: ask again in a minute"
+            ) from None
         cache.put(key, answer)
     return _json(answer)
 
@@ -303,9 +328,13 @@ async def upload_replay(request: Request) -> Response:
     option with choices is one of them or an object, as at table creation."""
     body = await _body(request, MAX_RECORD_BYTES)
     try:
-        outcome, answer, index = await in_worker(request, "upload_replay", body, timeout=REPLAY_SECONDS, light=False)
+        outcome, answer, index = await in_worker(
+            request, "upload_replay", body, timeout=REPLAY_SECONDS, light=False
+        )
     except JobTimeout:
-        raise ApiError(400, BAD_RECORD, f"replaying this record took over {REPLAY_SECONDS:g} s", index=None) from None
+        raise ApiError(
+            400, BAD_RECORD, f"replaying this record took over {REPLAY_SECONDS:g} s", index=None
+        ) from None
     except JobFailed:
         raise ApiError(400, BAD_RECORD, "this record could not be replayed", index=None) from None
     if outcome != "ok":
@@ -317,8 +346,15 @@ async def api_error(request: Request, exc: Exception) -> Response:
     """An :class:`ApiError` as its JSON answer."""
     assert isinstance(exc, ApiError)
     if exc.code == NOT_FOUND and not request.url.path.startswith("/api/"):
-        return HTMLResponse(f"<!doctype html><title>Not found</title><p>{html.escape(exc.message)}</p>", status_code=404)
-    headers = {"Retry-After": str(max(1, round(exc.extra["retry_after"])))} if "retry_after" in exc.extra else None
+        return HTMLResponse(
+            f"<!doctype html><title>Not found</title><p>{html.escape(exc.message)}</p>",
+            status_code=404,
+        )
+    headers = (
+        {"Retry-After": str(max(1, round(exc.extra["retry_after"])))}
+        if "retry_after" in exc.extra
+        else None
+    )
     # ensure_ascii: a message quoting what a client sent stays ASCII whatever it sent.
     body = json.dumps(exc.body(), ensure_ascii=True).encode()
     return Response(body, status_code=exc.status, media_type="application/json", headers=headers)

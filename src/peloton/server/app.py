@@ -65,7 +65,9 @@ async def table_socket(websocket: WebSocket) -> None:
         await _refuse(websocket, f"you opened many connections this minute: wait {wait:.0f} s")
         return
     if not gate.sockets.take(client):
-        await _refuse(websocket, f"you hold {gate.sockets.held(client)} connections: close some first")
+        await _refuse(
+            websocket, f"you hold {gate.sockets.held(client)} connections: close some first"
+        )
         return
     try:
         await _serve_socket(websocket, tables)
@@ -112,7 +114,12 @@ async def _serve_socket(websocket: WebSocket, tables: Tables) -> None:
                 conn.send(p.error(exc.code, exc.message))
             except Exception as exc:  # a bug must not cost the client its table
                 log.exception("table %s: message not handled", table.id)
-                conn.send(p.error(e.INTERNAL, f"the server failed to handle this message ({type(exc).__name__})"))
+                conn.send(
+                    p.error(
+                        e.INTERNAL,
+                        f"the server failed to handle this message ({type(exc).__name__})",
+                    )
+                )
             if conn.dropped:
                 break
     except WebSocketDisconnect:

@@ -21,11 +21,11 @@ import orjson
 from ..bots import make_bot
 from ..core import record as core_record
 from ..core.errors import CourseError, PelotonError, RecordError
+from ..core.registry import FIRST_GAME
 from ..core.rng import Rng
 from . import games, replays
 from .games import GameSpec, objects, shown
 from .inputs import InputError, loads_json, loads_toml
-from .legacy import FIRST_GAME
 from .limits import MAX_RECORD_MOVES
 
 # ---------------------------------------------------------------- bots
@@ -108,7 +108,13 @@ def check_course(game: str, body: Mapping[str, Any]) -> tuple[str, Any]:
         return ("ok", {"ok": False, "problems": list(exc.problems)})
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         # A value of a type the course loader did not expect: a malformed course.
-        return ("ok", {"ok": False, "problems": [f"the course is malformed ({type(exc).__name__}: {_short(str(exc))})"]})
+        return (
+            "ok",
+            {
+                "ok": False,
+                "problems": [f"the course is malformed ({type(exc).__name__}: {_short(str(exc))})"],
+            },
+        )
     return ("ok", {"ok": True, "course": course.to_dict()})
 
 
@@ -181,7 +187,11 @@ def upload_replay(body: bytes) -> tuple[str, Any, Any]:
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         # A loader that met a value of a type it did not expect (a list for the wind):
         # the record is malformed, whatever the loader's own checks missed.
-        return ("bad_record", f"the record is malformed ({type(exc).__name__}: {_short(str(exc))})", None)
+        return (
+            "bad_record",
+            f"the record is malformed ({type(exc).__name__}: {_short(str(exc))})",
+            None,
+        )
 
 
 def _record_replay(data: Any) -> bytes:
@@ -189,9 +199,13 @@ def _record_replay(data: Any) -> bytes:
         raise RecordError(f"record must be a JSON object, not {type(data).__name__}")
     moves = data.get("moves")
     if isinstance(moves, list) and len(moves) > MAX_RECORD_MOVES:
-        raise RecordError(f"the record has {len(moves)} moves: this server replays at most {MAX_RECORD_MOVES}")
+        raise RecordError(
+            f"the record has {len(moves)} moves: this server replays at most {MAX_RECORD_MOVES}"
+        )
     if data.get("format") != core_record.RECORD_FORMAT:
-        raise RecordError(f"unsupported record format {_short(data.get('format'))} (expected {core_record.RECORD_FORMAT!r})")
+        raise RecordError(
+            f"unsupported record format {_short(data.get('format'))} (expected {core_record.RECORD_FORMAT!r})"
+        )
     if not isinstance(data.get("game"), str):
         raise RecordError("record has no 'game' name")
     try:
@@ -207,7 +221,9 @@ def _record_replay(data: Any) -> bytes:
     given = written.get("options") if isinstance(written.get("options"), dict) else {}
     options = spec.effective_options(states[0], given)
     extra = {"options": shown(options), **objects(options), "players": record.players}
-    answer = replays.replay(spec.name, list(record.moves), (spec.snapshot(s, None) for s in states), extra)
+    answer = replays.replay(
+        spec.name, list(record.moves), (spec.snapshot(s, None) for s in states), extra
+    )
     return dump(answer)
 
 
@@ -229,7 +245,9 @@ def _check_choices(spec: GameSpec, data: dict[str, Any]) -> None:
 # ---------------------------------------------------------------- the solo solver
 
 
-def solve_solo(game: str, options: dict[str, Any], deadline: float, overrun: float) -> dict[str, Any]:
+def solve_solo(
+    game: str, options: dict[str, Any], deadline: float, overrun: float
+) -> dict[str, Any]:
     """The solo solver's answer for a solo game, due by ``deadline`` (``time.time()``):
     given what is left until then, less ``overrun`` (what the solver tends to run over
     its limit). ``{"solution": ..., "limit": the seconds it was given}``."""

@@ -68,13 +68,18 @@ def serve(
     try:
         sock.bind((host, port))
     except OSError as exc:
-        print(f"peloton: error: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
+        print(
+            f"peloton: error: cannot listen on {host}:{port}: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
         return 1
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"Peloton database: {storage.safe_url(url)}", flush=True)
     config = uvicorn.Config(
-        create_app(url, bot_delay=bot_delay, solver_seconds=solver_seconds, limits=Limits.named(limits)),
+        create_app(
+            url, bot_delay=bot_delay, solver_seconds=solver_seconds, limits=Limits.named(limits)
+        ),
         log_level="warning",
         access_log=False,
         # uvicorn's protocols, with a deadline for every request to arrive and a way
@@ -91,6 +96,8 @@ def serve(
     server.address = f"http://{shown}:{bound}"
     server.run(sockets=[sock])
     if not server.started:
-        print("peloton: error: the server could not start (see the messages above)", file=sys.stderr)
+        print(
+            "peloton: error: the server could not start (see the messages above)", file=sys.stderr
+        )
         return 1
     return 0

@@ -94,7 +94,9 @@ class SolverService:
     def _start(self, key: Key, game: str, options: dict[str, Any], client: str) -> _Solve:
         running = sum(not s.task.done() for s in self._solves.values())
         if running >= PROCESSES:
-            raise ApiError(429, BUSY, f"the solver is busy with {running} solves: ask again in a minute")
+            raise ApiError(
+                429, BUSY, f"the solver is busy with {running} solves: ask again in a minute"
+            )
         if not self._clients.take(client):
             raise ApiError(429, BUSY, "you have a solve running: ask again once it is done")
         task = asyncio.create_task(self._solve(game, options, time.time() + self.seconds))
@@ -126,13 +128,17 @@ class SolverService:
         except JobTimeout:
             raise RuntimeError(f"the solver did not finish within {self.patience:g} s") from None
         except JobFailed as exc:
-            quiet.warning("solver", "solo solver failed on a %s table: %s", game, str(exc).splitlines()[0])
+            quiet.warning(
+                "solver", "solo solver failed on a %s table: %s", game, str(exc).splitlines()[0]
+            )
             raise RuntimeError("the solver failed") from None
         finally:
             self._idle.append(worker)
         solution: dict[str, Any] = answer["solution"]
         over = float(solution.get("seconds", 0.0)) - answer["limit"]
-        self.overrun = max(0.0, over) if over > self.overrun else (self.overrun + max(0.0, over)) / 2
+        self.overrun = (
+            max(0.0, over) if over > self.overrun else (self.overrun + max(0.0, over)) / 2
+        )
         return solution
 
     def close(self) -> None:

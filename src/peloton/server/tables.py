@@ -75,7 +75,11 @@ class Tables:
     """Every table of the server, and what can be done to them."""
 
     def __init__(
-        self, writer: storage.Writer, engine: Any, workers: Workers | InlineWorkers | None = None, bot_delay: float = 0.4
+        self,
+        writer: storage.Writer,
+        engine: Any,
+        workers: Workers | InlineWorkers | None = None,
+        bot_delay: float = 0.4,
     ) -> None:
         self.writer = writer
         self.engine = engine
@@ -120,13 +124,24 @@ class Tables:
         state = table.spec.new_state(table.options, table.seed)
         played: list[str] = []
         if len(texts) > MAX_TABLE_MOVES:
-            log.error("table %s: %d stored moves; the server replays %d at most", table.id, len(texts), MAX_TABLE_MOVES)
+            log.error(
+                "table %s: %d stored moves; the server replays %d at most",
+                table.id,
+                len(texts),
+                MAX_TABLE_MOVES,
+            )
             texts = texts[:MAX_TABLE_MOVES]
         for i, text in enumerate(texts):
             try:
                 state.play(text)
             except PelotonError as exc:  # a database edited by hand; keep what replays
-                log.error("table %s: stored move %d %r rejected (%s); the table stops there", table.id, i, text, exc)
+                log.error(
+                    "table %s: stored move %d %r rejected (%s); the table stops there",
+                    table.id,
+                    i,
+                    text,
+                    exc,
+                )
                 break
             played.append(text)
         table.texts = played
@@ -155,7 +170,11 @@ class Tables:
         return table
 
     def find(
-        self, status: str | None = None, *, after: tuple[datetime, str] | None = None, limit: int | None = None
+        self,
+        status: str | None = None,
+        *,
+        after: tuple[datetime, str] | None = None,
+        limit: int | None = None,
     ) -> list[LiveTable]:
         """The tables, newest first (then by id), optionally only those of one status,
         only those after ``after`` (a table's ``(created, id)``) and at most ``limit``."""
@@ -171,7 +190,10 @@ class Tables:
         # A thread, not the event loop: a game checks its options (a course) here.
         created = await run_in_threadpool(check_create, request, seed)
         table_id = self._new_id()
-        seats = [storage.SeatRow(s, k, None if k == HUMAN else k, None) for s, k in zip(created.letters, created.seats, strict=True)]
+        seats = [
+            storage.SeatRow(s, k, None if k == HUMAN else k, None)
+            for s, k in zip(created.letters, created.seats, strict=True)
+        ]
         table = LiveTable(
             id=table_id,
             created=storage.now().replace(microsecond=0),
@@ -183,7 +205,15 @@ class Tables:
             secret=storage.new_secret(),
         )
         row = storage.TableRow(
-            table.id, table.created, table.spec.name, table.options, seed, table.status, None, seats, secret=table.secret
+            table.id,
+            table.created,
+            table.spec.name,
+            table.options,
+            seed,
+            table.status,
+            None,
+            seats,
+            secret=table.secret,
         )
         await self.writer.write(storage.insert_table(row))
         self.tables[table.id] = table
@@ -199,10 +229,16 @@ class Tables:
     async def join(self, table: LiveTable, request: Any) -> dict[str, str]:
         """Give a free human seat to a player; their secret seat token."""
         if not isinstance(request, dict):
-            raise ApiError(400, e.BAD_REQUEST, "a join request is an object {\"seat\": \"A\", \"name\": \"Ada\"}")
+            raise ApiError(
+                400, e.BAD_REQUEST, 'a join request is an object {"seat": "A", "name": "Ada"}'
+            )
         letter, name = request.get("seat"), request.get("name")
         if not isinstance(name, str):
-            raise ApiError(400, e.BAD_REQUEST, f"'name' must be 1 to {MAX_NAME} characters, not {repr(name)[:60]}")
+            raise ApiError(
+                400,
+                e.BAD_REQUEST,
+                f"'name' must be 1 to {MAX_NAME} characters, not {repr(name)[:60]}",
+            )
         problem = name_problem(name, MAX_NAME)
         if problem is not None:
             shown = repr(name) if len(name) <= 60 else repr(name[:60] + "…")
@@ -212,9 +248,13 @@ class Tables:
             seat = table.seats.get(letter) if isinstance(letter, str) else None
             if seat is None:
                 seats = ", ".join(table.seats)
-                raise ApiError(400, e.BAD_REQUEST, f"table {table.id} has no seat {letter!r} (seats: {seats})")
+                raise ApiError(
+                    400, e.BAD_REQUEST, f"table {table.id} has no seat {letter!r} (seats: {seats})"
+                )
             if seat.kind != HUMAN:
-                raise ApiError(400, e.NOT_HUMAN, f"seat {seat.seat} is played by the {seat.kind} bot")
+                raise ApiError(
+                    400, e.NOT_HUMAN, f"seat {seat.seat} is played by the {seat.kind} bot"
+                )
             if seat.taken:
                 raise ApiError(409, e.SEAT_TAKEN, f"seat {seat.seat} is taken by {seat.name}")
             token = secrets.token_urlsafe(24)
@@ -264,7 +304,9 @@ class Tables:
             if len(self._finished) <= FINISHED_IN_MEMORY:
                 break
             old = self.tables.get(table_id)
-            if old is not None and (old.connections or old.lock.locked() or now - old.used < KEEP_SECONDS):
+            if old is not None and (
+                old.connections or old.lock.locked() or now - old.used < KEEP_SECONDS
+            ):
                 continue
             del self._finished[table_id]
             if old is not None and old.final is not None:
@@ -307,19 +349,29 @@ class Tables:
             if state.is_over:
                 raise ProtocolError(e.GAME_OVER, "the game is over")
             if len(table.texts) >= MAX_TABLE_MOVES:
-                raise ProtocolError(e.GAME_OVER, f"the table has reached this server's limit of {MAX_TABLE_MOVES} moves")
+                raise ProtocolError(
+                    e.GAME_OVER,
+                    f"the table has reached this server's limit of {MAX_TABLE_MOVES} moves",
+                )
             if table.status != RUNNING:
                 free = ", ".join(s.seat for s in table.seats.values() if not s.taken)
-                raise ProtocolError(e.NOT_STARTED, f"the game starts when every human seat is taken (free: {free})")
+                raise ProtocolError(
+                    e.NOT_STARTED, f"the game starts when every human seat is taken (free: {free})"
+                )
             if state.is_chance:
-                raise ProtocolError(e.CHANCE_STEP, "the server is rolling the dice: wait for the roll")
+                raise ProtocolError(
+                    e.CHANCE_STEP, "the server is rolling the dice: wait for the roll"
+                )
             if state.current_player != conn.seat:
                 raise ProtocolError(
-                    e.NOT_YOUR_TURN, f"it is seat {state.current_player}'s turn, not seat {conn.seat}'s"
+                    e.NOT_YOUR_TURN,
+                    f"it is seat {state.current_player}'s turn, not seat {conn.seat}'s",
                 )
             played = len(table.texts)
             if message.index is not None and message.index != played:
-                raise ProtocolError(e.STALE, f"'index' {message.index} is stale: {played} moves have been played")
+                raise ProtocolError(
+                    e.STALE, f"'index' {message.index} is stale: {played} moves have been played"
+                )
             try:
                 move = table.spec.check_move(state, message.move)
             except PelotonError as exc:
@@ -328,7 +380,9 @@ class Tables:
                 await self._commit(table, move, conn.seat)
             except Exception as exc:
                 log.exception("table %s: move %s not stored", table.id, move)
-                raise ProtocolError(e.INTERNAL, f"the move could not be stored ({type(exc).__name__}); try again") from None
+                raise ProtocolError(
+                    e.INTERNAL, f"the move could not be stored ({type(exc).__name__}); try again"
+                ) from None
 
     async def _commit(self, table: LiveTable, move: Any, by: str) -> None:
         """Store a checked move, apply it, send every viewer its update, and let the
@@ -401,12 +455,16 @@ class Tables:
                 index = len(table.texts)
                 if actor == CHANCE:
                     try:
-                        move = table.spec.check_move(state, state.chance_move(self._chance_rng(table, index)))
+                        move = table.spec.check_move(
+                            state, state.chance_move(self._chance_rng(table, index))
+                        )
                         await self._commit(table, move, CHANCE)
                         failures = 0
                     except Exception:
                         failures += 1
-                        table.rng = None  # rebuilt from the stored moves: the lost roll is drawn again
+                        table.rng = (
+                            None  # rebuilt from the stored moves: the lost roll is drawn again
+                        )
                         log.exception("table %s: chance move %d not played", table.id, index)
                     continue
                 assert isinstance(actor, Seat)
@@ -420,19 +478,37 @@ class Tables:
                 choice = await self._decide(table, seat, seed, position)
                 async with table.lock:
                     if table.state is not None and len(table.texts) == index:
-                        await self._commit(table, table.spec.check_move(table.state, choice), seat.seat)
+                        await self._commit(
+                            table, table.spec.check_move(table.state, choice), seat.seat
+                        )
                 failures = 0
             except Exception as exc:
                 failures += 1
-                quiet.warning(f"bot-{table.id}", "table %s: bot %s could not move (%s)", table.id, seat.seat, exc)
+                quiet.warning(
+                    f"bot-{table.id}",
+                    "table %s: bot %s could not move (%s)",
+                    table.id,
+                    seat.seat,
+                    exc,
+                )
 
     async def _decide(self, table: LiveTable, seat: Seat, seed: int, position: Position) -> str:
         """The bot's move (notation) in ``position``: thought out in a worker, or, past
         :data:`BOT_SECONDS`, a legal move drawn from the decision's seed."""
         key = f"table:{table.id}"
         try:
-            move: str = await self.workers.run(key, "bot_move", seat.kind, seed, position, timeout=BOT_SECONDS)
+            move: str = await self.workers.run(
+                key, "bot_move", seat.kind, seed, position, timeout=BOT_SECONDS
+            )
         except JobTimeout:
-            quiet.warning(f"bot-slow-{table.id}", "table %s: bot %s thought over %g s; it plays a random move", table.id, seat.seat, BOT_SECONDS)
-            move = await self.workers.run(key, "random_move", seed, position, timeout=BOT_SECONDS, light=True)
+            quiet.warning(
+                f"bot-slow-{table.id}",
+                "table %s: bot %s thought over %g s; it plays a random move",
+                table.id,
+                seat.seat,
+                BOT_SECONDS,
+            )
+            move = await self.workers.run(
+                key, "random_move", seed, position, timeout=BOT_SECONDS, light=True
+            )
         return move

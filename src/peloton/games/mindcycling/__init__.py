@@ -22,11 +22,20 @@ from ...core import registry
 from .course import Course, bundled_names
 from .heuristics import HEURISTICS
 from .notation import Move, Position, parse_mcn, parse_move
-from .record import Record, load_record
+from .record import RECORD_KIND_KEY, Record, load_record
 from .riders import DEFAULT_COMPOSITIONS, SOLO_COMPOSITION, Rider, default_teams
 from .scoring import Result
 from .snapshot import public_moves, snapshot
-from .start import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, from_mcn, from_options, new_game, new_solo
+from .start import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTIONS,
+    from_mcn,
+    from_options,
+    new_game,
+    new_solo,
+    options_of,
+)
 from .state import Assessment, State
 
 registry.register(
@@ -45,6 +54,7 @@ registry.register(
 __all__ = [
     "DEFAULT_COMPOSITIONS",
     "OPTIONS",
+    "RECORD_KIND_KEY",
     "SOLO_COMPOSITION",
     "Assessment",
     "Course",
@@ -60,6 +70,7 @@ __all__ = [
     "from_options",
     "new_game",
     "new_solo",
+    "options_of",
     "parse_mcn",
     "parse_move",
     "public_moves",

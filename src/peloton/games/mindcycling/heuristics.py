@@ -68,7 +68,16 @@ if TYPE_CHECKING:
     from ...core.rng import Rng
     from .state import State
 
-__all__ = ["HEURISTICS", "Weights", "best_moves", "evaluate", "greedy_move", "outcome", "rollout_move", "score_moves"]
+__all__ = [
+    "HEURISTICS",
+    "Weights",
+    "best_moves",
+    "evaluate",
+    "greedy_move",
+    "outcome",
+    "rollout_move",
+    "score_moves",
+]
 
 # Rows a rider covers in a typical round, to turn distances into rounds.
 _ROWS_PER_ROUND = 6.0
@@ -180,7 +189,9 @@ class _Scorer:
             x = self.shelter_of(self.square_of[x])
         return place
 
-    def next_round(self, rid: str, sq: int, bottle: bool, depth: int = 0, relay: bool = True) -> float:
+    def next_round(
+        self, rid: str, sq: int, bottle: bool, depth: int = 0, relay: bool = True
+    ) -> float:
         """Rows ``rid`` standing on ``sq`` may expect to ride next round (``relay``:
         counting its own relay; a follower's wheel needs a leader that did not relay,
         MC-6.4)."""
@@ -300,7 +311,9 @@ class _Scorer:
         if kind in (GIVE, STAY):
             return 0.0
         if dest == FINISH:
-            score = w.finish + self.medal_bonus(srow, self.finish, True) + (self.finish - srow) * 0.01
+            score = (
+                w.finish + self.medal_bonus(srow, self.finish, True) + (self.finish - srow) * 0.01
+            )
             # Same place either way; keep the bottle-free, group-friendly move.
             return score - 0.001 if kind == ATTACK else score
         assert dest is not None
@@ -341,7 +354,11 @@ class _Scorer:
     def may_relay(self, y: str) -> bool:
         """Whether ``y``'s train place lets it relay this round (MC-6.5)."""
         seen = self.state.assessment(y)
-        return seen is not None and seen.train_place is not None and seen.train_place <= self.state.relay_limit + 1
+        return (
+            seen is not None
+            and seen.train_place is not None
+            and seen.train_place <= self.state.relay_limit + 1
+        )
 
     def give(self, move: Move, moves: Sequence[Move], start: int, follower: str | None) -> float:
         """A gift (MC-7.1) scores as the best move left to the giver once it holds no
@@ -379,7 +396,9 @@ class _Scorer:
         return scores
 
 
-def score_moves(state: State, moves: Sequence[Move], weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
+def score_moves(
+    state: State, moves: Sequence[Move], weights: Weights = DEFAULT_WEIGHTS
+) -> list[float]:
     """A score (in rows, higher is better) for each of ``moves``, legal in ``state``.
 
     All moves must belong to the player to act now (as :meth:`State.legal_moves`
@@ -393,7 +412,9 @@ def score_moves(state: State, moves: Sequence[Move], weights: Weights = DEFAULT_
     return scorer.race(moves)
 
 
-def best_moves(state: State, weights: Weights = DEFAULT_WEIGHTS, *, tolerance: float = 1e-9) -> list[Move]:
+def best_moves(
+    state: State, weights: Weights = DEFAULT_WEIGHTS, *, tolerance: float = 1e-9
+) -> list[Move]:
     """The legal moves of ``state`` whose score is within ``tolerance`` of the best."""
     moves = state.legal_moves()
     if len(moves) <= 1:
@@ -424,11 +445,16 @@ def _medal_counts(medals: dict[str, str], teams: Sequence[str]) -> dict[str, int
 
 
 def _rewards(
-    teams: Sequence[str], trophy_share: dict[str, float], medals: dict[str, int], points: dict[str, int]
+    teams: Sequence[str],
+    trophy_share: dict[str, float],
+    medals: dict[str, int],
+    points: dict[str, int],
 ) -> dict[str, float]:
     total = sum(points.values()) or 1
     return {
-        t: _TROPHY_SHARE * trophy_share[t] + _MEDAL_SHARE * medals[t] / 4 + _POINTS_SHARE * points[t] / total
+        t: _TROPHY_SHARE * trophy_share[t]
+        + _MEDAL_SHARE * medals[t] / 4
+        + _POINTS_SHARE * points[t] / total
         for t in teams
     }
 

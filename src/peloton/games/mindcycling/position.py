@@ -181,7 +181,11 @@ class Race:
         new.medals = self.medals.copy()
         new.round = self.round
         # Placement lists only change during setup; afterwards they can be shared.
-        new.unplaced = {t: ids.copy() for t, ids in self.unplaced.items()} if self.round == 0 else self.unplaced
+        new.unplaced = (
+            {t: ids.copy() for t, ids in self.unplaced.items()}
+            if self.round == 0
+            else self.unplaced
+        )
         new.tables = self.tables
         new.done = self.done.copy()
         new.gave = self.gave

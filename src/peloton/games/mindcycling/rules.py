@@ -161,7 +161,9 @@ def _placement_squares(race: Race, team: str) -> list[int]:
     course, at = race.course, race.rider_at
     last = course.start_rows
     rows = [last] if race.solo else range(last, 0, -1)
-    free = [r << 5 | lane for r in rows for lane in range(course.lanes) if (r << 5 | lane) not in at]
+    free = [
+        r << 5 | lane for r in rows for lane in range(course.lanes) if (r << 5 | lane) not in at
+    ]
     if race.solo:
         return free
 
@@ -207,7 +209,9 @@ def _race_moves(race: Race) -> list[Move]:
     if memo is None:
         memo = course.move_memo[rid] = {}
     allowance = tables.allowance[rid]
-    attack = rid in tables.held_bottle and rid in bottles and tables.section[rid] in OWN_SECTIONS[rid[1]]
+    attack = (
+        rid in tables.held_bottle and rid in bottles and tables.section[rid] in OWN_SECTIONS[rid[1]]
+    )
     top = row + (allowance + 3 if attack else allowance)
     last = top if top < finish else finish - 1
     full = (1 << course.lanes) - 1
@@ -221,11 +225,19 @@ def _race_moves(race: Race) -> list[Move]:
         key = r << 32 | frontier
         if r - row <= allowance:
             found = memo.get(key)
-            moves += found if found is not None else _memo_moves(memo, key, course, MOVE, rid, r, frontier)
+            moves += (
+                found
+                if found is not None
+                else _memo_moves(memo, key, course, MOVE, rid, r, frontier)
+            )
         if attack:
             key |= _ATTACK_BIT
             found = memo.get(key)
-            moves += found if found is not None else _memo_moves(memo, key, course, ATTACK, rid, r, frontier)
+            moves += (
+                found
+                if found is not None
+                else _memo_moves(memo, key, course, ATTACK, rid, r, frontier)
+            )
     else:
         if top >= finish:  # MC-5.6: a path that reaches the last row can step across
             if finish - row <= allowance:
@@ -247,10 +259,18 @@ _ATTACK_BIT = 1 << 31
 
 
 def _memo_moves(
-    memo: dict[int, tuple[Move, ...]], key: int, course: Course, kind: str, rid: str, row: int, lanes: int
+    memo: dict[int, tuple[Move, ...]],
+    key: int,
+    course: Course,
+    kind: str,
+    rid: str,
+    row: int,
+    lanes: int,
 ) -> tuple[Move, ...]:
     """Build (and remember) the moves of ``kind`` taking ``rid`` to the ``lanes`` of ``row``."""
-    found = memo[key] = tuple(_new(Move, (kind, rid, name, None)) for name in course.squares_in(row, lanes))
+    found = memo[key] = tuple(
+        _new(Move, (kind, rid, name, None)) for name in course.squares_in(row, lanes)
+    )
     return found
 
 
@@ -394,12 +414,16 @@ def why_illegal(race: Race, move: Move) -> str:
     if kind == GIVE:
         return _why_not_give(race, rid, target)  # type: ignore[arg-type]
     if kind == STAY:
-        return "staying is legal only when no square can be reached and no wheel or relay is possible"
+        return (
+            "staying is legal only when no square can be reached and no wheel or relay is possible"
+        )
     here = race.course.square_name(race.square_of[rid])
     allowance = race.tables.allowance[rid]
     if kind == ATTACK:
         if race.tables.section[rid] not in OWN_SECTIONS[rid[1]]:
-            return f"{rid} may attack only in its own section, not in the {race.tables.section[rid]}"
+            return (
+                f"{rid} may attack only in its own section, not in the {race.tables.section[rid]}"
+            )
         if rid not in race.tables.held_bottle:
             return f"{rid} held no bottle at the start of the round"
         if rid not in race.bottles:
@@ -409,7 +433,9 @@ def why_illegal(race: Race, move: Move) -> str:
         word = "wheel" if kind == WHEEL else "relay"
         x = race.tables.leader.get(rid)
         if x is None:
-            return f"{rid} is not linked to a rider (it rides against the wind), so it cannot {word}"
+            return (
+                f"{rid} is not linked to a rider (it rides against the wind), so it cannot {word}"
+            )
         if rid in race.tables.exhausted:
             return f"{rid} is an exhausted domestique and cannot {word}"
         if rid[1] == SPRINTER and race.tables.section[rid] == "mountain":
@@ -449,7 +475,10 @@ def _why_no_train_square(race: Race, rid: str, x: str, kind: str) -> str:
         who = race.rider_at.get(target)
         if who is None:
             return f"{behind}, {name}, is a rock"
-        if race.group_of.get(who) == race.group_of[x] and race.groups[race.group_of[x]][HEAD] == here:
+        if (
+            race.group_of.get(who) == race.group_of[x]
+            and race.groups[race.group_of[x]][HEAD] == here
+        ):
             return f"{behind} is {name}, where {who} stands: {x} relayed in front of it, so no wheel right after a relay"
         return f"{behind}, {name}, is taken by {who}"
     head = race.groups[race.group_of[x]][HEAD]

@@ -95,7 +95,12 @@ def snapshot(state: State, viewer: str | None = None, *, legal: bool = True) -> 
     race = state.race
     racing = race.round > 0
     tables = race.tables
-    allow, windy, leader, tired = tables.allowance, tables.against_wind, tables.leader, tables.exhausted
+    allow, windy, leader, tired = (
+        tables.allowance,
+        tables.against_wind,
+        tables.leader,
+        tables.exhausted,
+    )
     done, finished, pos, bottles = race.done, set(race.finished), race.square_of, race.bottles
     riders = []
     for rid in state.ids:
@@ -126,7 +131,9 @@ def snapshot(state: State, viewer: str | None = None, *, legal: bool = True) -> 
         "relay_limit": state.relay_limit,
         "solo": state.solo,
         "teams": dict(state.teams),
+        "players": list(state.players),
         "current_player": state.current_player,
+        "is_over": state.is_over,
         "current_rider": state.current_rider,
         "riders": riders,
         "moves_played": len(state.history),

@@ -72,7 +72,9 @@ def from_mcn(
         raise NotationError(f"MCN {text!r} names no rider")
     letters = sorted({rid[0] for rid in every})
     if "".join(letters) != TEAM_LETTERS[: len(letters)]:
-        raise NotationError(f"MCN {text!r}: teams must be lettered from A without gaps, not {letters}")
+        raise NotationError(
+            f"MCN {text!r}: teams must be lettered from A without gaps, not {letters}"
+        )
     comps: dict[str, str] = {}
     for t in letters:
         ids = sorted(rid for rid in every if rid[0] == t)
@@ -80,7 +82,9 @@ def from_mcn(
         # Ordinals must run 1, 2 per type (MC-2.3) for the ids to make a team.
         expected = team_rider_ids(t, "".join(sorted(comp, key="DSC".index)))
         if sorted(expected) != ids:
-            raise NotationError(f"MCN {text!r}: team {t}'s rider ids {ids} are not numbered 1, 2 per type")
+            raise NotationError(
+                f"MCN {text!r}: team {t}'s rider ids {ids} are not numbered 1, 2 per type"
+            )
         comps[t] = comp
     try:
         state = State(course, comps, wind=wind, relay_limit=relay_limit, solo=len(comps) == 1)
@@ -115,7 +119,9 @@ def from_mcn(
         if holder not in state.ids:
             raise NotationError(f"MCN {text!r}: the {key} medal holder {holder} is not in the game")
         if holder in race.square_of and row_of(race.square_of[holder]) <= last:
-            raise NotationError(f"MCN {text!r}: {holder} holds the {key} medal but has not passed row {last}")
+            raise NotationError(
+                f"MCN {text!r}: {holder} holds the {key} medal but has not passed row {last}"
+            )
         race.medals[medal] = holder
     state.start_round(pos.round)
     return state
@@ -128,14 +134,20 @@ MIN_PLAYERS, MAX_PLAYERS = 1, 7  # MC-2.2: solo, or 2 to 7 teams
 
 #: ``{name: Option(default, help, choices)}`` for every option :func:`from_options` accepts.
 OPTIONS: dict[str, Option] = {
-    "players": Option(2, f"number of teams, {MIN_PLAYERS} to {MAX_PLAYERS}; 1 is the solo challenge (MC-9)"),
+    "players": Option(
+        2, f"number of teams, {MIN_PLAYERS} to {MAX_PLAYERS}; 1 is the solo challenge (MC-9)"
+    ),
     "course": Option(
         "standard",
         f"a bundled course ({', '.join(bundled_names())}) or a course object (MC-1.5); "
         "when omitted, the solo challenge rides the solo course",
         tuple(bundled_names()),
     ),
-    "riders": Option(6, "riders per team, 3 to 6 (MC-2.2); the solo team always has 5"),
+    "riders": Option(
+        6,
+        "riders per team, 3 to 6 (MC-2.2); the solo team always has 5",
+        tuple(sorted(DEFAULT_COMPOSITIONS)),
+    ),
     "wind": Option("front", f"wind direction: {', '.join(WINDS)} (MC-5.5)", tuple(WINDS)),
     "relay_limit": Option(
         DEFAULT_RELAY_LIMIT,
@@ -143,6 +155,19 @@ OPTIONS: dict[str, Option] = {
         "as the train stood at the round's start (MC-6.5); 0: no relays",
     ),
 }
+
+
+def options_of(state: State) -> dict[str, Any]:
+    """Every option ``state`` was made with, as JSON (the course as an object, so that a
+    game replays on the course it was made with whatever the bundled files become; the
+    solo challenge's course and riders differ from the defaults)."""
+    return {
+        "players": len(state.teams),
+        "course": state.course.to_dict(),
+        "riders": len(next(iter(state.teams.values()))),
+        "wind": state.wind,
+        "relay_limit": state.relay_limit,
+    }
 
 
 def _int_option(options: Mapping[str, Any], name: str, low: int, high: int | None) -> int:

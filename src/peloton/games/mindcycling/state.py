@@ -23,7 +23,15 @@ from .riders import Rider, check_teams, team_rider_ids
 from .rules import DEFAULT_RELAY_LIMIT, SCORING_PLACES, SOLO_TARGET, WINDS
 from .scoring import Result, team_points, trophy
 
-__all__ = ["DEFAULT_RELAY_LIMIT", "SCORING_PLACES", "SOLO_TARGET", "WINDS", "Assessment", "State", "check_rules"]
+__all__ = [
+    "DEFAULT_RELAY_LIMIT",
+    "SCORING_PLACES",
+    "SOLO_TARGET",
+    "WINDS",
+    "Assessment",
+    "State",
+    "check_rules",
+]
 
 
 def check_rules(wind: object, relay_limit: object) -> None:
@@ -266,7 +274,11 @@ class State:
         done.add(rid)
         race.gave = False
         # The cheap length test first: this runs after every turn.
-        if (len(race.finished) >= SCORING_PLACES or not race.square_of) and not self.solo and rules.race_decided(race):
+        if (
+            (len(race.finished) >= SCORING_PLACES or not race.square_of)
+            and not self.solo
+            and rules.race_decided(race)
+        ):
             rules.finish_game(race)
             return
         tables = race.tables
@@ -387,7 +399,9 @@ class State:
             pos.riders[rid] = (names[sq >> 5][sq & 31], rid in race.bottles)
         pos.finished = list(race.finished)
         pos.medals = {
-            k: race.medals[m] for k, m in (("sprint", "sprinter"), ("mountain", "climber")) if m in race.medals
+            k: race.medals[m]
+            for k, m in (("sprint", "sprinter"), ("mountain", "climber"))
+            if m in race.medals
         }
         return pos.to_text()
 

@@ -6,8 +6,33 @@ relaxation without lanes) and :mod:`.search` (the exact search over whole rounds
 :mod:`.examples` small courses the solver proves in seconds.
 """
 
+from typing import Any
+
+from ..state import State
 from .bounds import Bounds
 from .rows import TimeUp
 from .search import COMPOSITIONS, Solution, composition_of, position_key, solve, solve_state
 
-__all__ = ["COMPOSITIONS", "Bounds", "Solution", "TimeUp", "composition_of", "position_key", "solve", "solve_state"]
+
+def solve_solo(state: State, seconds: float) -> dict[str, Any]:
+    """The best line of a solo game's course, team and rules, as JSON (the table
+    server's solver panel, docs/games.md)."""
+    team = next(iter(state.teams.values()))
+    solution = solve(
+        state.course, team, wind=state.wind, relay_limit=state.relay_limit, time_limit=seconds
+    )
+    answer: dict[str, Any] = solution.to_dict()
+    return answer
+
+
+__all__ = [
+    "COMPOSITIONS",
+    "Bounds",
+    "Solution",
+    "TimeUp",
+    "composition_of",
+    "position_key",
+    "solve",
+    "solve_solo",
+    "solve_state",
+]

@@ -102,7 +102,11 @@ class Bounds:
                     continue
                 for n in range(1, 7):
                     train[n][r] = min(
-                        top - 1, max(r + k + best[r + k] + _train_gain(k, relay_limit) for k in range(1, n + 1))
+                        top - 1,
+                        max(
+                            r + k + best[r + k] + _train_gain(k, relay_limit)
+                            for k in range(1, n + 1)
+                        ),
                     )
             owns[t], leads[t], trains[t] = own, lead, train
         self.own[dry], self.lead[dry] = owns, leads
@@ -237,7 +241,11 @@ def round_reach(state: State, relay_limit: int) -> list[Bounded]:
             out.append((t, row, row))
             continue
         reach = row + allow[rid]
-        if rid in tables.held_bottle and rid in race.bottles and tables.section[rid] in OWN_SECTIONS[t]:
+        if (
+            rid in tables.held_bottle
+            and rid in race.bottles
+            and tables.section[rid] in OWN_SECTIONS[t]
+        ):
             reach += 3
         x = leader.get(rid)
         if x is not None and can_follow(tables, rid):

@@ -10,7 +10,13 @@ from ..course import Course
 
 #: An 8-row course whose whole setup can be searched.
 C8 = Course.from_dict(
-    {"name": "c8", "lanes": 5, "finish": 8, "sections": [[2, "plain"], [5, "sprint"]], "feed": ["c3"]}
+    {
+        "name": "c8",
+        "lanes": 5,
+        "finish": 8,
+        "sections": [[2, "plain"], [5, "sprint"]],
+        "feed": ["c3"],
+    }
 )
 #: A 14-row course with a sprint and a mountain, a feed square and two rocks.
 C14 = Course.from_dict(

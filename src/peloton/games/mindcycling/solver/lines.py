@@ -24,7 +24,9 @@ from ..state import State
 GREEDY_LINES = 16
 
 
-def known_line(course: Course, team: str, wind: str, relay_limit: int) -> tuple[str, list[str]] | None:
+def known_line(
+    course: Course, team: str, wind: str, relay_limit: int
+) -> tuple[str, list[str]] | None:
     """``(file name, moves)`` of the line shipped for this bundled course, team and
     rules (played from the setup), or ``None``."""
     if course.name not in bundled_names() or course.to_dict() != Course.load(course.name).to_dict():
@@ -81,13 +83,17 @@ def given_line(root: State, moves: list[str]) -> tuple[State, list[list[str]]]:
     def next_move(state: State) -> str:
         text = next(texts, None)
         if text is None:
-            raise ConfigError(f"the given line stops after {len(moves)} moves, before the race ends")
+            raise ConfigError(
+                f"the given line stops after {len(moves)} moves, before the race ends"
+            )
         return text
 
     try:
         final, rounds = play_rounds(root, next_move)
     except (NotationError, IllegalMoveError) as exc:  # the rules refuse one of its moves
-        raise ConfigError(f"the given line cannot be played from the solver's start: {exc}") from None
+        raise ConfigError(
+            f"the given line cannot be played from the solver's start: {exc}"
+        ) from None
     if next(texts, None) is not None:
         raise ConfigError("the given line goes on after the race has ended")
     return final, rounds

@@ -75,7 +75,9 @@ class RowGame:
     def project(state: State) -> RowState:
         """The row-game position of a real position (at a round's start)."""
         race = state.race
-        riders = tuple(sorted(((sq >> 5), rid[1], rid in race.bottles) for rid, sq in race.square_of.items()))
+        riders = tuple(
+            sorted(((sq >> 5), rid[1], rid in race.bottles) for rid, sq in race.square_of.items())
+        )
         return riders, len(race.finished)
 
     # ------------------------------------------------------------ one round
@@ -111,7 +113,9 @@ class RowGame:
                 seen.add(shape)
                 yield out
 
-    def chain_outcomes(self, riders: tuple[RowRider, ...], chain: list[int]) -> list[tuple[tuple[int, bool, bool], ...]]:
+    def chain_outcomes(
+        self, riders: tuple[RowRider, ...], chain: list[int]
+    ) -> list[tuple[tuple[int, bool, bool], ...]]:
         """Every outcome of one chain's turns: per rider ``(end row, bottle after its
         own move, gave its bottle away)``, in chain order."""
         key = tuple(riders[i] for i in chain)
@@ -126,10 +130,14 @@ class RowGame:
         found = self._reach.get(key)
         if found is None:
             outcomes = self.chain_outcomes(riders, chain)
-            found = self._reach[key] = tuple(max(o[j][0] for o in outcomes) for j in range(len(chain)))
+            found = self._reach[key] = tuple(
+                max(o[j][0] for o in outcomes) for j in range(len(chain))
+            )
         return found
 
-    def _chain_outcomes(self, chain: tuple[RowRider, ...]) -> list[tuple[tuple[int, bool, bool], ...]]:
+    def _chain_outcomes(
+        self, chain: tuple[RowRider, ...]
+    ) -> list[tuple[tuple[int, bool, bool], ...]]:
         finish = self.finish
         sections = self.sections
         limit = self.relay_limit
@@ -167,7 +175,9 @@ class RowGame:
                         rec(i + 1, None)  # crossing closes the group
                         picked.pop()
                         break
-                    for h in (holds, True) if not holds and t == "D" and fed(row, end) else (holds,):
+                    for h in (
+                        (holds, True) if not holds and t == "D" and fed(row, end) else (holds,)
+                    ):
                         picked.append((end, h, give))
                         rec(i + 1, (end, end, False, i))
                         picked.pop()
@@ -219,7 +229,10 @@ class RowGame:
                 [
                     o
                     for o in self.chain_outcomes(riders, chain)
-                    if all(end >= finish or (end, riders[i][1]) in wanted for i, (end, _, _) in zip(chain, o, strict=True))
+                    if all(
+                        end >= finish or (end, riders[i][1]) in wanted
+                        for i, (end, _, _) in zip(chain, o, strict=True)
+                    )
                 ]
                 for chain in chains
             ]
@@ -269,7 +282,13 @@ class RowGame:
                 yield from assign(k + 1, taken | {j})
 
         for taken in assign(0, frozenset()):
-            road = tuple(sorted((end, t, holds or j in taken) for j, (end, t, holds) in enumerate(ends) if end < finish))
+            road = tuple(
+                sorted(
+                    (end, t, holds or j in taken)
+                    for j, (end, t, holds) in enumerate(ends)
+                    if end < finish
+                )
+            )
             yield road, n_crossed
 
 
@@ -334,14 +353,23 @@ class RowSearch:
             reach = self._reach(riders, chains)
             intervals = [(t, row, reach[i]) for i, (row, t, _) in enumerate(riders)]
             # Dry (see Bounds.advance): no bottle now and none to take this round.
-            dry = not any(bottle for _, _, bottle in riders) and not self.bounds.may_refill(intervals)
+            dry = not any(bottle for _, _, bottle in riders) and not self.bounds.may_refill(
+                intervals
+            )
             if 1 + self.rounds_needed(intervals, crossed, dry) > budget:
                 continue
             per_chain = [game.chain_outcomes(riders, chain) for chain in chains]
             # Chains holding the furthest-reaching riders first: they prune most.
             idx = sorted(range(len(chains)), key=lambda c: -max(reach[i] for i in chains[c]))
             self._combine(
-                riders, crossed, budget, [chains[c] for c in idx], [per_chain[c] for c in idx], intervals, dry, found
+                riders,
+                crossed,
+                budget,
+                [chains[c] for c in idx],
+                [per_chain[c] for c in idx],
+                intervals,
+                dry,
+                found,
             )
         return found
 
@@ -360,7 +388,9 @@ class RowSearch:
         outcomes, pruning a partial combination as soon as the bounds miss ``budget``."""
         order = [i for chain in chains for i in chain]
 
-        def rec(c: int, moved: list[tuple[int, bool, bool]], cur: list[tuple[str, int, int]]) -> None:
+        def rec(
+            c: int, moved: list[tuple[int, bool, bool]], cur: list[tuple[str, int, int]]
+        ) -> None:
             if c == len(chains):
                 found.update(self.game.settle(riders, crossed, order, moved))
                 return
@@ -387,7 +417,9 @@ class RowSearch:
                 s
                 for s in undominated(self.successors(position, budget))
                 if s[1] >= SOLO_TARGET
-                or self.rounds_needed([(t, r, r) for r, t, _ in s[0]], s[1], not any(b for _, _, b in s[0]))
+                or self.rounds_needed(
+                    [(t, r, r) for r, t, _ in s[0]], s[1], not any(b for _, _, b in s[0])
+                )
                 <= budget - 1
             ),
             key=lambda s: (-s[1], -sum(r for r, _, _ in s[0])),
@@ -423,7 +455,10 @@ def undominated(positions: set[RowState]) -> list[RowState]:
         for pos in group:
             bottles = [b for _, _, b in pos[0]]
             if not any(
-                other is not pos and all(o or not b for o, b in zip((b2 for _, _, b2 in other[0]), bottles, strict=True))
+                other is not pos
+                and all(
+                    o or not b for o, b in zip((b2 for _, _, b2 in other[0]), bottles, strict=True)
+                )
                 for other in group
             ):
                 out.append(pos)

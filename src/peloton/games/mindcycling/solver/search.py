@@ -153,7 +153,9 @@ def _turn_key(state: State) -> Key:
 class Solver:
     """One solve of one starting position (see :func:`solve`)."""
 
-    def __init__(self, root: State, deadline: float | None, tick: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self, root: State, deadline: float | None, tick: Callable[[], None] | None = None
+    ) -> None:
         self.root = root
         self.course = root.course
         self.finish = root.course.finish
@@ -207,11 +209,18 @@ class Solver:
                 self.nodes += 1
                 if not self.nodes & 1023:
                     self._check_time()
-                if keep is not None and not child.is_over and child.round == start_round and not keep(child):
+                if (
+                    keep is not None
+                    and not child.is_over
+                    and child.round == start_round
+                    and not keep(child)
+                ):
                     continue
                 path.append(str(move))
                 if child.is_over or child.round != start_round:
-                    key = position_key(child) if not child.is_over else ("over", position_key(child))
+                    key = (
+                        position_key(child) if not child.is_over else ("over", position_key(child))
+                    )
                     if key not in out:
                         out[key] = (order(child) if order is not None else 0, path.copy())
                 else:
@@ -308,7 +317,9 @@ class Solver:
 
         # Lines that keep the last rider close first: a small incumbent prunes more.
         succ = self.successors(
-            state, keep, lambda st: (st.solo_score or (0, 0), -min((r for _, _, r in _riders(st)), default=0))
+            state,
+            keep,
+            lambda st: (st.solo_score or (0, 0), -min((r for _, _, r in _riders(st)), default=0)),
         )
         for _, moves in succ:
             line.append(moves)
@@ -353,7 +364,9 @@ def _polish(solver: Solver, root: State, until: float) -> None:
         left = until - time.monotonic()
         if left <= 0 or solver.bound is None:
             return
-        sub = solve_state(start, time_limit=left / (len(starts) - n), upper=solver.bound, polish=False)
+        sub = solve_state(
+            start, time_limit=left / (len(starts) - n), upper=solver.bound, polish=False
+        )
         if sub.score is not None and sub.final is not None and sub.score < solver.bound:
             solver._offer(sub.final, [*line[:prefix], *sub.rounds])
             line = solver.best_line or line
@@ -411,7 +424,11 @@ def solve_state(
     lower: Score = (1, 0)
     proven = False
     try:
-        starts = [(solver.child(root, m), [m]) for _, m in solver.successors(root)] if in_setup else [(root.copy(), [])]
+        starts = (
+            [(solver.child(root, m), [m]) for _, m in solver.successors(root)]
+            if in_setup
+            else [(root.copy(), [])]
+        )
         for s, _ in starts:
             s.history = []
         h = min(solver.rounds_needed(s) for s, _ in starts) + done_rounds
@@ -425,7 +442,9 @@ def solve_state(
             # real game, and the (much larger) real search is skipped.
             if not any(relaxed.feasible(p, r - done_rounds) for p in row_starts):
                 lower = (r + 1, 0)
-                solver.log.append(f"no line in {r} rounds even in the row game ({relaxed.nodes:,} row nodes)")
+                solver.log.append(
+                    f"no line in {r} rounds even in the row game ({relaxed.nodes:,} row nodes)"
+                )
                 continue
             found = False
             for s, pre in starts:
@@ -500,13 +519,19 @@ def solve(
         raise ConfigError("a given line fixes the team; it cannot go with --any-team")
     if start is not None:
         if any_team:
-            raise ConfigError("--any-team searches the setup; it cannot start from a given position")
+            raise ConfigError(
+                "--any-team searches the setup; it cannot start from a given position"
+            )
         root = from_mcn(course, start, wind=wind, relay_limit=relay_limit)
         if not root.solo:
-            raise ConfigError(f"the position {start!r} has {len(root.teams)} teams; the solver plays solo games only")
+            raise ConfigError(
+                f"the position {start!r} has {len(root.teams)} teams; the solver plays solo games only"
+            )
         return solve_state(root, time_limit=time_limit, known_line=known_line)
     if not any_team:
-        return _solve_team(course, team, wind, relay_limit, time_limit, None, known_line, from_scratch)
+        return _solve_team(
+            course, team, wind, relay_limit, time_limit, None, known_line, from_scratch
+        )
     started = time.monotonic()
     best: Solution | None = None
     nodes = round_nodes = row_nodes = 0
@@ -546,7 +571,11 @@ def _solve_team(
     """:func:`solve_state` from one team's setup, starting from the given line or else
     from the line shipped with a bundled course (unless ``from_scratch``)."""
     root = new_solo(course, team, wind=wind, relay_limit=relay_limit)
-    shipped = None if known_line is not None or from_scratch else known_line_of(course, team, wind, relay_limit)
+    shipped = (
+        None
+        if known_line is not None or from_scratch
+        else known_line_of(course, team, wind, relay_limit)
+    )
     if shipped is not None:
         known_line = shipped[1]
     sol = solve_state(root, time_limit=time_limit, upper=upper, known_line=known_line)

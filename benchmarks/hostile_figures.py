@@ -36,17 +36,39 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
-COURSE_BOMB = {"name": "x", "lanes": 5, "finish": 1000000, "sections": [[9, "plain"]], "feed": [], "rocks": []}
+COURSE_BOMB = {
+    "name": "x",
+    "lanes": 5,
+    "finish": 1000000,
+    "sections": [[9, "plain"]],
+    "feed": [],
+    "rocks": [],
+}
 
 
 def start(db: str, bot_delay: float) -> tuple[subprocess.Popen[str], str]:
     """``peloton serve --port 0``; the process and its address."""
     helped = subprocess.run(
-        [sys.executable, "-m", "peloton", "serve", "--help"], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "peloton", "serve", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
     ).stdout
     extra = ["--limits", "relaxed"] if "--limits" in helped else []
     proc = subprocess.Popen(
-        [sys.executable, "-m", "peloton", "serve", "--port", "0", "--db", db, "--bot-delay", str(bot_delay), *extra],
+        [
+            sys.executable,
+            "-m",
+            "peloton",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            db,
+            "--bot-delay",
+            str(bot_delay),
+            *extra,
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -73,8 +95,13 @@ def twist_replay(url: str, moves: int) -> dict[str, float]:
     """Bytes per move of a Mind Twist game of right guesses, replayed both ways."""
     ws_url = url.replace("http://", "ws://")
     with httpx.Client(base_url=url, timeout=120) as http:
-        table = http.post("/api/tables", json={"game": "mind-twist", "seats": ["human", "human"]}).json()["id"]
-        tokens = {s: http.post(f"/api/tables/{table}/join", json={"seat": s, "name": s}).json()["token"] for s in "RB"}
+        table = http.post(
+            "/api/tables", json={"game": "mind-twist", "seats": ["human", "human"]}
+        ).json()["id"]
+        tokens = {
+            s: http.post(f"/api/tables/{table}/join", json={"seat": s, "name": s}).json()["token"]
+            for s in "RB"
+        }
         socks = {s: connect(f"{ws_url}/ws/tables/{table}", max_size=None) for s in "RB"}
         snap: dict[str, Any] = {}
         for seat, ws in socks.items():
@@ -154,7 +181,11 @@ def control_rate(url: str, attackers: int, seconds: float) -> dict[str, float]:
     ask for the optimal bot on the longest Mind Twist board the server accepts."""
     ws_url = url.replace("http://", "ws://")
     with httpx.Client(base_url=url, timeout=60) as http:
-        body = {"course": "standard", "riders": 6, "seats": ["greedy", "random", "greedy", "random"]}
+        body = {
+            "course": "standard",
+            "riders": 6,
+            "seats": ["greedy", "random", "greedy", "random"],
+        }
         control = http.post("/api/tables", json=body).json()["id"]
         ws = connect(f"{ws_url}/ws/tables/{control}", max_size=None)
         ws.send(json.dumps({"type": "hello", "token": None}))
@@ -177,7 +208,10 @@ def control_rate(url: str, attackers: int, seconds: float) -> dict[str, float]:
             answers = []
             for i in range(attackers):
                 options = {"length": length, "milestones": [i % (length - 1) + 1]}
-                answer = http.post("/api/tables", json={"game": "mind-twist", "seats": ["optimal", "random"], "options": options})
+                answer = http.post(
+                    "/api/tables",
+                    json={"game": "mind-twist", "seats": ["optimal", "random"], "options": options},
+                )
                 answers.append(answer.status_code)
                 if answer.status_code == 400:
                     break
@@ -191,9 +225,15 @@ def control_rate(url: str, attackers: int, seconds: float) -> dict[str, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--attackers", type=int, default=40, help="tables asking for optimal solves (default 40)")
-    parser.add_argument("--twist-moves", type=int, default=160, help="right-guess moves of the Mind Twist game")
-    parser.add_argument("--seconds", type=float, default=10.0, help="seconds each bot rate is measured over")
+    parser.add_argument(
+        "--attackers", type=int, default=40, help="tables asking for optimal solves (default 40)"
+    )
+    parser.add_argument(
+        "--twist-moves", type=int, default=160, help="right-guess moves of the Mind Twist game"
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=10.0, help="seconds each bot rate is measured over"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start(f"sqlite:///{tmp}/figures.db", 0.0)
@@ -204,7 +244,9 @@ def main() -> int:
                 f"POST /api/replay {twist['upload']:.0f} bytes a move"
             )
             cycling = cycling_replay(url)
-            print(f"Mind Cycling, 4 greedy bots, {cycling['moves']:.0f} moves: GET replay {cycling['replay']:.0f} bytes a move")
+            print(
+                f"Mind Cycling, 4 greedy bots, {cycling['moves']:.0f} moves: GET replay {cycling['replay']:.0f} bytes a move"
+            )
             check = course_check(url)
             print(
                 f"course check of a 1,000,000-row course: answered in {check['check']:.2f} s; the lobby meanwhile "

@@ -39,7 +39,16 @@ class Server:
     def start(self) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         env.pop("PELOTON_DB_URL", None)
-        args = ["--port", "0", "--db", self.db_url, "--bot-delay", str(self.bot_delay), "--limits", "relaxed"]
+        args = [
+            "--port",
+            "0",
+            "--db",
+            self.db_url,
+            "--bot-delay",
+            str(self.bot_delay),
+            "--limits",
+            "relaxed",
+        ]
         self.proc = subprocess.Popen(
             [PELOTON, "serve", *args],
             stdout=subprocess.PIPE,
@@ -63,7 +72,9 @@ class Server:
                 line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
             except queue.Empty:
                 self.kill()
-                raise RuntimeError("the server did not start in time:\n" + "".join(self.output)) from None
+                raise RuntimeError(
+                    "the server did not start in time:\n" + "".join(self.output)
+                ) from None
             if line is None:
                 raise RuntimeError("the server exited:\n" + "".join(self.output))
             if "serving on " in line:
@@ -102,7 +113,9 @@ def create(http: httpx.Client, **options: Any) -> str:
 
 def join(http: httpx.Client, table_id: str, seat: str, name: str | None = None) -> str:
     """Join a seat; its token."""
-    answer = http.post(f"/api/tables/{table_id}/join", json={"seat": seat, "name": name or f"Player {seat}"})
+    answer = http.post(
+        f"/api/tables/{table_id}/join", json={"seat": seat, "name": name or f"Player {seat}"}
+    )
     assert answer.status_code == 200, answer.text
     token: str = answer.json()["token"]
     return token

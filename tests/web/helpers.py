@@ -39,8 +39,7 @@ def play_turn(page: Page, moves: int, used: Counter[str]) -> None:
         used["place"] += 1
         return
     buttons = {
-        kind: page.get_by_test_id(f"{kind}-button")
-        for kind in ("stay", "give", "relay", "wheel")
+        kind: page.get_by_test_id(f"{kind}-button") for kind in ("stay", "give", "relay", "wheel")
     }
     if buttons["stay"].count():
         buttons["stay"].first.click()

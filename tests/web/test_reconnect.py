@@ -27,7 +27,9 @@ FAST_TIMING = "globalThis.pelotonLiveTiming = { pingEvery: 300, deadAfter: 1500 
 def _twist_table(server: Server) -> tuple[str, dict[str, str]]:
     """A Mind Twist table of two humans, both seats taken; its id and their tokens."""
     table = server.create(game="mind-twist", seats=["human", "human"])
-    tokens = {s: server.post(f"/api/tables/{table}/join", {"seat": s, "name": s})["token"] for s in "RB"}
+    tokens = {
+        s: server.post(f"/api/tables/{table}/join", {"seat": s, "name": s})["token"] for s in "RB"
+    }
     return table, tokens
 
 
@@ -51,7 +53,9 @@ def _live(page: Page, welcomes: int, moves: int) -> None:
     expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "live")
 
 
-def test_a_silent_connection_is_taken_for_dead_and_replaced(server: Server, new_context: Any) -> None:
+def test_a_silent_connection_is_taken_for_dead_and_replaced(
+    server: Server, new_context: Any
+) -> None:
     """The page's first connection stops carrying anything either way (no close: what
     a dead network or a stuck server looks like). The page must notice by itself,
     reconnect, and show the move played meanwhile."""

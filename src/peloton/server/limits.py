@@ -100,7 +100,9 @@ class RateLimit:
     """At most ``count`` events per ``seconds`` for each key (a sliding window).
     ``count`` ``None``: no limit."""
 
-    def __init__(self, count: int | None, seconds: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, count: int | None, seconds: float = 60.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.count = count
         self.seconds = seconds
         self.clock = clock
@@ -119,7 +121,9 @@ class RateLimit:
             return events[0] + self.seconds - now
         events.append(now)
         if len(self._events) > 10_000:  # forget the keys that fell quiet
-            self._events = {k: v for k, v in self._events.items() if v and v[-1] > now - self.seconds}
+            self._events = {
+                k: v for k, v in self._events.items() if v and v[-1] > now - self.seconds
+            }
         return 0.0
 
 
@@ -164,7 +168,12 @@ class QuietLog:
     """A logger that says one thing at most ``per_minute`` times a minute, then once how
     many times it kept quiet: a flood of clients cannot flood the log."""
 
-    def __init__(self, logger: logging.Logger, per_minute: int = 5, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        logger: logging.Logger,
+        per_minute: int = 5,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.logger = logger
         self.clock = clock
         self._limit = RateLimit(per_minute, 60.0, clock)

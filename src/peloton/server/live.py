@@ -116,7 +116,12 @@ class Connection:
         self._bytes = 0
         self._ready.set()
         client = self.websocket.client.host if self.websocket.client else "?"
-        quiet.warning("slow-client", "closed the connection of %s, which does not read its messages (%s)", client, why)
+        quiet.warning(
+            "slow-client",
+            "closed the connection of %s, which does not read its messages (%s)",
+            client,
+            why,
+        )
         if self._abort is not None:
             self._abort()
         else:
@@ -209,7 +214,12 @@ class LiveTable:
         """Who acts next without a client: :data:`CHANCE` at a chance step, a bot seat
         when a bot is to move; ``None`` otherwise (or before the game starts)."""
         state = self.state
-        if state is None or state.is_over or self.status != RUNNING or len(self.texts) >= MAX_TABLE_MOVES:
+        if (
+            state is None
+            or state.is_over
+            or self.status != RUNNING
+            or len(self.texts) >= MAX_TABLE_MOVES
+        ):
             return None
         if state.is_chance:
             return CHANCE

@@ -205,9 +205,13 @@ def migrate(engine: Engine) -> None:
         with engine.begin() as conn:
             if "secret" not in present:
                 conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN secret VARCHAR(64)")
-            missing = [r.id for r in conn.execute(select(tables.c.id).where(tables.c.secret.is_(None)))]
+            missing = [
+                r.id for r in conn.execute(select(tables.c.id).where(tables.c.secret.is_(None)))
+            ]
             for table_id in missing:
-                conn.execute(update(tables).where(tables.c.id == table_id).values(secret=new_secret()))
+                conn.execute(
+                    update(tables).where(tables.c.id == table_id).values(secret=new_secret())
+                )
 
 
 def _rebuild_tables(engine: Engine) -> None:

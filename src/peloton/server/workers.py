@@ -103,7 +103,9 @@ class Worker:
         parent, child = self._context.Pipe()
         # spawn, not fork: the server holds threads (the storage writer) and sockets
         # that a forked child must not inherit half-way through.
-        self._process = self._context.Process(target=_serve, args=(child, self.niceness), daemon=True)
+        self._process = self._context.Process(
+            target=_serve, args=(child, self.niceness), daemon=True
+        )
         self._process.start()
         child.close()
         self._conn = parent
@@ -114,7 +116,9 @@ class Worker:
         answer: tuple[Any, float] = self._conn.recv()
         return answer
 
-    async def call(self, name: str, args: tuple[Any, ...], timeout: float | None) -> tuple[Any, float]:
+    async def call(
+        self, name: str, args: tuple[Any, ...], timeout: float | None
+    ) -> tuple[Any, float]:
         """Run job ``name`` on ``args``: its result and CPU seconds. Raises
         :class:`JobTimeout` past ``timeout`` seconds, :class:`JobFailed` if it raised."""
         loop = asyncio.get_running_loop()
@@ -194,7 +198,9 @@ class Workers:
         self._warming: list[asyncio.Future[None]] = []
         self._closed = False
 
-    async def run(self, key: str, name: str, *args: Any, timeout: float | None, light: bool = False) -> Any:
+    async def run(
+        self, key: str, name: str, *args: Any, timeout: float | None, light: bool = False
+    ) -> Any:
         """Run job ``name`` on ``args`` for ``key`` once a worker is free for it; its
         result. ``light``: what a key never seen before is taken for (a request that
         is quick by nature); a key's own history decides after its first job."""
@@ -211,7 +217,9 @@ class Workers:
     async def ready(self) -> None:
         """Wait until one worker has started and imported the games (the others go on
         starting meanwhile): the server serves once bots can move at once."""
-        warming: list[asyncio.Future[None]] = [asyncio.ensure_future(self._warm(w)) for w in self._free]
+        warming: list[asyncio.Future[None]] = [
+            asyncio.ensure_future(self._warm(w)) for w in self._free
+        ]
         self._warming = warming
         done, _ = await asyncio.wait(warming, return_when=asyncio.FIRST_COMPLETED)
         del done
@@ -234,7 +242,9 @@ class Workers:
             ready = [
                 k
                 for k in self._keys.values()
-                if k.waiting and not k.running and (k.light or self._heavy_running < self.heavy_slots)
+                if k.waiting
+                and not k.running
+                and (k.light or self._heavy_running < self.heavy_slots)
             ]
             if not ready:
                 break
@@ -278,7 +288,9 @@ class Workers:
     def _forget(self, now: float) -> None:
         """Drop the keys with nothing to do whose use has decayed to nothing."""
         self._keys = {
-            name: k for name, k in self._keys.items() if k.waiting or k.running or k.decayed(now) > 0.01
+            name: k
+            for name, k in self._keys.items()
+            if k.waiting or k.running or k.decayed(now) > 0.01
         }
 
     def close(self) -> None:
@@ -303,7 +315,9 @@ class InlineWorkers:
 
     processes = 0
 
-    async def run(self, key: str, name: str, *args: Any, timeout: float | None, light: bool = False) -> Any:
+    async def run(
+        self, key: str, name: str, *args: Any, timeout: float | None, light: bool = False
+    ) -> Any:
         from . import jobs
 
         return await asyncio.wait_for(asyncio.to_thread(jobs.JOBS[name], *args), timeout)

@@ -70,6 +70,8 @@ class SolverService:
         self.patience = 3 * seconds + 30
         self._idle: list[Worker] = []
         self._workers: list[Worker] = []
+        #: Workers starting (a spare, started when the last idle one was taken).
+        self._starting: list[asyncio.Task[Worker]] = []
         self._clients = Counts(per_client)
         self._solves: OrderedDict[Key, _Solve] = OrderedDict()
 
@@ -109,17 +111,36 @@ class SolverService:
             del self._solves[oldest]
         return solve
 
-    async def _solve(self, game: str, options: dict[str, Any], deadline: float) -> dict[str, Any]:
+    async def _worker(self) -> Worker:
+        """An idle worker, else the spare starting, else a new one. Then, if none is left
+        idle, a spare starts (up to :data:`PROCESSES`): a worker imports the games for a
+        few seconds, which the next solve should not wait for."""
         if self._idle:
             worker = self._idle.pop()
+        elif self._starting:
+            worker = await self._starting.pop(0)
         else:
-            # A new worker's start-up is the server's, not the solve's: not counted.
-            began = time.time()
-            worker = Worker()
-            self._workers.append(worker)
-            with contextlib.suppress(JobFailed, JobTimeout):
-                await worker.call("warm_up", (), timeout=120)
-            deadline += time.time() - began
+            worker = await self._warm(self._new_worker())
+        if not self._idle and not self._starting and len(self._workers) < PROCESSES:
+            self._starting.append(asyncio.create_task(self._warm(self._new_worker())))
+        return worker
+
+    def _new_worker(self) -> Worker:
+        worker = Worker()
+        self._workers.append(worker)
+        return worker
+
+    @staticmethod
+    async def _warm(worker: Worker) -> Worker:
+        with contextlib.suppress(JobFailed, JobTimeout):
+            await worker.call("warm_up", (), timeout=120)
+        return worker
+
+    async def _solve(self, game: str, options: dict[str, Any], deadline: float) -> dict[str, Any]:
+        # A worker's start-up is the server's, not the solve's: not counted.
+        began = time.time()
+        worker = await self._worker()
+        deadline += time.time() - began
         try:
             answer: dict[str, Any]
             answer, _cpu = await worker.call(
@@ -145,6 +166,9 @@ class SolverService:
         """Stop the worker processes at once (a solve in progress is abandoned)."""
         for solve in self._solves.values():
             solve.task.cancel()
+        for starting in self._starting:
+            starting.cancel()
+        self._starting = []
         for worker in self._workers:
             worker.close()
         self._idle, self._workers = [], []

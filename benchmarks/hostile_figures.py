@@ -31,6 +31,7 @@ import sys
 import tempfile
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -81,6 +82,45 @@ def start(db: str, bot_delay: float) -> tuple[subprocess.Popen[str], str]:
             threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()  # type: ignore[union-attr]
             return proc, url
     raise SystemExit("the server did not start")
+
+
+def tree_rss_mb(pid: int) -> float:
+    """Resident memory (MB) of process ``pid`` and its children (its worker processes),
+    from ``/proc`` (Linux)."""
+    total = 0.0
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            status = Path(f"/proc/{current}/status").read_text()
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        total += (
+            next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:"))
+            / 1024
+        )
+        pending.extend(int(child) for child in children)
+    return total
+
+
+def course_memory(url: str, pid: int) -> dict[str, float]:
+    """What the million-row course's check and table creation add to the server's
+    memory (its workers included), and their answers' status codes."""
+    with httpx.Client(base_url=url, timeout=300) as http:
+        before = tree_rss_mb(pid)
+        checked = http.post("/api/courses/check", json={"course": COURSE_BOMB})
+        created = http.post(
+            "/api/tables", json={"course": COURSE_BOMB, "seats": ["human", "human"]}
+        )
+        time.sleep(1.0)
+        after = tree_rss_mb(pid)
+    return {
+        "check": checked.status_code,
+        "create": created.status_code,
+        "before": before,
+        "after": after,
+    }
 
 
 def stop(proc: subprocess.Popen[str]) -> None:
@@ -246,6 +286,11 @@ def main() -> int:
             cycling = cycling_replay(url)
             print(
                 f"Mind Cycling, 4 greedy bots, {cycling['moves']:.0f} moves: GET replay {cycling['replay']:.0f} bytes a move"
+            )
+            memory = course_memory(url, proc.pid)
+            print(
+                f"a 1,000,000-row course: check answered {memory['check']:.0f}, table creation {memory['create']:.0f}; "
+                f"the server and its workers {memory['before']:.0f} MB before, {memory['after']:.0f} MB after"
             )
             check = course_check(url)
             print(

@@ -284,4 +284,13 @@ def fill(plan: Any, seat: SeatView) -> str | bytes:
             return value
 
         return encode(put(plan.message))
-    return plan if isinstance(plan, str | bytes) else encode(plan)
+    if isinstance(plan, str):
+        # A text no UTF-8 holds (a lone surrogate) cannot be a text frame: the client
+        # library fails to encode it and drops its own connection. Its bytes go as a
+        # binary frame instead, which the server must answer like any other.
+        try:
+            plan.encode("utf-8")
+        except UnicodeEncodeError:
+            return plan.encode("utf-8", "surrogatepass")
+        return plan
+    return plan if isinstance(plan, bytes) else encode(plan)

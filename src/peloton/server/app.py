@@ -88,13 +88,13 @@ async def _serve_socket(websocket: WebSocket, tables: Tables) -> None:
     try:
         while True:
             frame = await websocket.receive()
-            # Read a fast sender more slowly (it waits, the others do not), and let the
-            # other tables have the loop between two messages of one client.
+            # Read a fast sender more slowly (it waits, the others do not).
             now = time.monotonic()
             tokens = min(MESSAGE_BURST, tokens + (now - refilled) * MESSAGES_PER_SECOND)
             refilled = now
             tokens -= 1
-            await asyncio.sleep(-tokens / MESSAGES_PER_SECOND if tokens < 0 else 0)
+            if tokens < 0:
+                await asyncio.sleep(-tokens / MESSAGES_PER_SECOND)
             if frame["type"] == "websocket.disconnect":
                 break
             raw = frame.get("text")

@@ -135,6 +135,7 @@ class _Scorer:
         "follower_relays",
         "lanes",
         "lines",
+        "lines_ahead",
         "medals",
         "memo",
         "relay_limit",
@@ -176,6 +177,7 @@ class _Scorer:
         self.memo: dict[str, float] = {}
         self.relay_memo: dict[str, float] = {}
         self.follower_relays = False
+        self.lines_ahead: list[int] = []
 
     # ------------------------------------------------------------ estimates
 
@@ -225,7 +227,9 @@ class _Scorer:
         # relay_limit + 1 (MC-6.5).
         carried = self.leader_move(leader, depth + 1, False)
         if relay and self.relay_place(sq):
-            carried = max(carried, self.leader_move(leader, depth + 1, True) + 2)
+            relayed = self.leader_move(leader, depth + 1, True) + 2
+            if relayed > carried:  # max() without the builtin call: this is hot
+                carried = relayed
         gain = carried - alone
         return alone + self.w.train_trust * gain if gain > 0 else float(alone)
 
@@ -313,6 +317,10 @@ class _Scorer:
         follower = self.follower(rid, start)
         self.follower_relays = follower is not None and self.may_relay(follower)
         holds = rid in self.bottles
+        # The lines still to win at or beyond the mover's row: a move that reaches past
+        # one wins its medal (none in the solo version, MC-9.4).
+        srow = start >> 5
+        self.lines_ahead = [] if self.solo else [last for last, _ in self.lines if srow <= last]
         scores = [self.race_move(m, start, holds, follower) for m in moves]
         for i, move in enumerate(moves):
             if move[0] == GIVE:
@@ -335,20 +343,16 @@ class _Scorer:
         assert dest is not None
         sq = self.course.codes[dest]
         bottle = holds and kind != ATTACK
-        if (
-            not bottle
-            and rid[1] == DOMESTIQUE
-            and kind in (MOVE, ATTACK)
-            and self.feed_on_path(start, sq)
-        ):
-            bottle = True  # MC-7.5
+        if not bottle and rid[1] == DOMESTIQUE and kind in (MOVE, ATTACK):
+            before = self.course.feed_before  # feed_on_path's own first test, inlined
+            if before[(sq >> 5) + 1] != before[srow + 1] and self.feed_on_path(start, sq):
+                bottle = True  # MC-7.5
         # medal_bonus(srow, sq >> 5, False), inlined: this runs for every move scored.
         bonus = 0.0
-        if not self.solo:
-            row = sq >> 5
-            for last, _ in self.lines:
-                if srow <= last < row:
-                    bonus += w.medal
+        row = sq >> 5
+        for last in self.lines_ahead:
+            if last < row:
+                bonus += w.medal
         score = self.destination(rid, sq, bottle) + bonus
         if follower is not None:
             if kind == ATTACK:

@@ -322,9 +322,10 @@ class _Scorer:
         srow = start >> 5
         self.lines_ahead = [] if self.solo else [last for last, _ in self.lines if srow <= last]
         scores = [self.race_move(m, start, holds, follower) for m in moves]
-        for i, move in enumerate(moves):
-            if move[0] == GIVE:
-                scores[i] = self.give(move, moves, start, follower)
+        if holds:  # a gift is legal only to a rider holding a bottle (MC-7.1)
+            for i, move in enumerate(moves):
+                if move[0] == GIVE:
+                    scores[i] = self.give(move, moves, start, follower)
         return scores
 
     def race_move(self, move: Move, start: int, holds: bool, follower: str | None) -> float:

@@ -103,6 +103,10 @@ class Course:
     feed_before: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: ``(medal, last row)`` of each section medal the course awards (MC-8.3).
     medal_lines: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
+    #: The rows holding a feed square, in order (the bots' heuristics read them per move).
+    feed_rows: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: section type -> the last row of the first section of that type (:meth:`last_row_of`).
+    last_rows: dict[str, int] = field(init=False, repr=False, compare=False)
     #: Memo of the move generator: rider id -> key -> tuple of moves (see ``rules``).
     #: Moves are immutable values, so games on this course share them safely.
     move_memo: dict[str, dict[int, tuple[Any, ...]]] = field(init=False, repr=False, compare=False)
@@ -148,6 +152,12 @@ class Course:
         for r in range(self.finish + 1):
             before.append(before[-1] + bin(feed[r]).count("1"))
         object.__setattr__(self, "feed_before", tuple(before))
+        object.__setattr__(self, "feed_rows", tuple(r for r, mask in enumerate(feed) if mask))
+        last_rows: dict[str, int] = {}
+        for i, (_, kind) in enumerate(self.sections):
+            end = self.sections[i + 1][0] if i + 1 < len(self.sections) else self.finish
+            last_rows.setdefault(kind, end - 1)
+        object.__setattr__(self, "last_rows", last_rows)
         lines = []
         for medal, kind in (("sprinter", "sprint"), ("climber", "mountain")):
             last = self.last_row_of(kind)
@@ -274,10 +284,7 @@ class Course:
 
     def last_row_of(self, kind: str) -> int | None:
         """The last row of the ``sprint`` or ``mountain`` section, ``None`` if absent."""
-        for i, (_, k) in enumerate(self.sections):
-            if k == kind:
-                return (self.sections[i + 1][0] if i + 1 < len(self.sections) else self.finish) - 1
-        return None
+        return self.last_rows.get(kind)
 
     def square_name(self, sq: int) -> str:
         """``c12``-style name of a square code."""

@@ -131,11 +131,15 @@ class _Scorer:
         "course",
         "feed_rows",
         "finish",
+        "finished",
         "follower_relays",
         "lanes",
         "lines",
+        "lines_ahead",
         "medals",
         "memo",
+        "relay_limit",
+        "relay_memo",
         "rider_at",
         "section",
         "shelter",
@@ -161,15 +165,19 @@ class _Scorer:
         self.lanes = course.lanes
         self.section = course.section_by_row
         self.medals = race.medals
+        self.finished = race.finished
+        self.relay_limit = race.relay_limit
         # Section lines still to be won: (last row of the section, medal key).
-        self.lines = []
-        for medal, kind in (("sprinter", "sprint"), ("climber", "mountain")):
-            last = course.last_row_of(kind)
-            if last is not None and medal not in race.medals:
-                self.lines.append((last, medal))
-        self.feed_rows = sorted({course.codes[name] >> 5 for name in course.feed})
-        self.memo: dict[tuple[str, bool], float] = {}
+        self.lines = [
+            (last, medal) for medal, last in course.medal_lines if medal not in self.medals
+        ]
+        self.feed_rows = course.feed_rows
+        # leader_move's estimates, without and with the leader's own relay (two dicts
+        # keyed by rider: no key tuple built per look-up).
+        self.memo: dict[str, float] = {}
+        self.relay_memo: dict[str, float] = {}
         self.follower_relays = False
+        self.lines_ahead: list[int] = []
 
     # ------------------------------------------------------------ estimates
 
@@ -179,15 +187,22 @@ class _Scorer:
         needs no bounds check (as in :func:`.rules.assess`)."""
         return self.rider_at.get(sq + 32 + self.shelter)
 
-    def train_place(self, sq: int) -> int:
-        """The train place (MC-6.1) a rider on ``sq`` would have if the round started
-        now: 1 + the riders up its chain of shelter squares."""
-        place = 1
-        x = self.shelter_of(sq)
-        while x is not None and place <= 7:  # a train of 42 riders is not worth counting
-            place += 1
-            x = self.shelter_of(self.square_of[x])
-        return place
+    def relay_place(self, sq: int) -> bool:
+        """Whether a rider on ``sq`` would have a train place (MC-6.1) that may relay
+        (2 to ``relay_limit + 1``, MC-6.5) if the round started now, its place being 1 +
+        the riders up its chain of shelter squares, counted up to 8 (a train of 42 riders
+        is not worth counting). The chain is walked only as far as the limit needs."""
+        ahead = self.relay_limit  # riders allowed up the chain
+        if ahead >= 7:
+            return True  # a place counted up to 8 is always within the limit
+        at, shelter, square_of = self.rider_at, self.shelter, self.square_of
+        x = at.get(sq + 32 + shelter)
+        while x is not None:
+            if not ahead:
+                return False
+            ahead -= 1
+            x = at.get(square_of[x] + 32 + shelter)
+        return True
 
     def next_round(
         self, rid: str, sq: int, bottle: bool, depth: int = 0, relay: bool = True
@@ -202,7 +217,7 @@ class _Scorer:
         tired = kind == DOMESTIQUE and not bottle
         if tired:
             alone -= 1
-        leader = self.shelter_of(sq)
+        leader = self.rider_at.get(sq + 32 + self.shelter)  # shelter_of, inlined: hot
         if leader is None or leader == rid:
             return alone - 1.0
         if tired or (kind == SPRINTER and section == "mountain") or depth >= _TRAIN_DEPTH:
@@ -211,18 +226,20 @@ class _Scorer:
         # a relay one row ahead of its group's head, open to train places 2 to
         # relay_limit + 1 (MC-6.5).
         carried = self.leader_move(leader, depth + 1, False)
-        if relay and self.train_place(sq) <= self.state.relay_limit + 1:
-            carried = max(carried, self.leader_move(leader, depth + 1, True) + 2)
+        if relay and self.relay_place(sq):
+            relayed = self.leader_move(leader, depth + 1, True) + 2
+            if relayed > carried:  # max() without the builtin call: this is hot
+                carried = relayed
         gain = carried - alone
         return alone + self.w.train_trust * gain if gain > 0 else float(alone)
 
     def leader_move(self, rid: str, depth: int, relay: bool) -> float:
         """Rows the rider ``rid`` (already placed for next round) may ride next round."""
-        key = (rid, relay)
-        got = self.memo.get(key)
+        memo = self.relay_memo if relay else self.memo
+        got = memo.get(rid)
         if got is None:
             got = self.next_round(rid, self.square_of[rid], rid in self.bottles, depth, relay)
-            self.memo[key] = got
+            memo[rid] = got
         return got
 
     def bottle_value(self, rid: str, row: int) -> float:
@@ -244,6 +261,9 @@ class _Scorer:
     def feed_within(self, sq: int, reach: int) -> bool:
         """Whether a feed square lies within ``reach`` forward steps of ``sq``."""
         row, lane = sq >> 5, sq & 31
+        before = self.course.feed_before
+        if before[min(row + reach + 1, len(before) - 1)] == before[row + 1]:
+            return False  # no feed square on the rows ahead in reach: the common case
         for name in self.course.feed:
             f = self.course.codes[name]
             ahead = (f >> 5) - row
@@ -275,7 +295,7 @@ class _Scorer:
         for last, _ in self.lines:
             if before <= last < after:
                 bonus += self.w.medal
-        if crosses and not self.state.race.finished:
+        if crosses and not self.finished:
             bonus += self.w.medal
         return bonus
 
@@ -297,10 +317,15 @@ class _Scorer:
         follower = self.follower(rid, start)
         self.follower_relays = follower is not None and self.may_relay(follower)
         holds = rid in self.bottles
+        # The lines still to win at or beyond the mover's row: a move that reaches past
+        # one wins its medal (none in the solo version, MC-9.4).
+        srow = start >> 5
+        self.lines_ahead = [] if self.solo else [last for last, _ in self.lines if srow <= last]
         scores = [self.race_move(m, start, holds, follower) for m in moves]
-        for i, move in enumerate(moves):
-            if move[0] == GIVE:
-                scores[i] = self.give(move, moves, start, follower)
+        if holds:  # a gift is legal only to a rider holding a bottle (MC-7.1)
+            for i, move in enumerate(moves):
+                if move[0] == GIVE:
+                    scores[i] = self.give(move, moves, start, follower)
         return scores
 
     def race_move(self, move: Move, start: int, holds: bool, follower: str | None) -> float:
@@ -319,14 +344,17 @@ class _Scorer:
         assert dest is not None
         sq = self.course.codes[dest]
         bottle = holds and kind != ATTACK
-        if (
-            not bottle
-            and rid[1] == DOMESTIQUE
-            and kind in (MOVE, ATTACK)
-            and self.feed_on_path(start, sq)
-        ):
-            bottle = True  # MC-7.5
-        score = self.destination(rid, sq, bottle) + self.medal_bonus(srow, sq >> 5, False)
+        if not bottle and rid[1] == DOMESTIQUE and kind in (MOVE, ATTACK):
+            before = self.course.feed_before  # feed_on_path's own first test, inlined
+            if before[(sq >> 5) + 1] != before[srow + 1] and self.feed_on_path(start, sq):
+                bottle = True  # MC-7.5
+        # medal_bonus(srow, sq >> 5, False), inlined: this runs for every move scored.
+        bonus = 0.0
+        row = sq >> 5
+        for last in self.lines_ahead:
+            if last < row:
+                bonus += w.medal
+        score = self.destination(rid, sq, bottle) + bonus
         if follower is not None:
             if kind == ATTACK:
                 score -= w.follower
@@ -339,26 +367,27 @@ class _Scorer:
         return score
 
     def follower(self, rid: str, start: int) -> str | None:
-        """The teammate linked behind ``rid`` who may wheel or relay after it (MC-4.4)."""
-        state = self.state
+        """The teammate linked behind ``rid`` who may wheel or relay after it (MC-4.4).
+
+        Read from the round's tables (what :meth:`State.assessment` reports), without
+        building an assessment: this runs for every position scored."""
         y = self.rider_at.get(start - 32 - self.shelter)
-        if y is None or y[0] != rid[0] or state.has_moved(y):
+        if y is None or y[0] != rid[0]:
             return None
-        seen = state.assessment(y)
-        if seen is None or seen.leader != rid or seen.exhausted:
+        race = self.state.race
+        tables = race.tables
+        if y in race.done or race.round == 0 or y not in tables.allowance:
+            return None  # it has moved, or it was not assessed
+        if tables.leader.get(y) != rid or y in tables.exhausted:
             return None
-        if y[1] == SPRINTER and seen.section == "mountain":
+        if y[1] == SPRINTER and tables.section[y] == "mountain":
             return None
         return y
 
     def may_relay(self, y: str) -> bool:
         """Whether ``y``'s train place lets it relay this round (MC-6.5)."""
-        seen = self.state.assessment(y)
-        return (
-            seen is not None
-            and seen.train_place is not None
-            and seen.train_place <= self.state.relay_limit + 1
-        )
+        place = self.state.race.tables.train_place.get(y)
+        return place is not None and place <= self.relay_limit + 1
 
     def give(self, move: Move, moves: Sequence[Move], start: int, follower: str | None) -> float:
         """A gift (MC-7.1) scores as the best move left to the giver once it holds no

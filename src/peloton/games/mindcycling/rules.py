@@ -63,15 +63,19 @@ def assess(race: Race) -> None:
         allowance[rid] = a
         section[rid] = sect
     order = tuple(sorted(pos, key=lambda r: (-(pos[r] >> 5), pos[r] & 31)))
-    # MC-6.1: train places. A leader stands one row ahead, so it comes first in the
-    # order and its place is known when its follower's is counted.
+    # MC-6.1: train places, counted down each train from its front rider (linked to
+    # nobody). A rider has at most one follower (the rider whose shelter square it
+    # stands on), so the chains of ``follower`` are the trains: this visits the riders
+    # in a train once each, not the whole order.
     place: dict[str, int] = {}
-    for rid in order:
-        x = leader.get(rid)
-        if x is not None:
-            place[rid] = place[x] + 1
-        elif rid in follower:
-            place[rid] = 1
+    for front in follower:
+        if front not in leader:
+            n = place[front] = 1
+            y: str | None = follower[front]
+            while y is not None:
+                n += 1
+                place[y] = n
+                y = follower.get(y)
     race.tables = RoundTables(
         order, section, allowance, frozenset(windy), frozenset(tired), frozenset(bottles & pos.keys()),
         leader, follower, place,
@@ -212,7 +216,8 @@ def _race_moves(race: Race) -> list[Move]:
     attack = (
         rid in tables.held_bottle and rid in bottles and tables.section[rid] in OWN_SECTIONS[rid[1]]
     )
-    top = row + (allowance + 3 if attack else allowance)
+    reach = row + allowance  # the furthest row of a normal move
+    top = reach + 3 if attack else reach
     last = top if top < finish else finish - 1
     full = (1 << course.lanes) - 1
     frontier = 1 << (sq & 31)
@@ -223,7 +228,7 @@ def _race_moves(race: Race) -> list[Move]:
         if not frontier:
             break
         key = r << 32 | frontier
-        if r - row <= allowance:
+        if r <= reach:
             found = memo.get(key)
             moves += (
                 found
@@ -240,7 +245,7 @@ def _race_moves(race: Race) -> list[Move]:
             )
     else:
         if top >= finish:  # MC-5.6: a path that reaches the last row can step across
-            if finish - row <= allowance:
+            if finish <= reach:
                 moves.append(_new(Move, (MOVE, rid, FINISH, None)))
             if attack:
                 moves.append(_new(Move, (ATTACK, rid, FINISH, None)))
@@ -268,8 +273,9 @@ def _memo_moves(
     lanes: int,
 ) -> tuple[Move, ...]:
     """Build (and remember) the moves of ``kind`` taking ``rid`` to the ``lanes`` of ``row``."""
+    # A list, not a generator, inside tuple(): no generator frame resumed per move.
     found = memo[key] = tuple(
-        _new(Move, (kind, rid, name, None)) for name in course.squares_in(row, lanes)
+        [_new(Move, (kind, rid, name, None)) for name in course.squares_in(row, lanes)]
     )
     return found
 
@@ -313,48 +319,53 @@ def apply(race: Race, move: Move) -> bool:
     leaves the same rider to move, MC-7.1). A placement puts the rider on its square
     (MC-3.1); the round starts once everyone is placed (:func:`assess` is then due)."""
     kind, rid, dest, target = move
-    if kind == PLACE:
-        race.unplaced[rid[0]].remove(rid)
-        race.put(rid, race.course.codes[dest])  # type: ignore[index]
-        return True
+    bottles = race.bottles
     if kind == GIVE:  # MC-7.1: no move is spent; the same rider goes on
-        race.bottles.discard(rid)
-        race.bottles.add(target)  # type: ignore[arg-type]
+        bottles.discard(rid)
+        bottles.add(target)  # type: ignore[arg-type]
         race.gave = True
         return False
     if kind == STAY:
         return True
+    if kind == PLACE:  # tested after the race's kinds: placements are few
+        race.unplaced[rid[0]].remove(rid)
+        race.put(rid, race.course.codes[dest])  # type: ignore[index]
+        return True
     course = race.course
     start = race.square_of[rid]
+    srow = start >> 5
     crossed = dest == FINISH
     end = -1 if crossed else course.codes[dest]  # type: ignore[index]
+    alone = kind in (MOVE, ATTACK)  # on its own legs, not on a train
     if kind == ATTACK:
-        race.bottles.discard(rid)  # thrown away before riding (MC-7.2, MC-7.5)
+        bottles.discard(rid)  # thrown away before riding (MC-7.2, MC-7.5)
     if (
-        kind in (MOVE, ATTACK)
+        alone
         and not crossed
         and rid[1] == "D"
-        and rid not in race.bottles
+        and rid not in bottles
         and _feed_on_path(race, start, end)
     ):
-        race.bottles.add(rid)
+        bottles.add(rid)
     # Lift the rider off its square and set it down (Race.put inlined: hot path).
-    del race.rider_at[start]
-    race.blocked[start >> 5] &= ~(1 << (start & 31))
+    rider_at, blocked = race.rider_at, race.blocked
+    del rider_at[start]
+    blocked[srow] &= ~(1 << (start & 31))
     after = course.finish if crossed else end >> 5
+    medals = race.medals
     for medal, last in course.medal_lines:  # MC-8.3: first across a section's last row
-        if start >> 5 <= last < after and medal not in race.medals:
-            race.medals[medal] = rid
+        if srow <= last < after and medal not in medals:
+            medals[medal] = rid
     if crossed:
         del race.square_of[rid]
         _cross(race, rid)
     else:
         race.square_of[rid] = end
-        race.rider_at[end] = rid
-        race.blocked[after] |= 1 << (end & 31)
+        rider_at[end] = rid
+        blocked[after] |= 1 << (end & 31)
 
     groups = race.groups
-    if kind in (MOVE, ATTACK):  # MC-6.2: a new group; an attack's is closed
+    if alone:  # MC-6.2: a new group; an attack's is closed
         groups.append([end, 1, kind == ATTACK or crossed])
         race.group_of[rid] = len(groups) - 1
     else:

@@ -238,13 +238,16 @@ class State:
         self._legal = None
         self.history.append(move)
         race = self.race
-        if rules.apply(race, move):
-            if race.round == 0:
-                if len(race.square_of) == len(self.ids):  # MC-3.3
-                    race.round = 1
-                    rules.assess(race)
-            else:
-                self._end_turn(move[1])
+        if race.round:
+            # The race, tested first: this runs for every move of every playout. A gift
+            # leaves the same rider to move (MC-7.1), any other move ends its turn.
+            if rules.apply(race, move):
+                self._end_turn(race, move[1])
+        else:
+            rules.apply(race, move)  # a placement (MC-3.1)
+            if len(race.square_of) == len(race.ids):  # MC-3.3
+                race.round = 1
+                rules.assess(race)
 
     def check(self, move: Move | str) -> Move:
         """The legal :class:`Move` meant by ``move`` (a Move or its text), without
@@ -267,16 +270,16 @@ class State:
 
     # ------------------------------------------------------------ the turn order (MC-4)
 
-    def _end_turn(self, rid: str) -> None:
+    @staticmethod
+    def _end_turn(race: Race, rid: str) -> None:
         """Mark ``rid``'s turn done and hand the turn on (MC-4.4, MC-4.5, MC-8.5)."""
-        race = self.race
         done = race.done
         done.add(rid)
         race.gave = False
         # The cheap length test first: this runs after every turn.
         if (
             (len(race.finished) >= SCORING_PLACES or not race.square_of)
-            and not self.solo
+            and not race.solo
             and rules.race_decided(race)
         ):
             rules.finish_game(race)

@@ -64,9 +64,21 @@ def process_cpu(pid: int) -> float | None:
 
 
 def start_server(db_url: str) -> tuple[subprocess.Popen[str], str]:
-    """``peloton serve --port 0``; the process and its address."""
+    """``peloton serve --port 0 --limits relaxed`` (every client here is 127.0.0.1);
+    the process and its address."""
     proc = subprocess.Popen(
-        [PELOTON, "serve", "--port", "0", "--db", db_url, "--bot-delay", "0"],
+        [
+            PELOTON,
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            db_url,
+            "--bot-delay",
+            "0",
+            "--limits",
+            "relaxed",
+        ],
         stdout=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -102,11 +114,15 @@ async def seat_client(
         # The client's CPU is not what is measured: read an update's index and move
         # from its head (the server writes them first) rather than decode the snapshot.
         head = UPDATE_HEAD.match(raw if isinstance(raw, str) else raw.decode())
-        message = {"type": "update", "index": int(head[1]), "move": head[2]} if head else json.loads(raw)
+        message = (
+            {"type": "update", "index": int(head[1]), "move": head[2]} if head else json.loads(raw)
+        )
         kind = message["type"]
         if kind == "update":
             if message["index"] != len(state.history):
-                stats.errors.append(f"out of order update {message['index']} at {len(state.history)}")
+                stats.errors.append(
+                    f"out of order update {message['index']} at {len(state.history)}"
+                )
                 return
             state.play(message["move"])
             if message["index"] == sent_index and sent_at is not None:
@@ -135,12 +151,16 @@ async def open_table(http: httpx.AsyncClient, ws_url: str, rng: random.Random) -
 
 async def try_open_table(http: httpx.AsyncClient, ws_url: str, rng: random.Random) -> Table:
     teams = rng.randint(2, 4)
-    answer = await http.post("/api/tables", json={"course": "short", "riders": 3, "seats": ["human"] * teams})
+    answer = await http.post(
+        "/api/tables", json={"course": "short", "riders": 3, "seats": ["human"] * teams}
+    )
     table_id = answer.json()["id"]
     letters = "ABCD"[:teams]
     sockets = []
     for seat in letters:
-        joined = await http.post(f"/api/tables/{table_id}/join", json={"seat": seat, "name": f"p{seat}"})
+        joined = await http.post(
+            f"/api/tables/{table_id}/join", json={"seat": seat, "name": f"p{seat}"}
+        )
         ws = await connect(f"{ws_url}/ws/tables/{table_id}", max_size=None, compression=None)
         await ws.send(json.dumps({"type": "hello", "token": joined.json()["token"]}))
         welcome = json.loads(await ws.recv())
@@ -159,7 +179,13 @@ class Table:
 
 
 async def table_slot(
-    http: httpx.AsyncClient, ws_url: str, slot: int, first: Table, stats: Stats, stop_at: float, think: float
+    http: httpx.AsyncClient,
+    ws_url: str,
+    slot: int,
+    first: Table,
+    stats: Stats,
+    stop_at: float,
+    think: float,
 ) -> None:
     """Keep one table busy: play it to the end, open a new one, until ``stop_at``."""
     rng = random.Random(slot)
@@ -168,7 +194,9 @@ async def table_slot(
         try:
             await asyncio.gather(
                 *(
-                    seat_client(ws, seat, table.start.copy(), slot * 1000 + game * 10 + i, stats, think)
+                    seat_client(
+                        ws, seat, table.start.copy(), slot * 1000 + game * 10 + i, stats, think
+                    )
                     for i, (seat, ws) in enumerate(zip(table.letters, table.sockets, strict=True))
                 )
             )
@@ -187,19 +215,24 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(url: str, tables: int, seconds: float, warmup: float, think: float, pid: int | None) -> tuple[Stats, float]:
+async def run(
+    url: str, tables: int, seconds: float, warmup: float, think: float, pid: int | None
+) -> tuple[Stats, float]:
     stats = Stats()
     ws_url = url.replace("http://", "ws://", 1)
     limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         # Every table is open and every seat connected before the clock starts.
-        first = await asyncio.gather(*(open_table(http, ws_url, random.Random(-i)) for i in range(tables)))
+        first = await asyncio.gather(
+            *(open_table(http, ws_url, random.Random(-i)) for i in range(tables))
+        )
         # The clients' own collector pauses would count as the server's latency.
         gc.collect()
         gc.freeze()
         stop_at = time.perf_counter() + warmup + seconds
         tasks = [
-            asyncio.create_task(table_slot(http, ws_url, i, first[i], stats, stop_at, think)) for i in range(tables)
+            asyncio.create_task(table_slot(http, ws_url, i, first[i], stats, stop_at, think))
+            for i in range(tables)
         ]
         return await measure(stats, tasks, seconds, warmup, pid)
 
@@ -228,7 +261,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100, help="concurrent tables (default 100)")
     parser.add_argument("--seconds", type=float, default=20, help="measured time (default 20)")
     parser.add_argument("--warmup", type=float, default=3, help="unmeasured start (default 3)")
-    parser.add_argument("--think", type=float, default=0, help="seconds a client waits before moving")
+    parser.add_argument(
+        "--think", type=float, default=0, help="seconds a client waits before moving"
+    )
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary directory)")
     parser.add_argument("--url", help="load a server already running at this address instead")
     args = parser.parse_args()
@@ -240,14 +275,18 @@ def main() -> None:
             proc, url = start_server(db_url)
         try:
             pid = None if proc is None else proc.pid
-            stats, elapsed = asyncio.run(run(url, args.tables, args.seconds, args.warmup, args.think, pid))
+            stats, elapsed = asyncio.run(
+                run(url, args.tables, args.seconds, args.warmup, args.think, pid)
+            )
         finally:
             if proc is not None:
                 proc.send_signal(signal.SIGTERM)
                 proc.wait(timeout=30)
     lat = stats.latencies
-    print(f"server_load: {args.tables} concurrent tables on 'short', 3 riders, 2-4 teams, "
-          f"think {args.think * 1000:.0f} ms, {db_url.split(':')[0]}")
+    print(
+        f"server_load: {args.tables} concurrent tables on 'short', 3 riders, 2-4 teams, "
+        f"think {args.think * 1000:.0f} ms, {db_url.split(':')[0]}"
+    )
     print(f"  measured             {elapsed:.1f} s (after {args.warmup:.0f} s warm-up)")
     print(f"  accepted moves       {len(lat)}  ({len(lat) / elapsed:,.0f} moves/s)")
     print(f"  games finished       {stats.games}")
@@ -258,8 +297,13 @@ def main() -> None:
         print(f"  move latency max     {max(lat) * 1000:.1f} ms")
         if stats.server_cpu is not None:
             busy = stats.server_cpu / elapsed * 100
-            print(f"  server CPU per move  {stats.server_cpu / len(lat) * 1000:.3f} ms (server busy {busy:.0f}% of a core)")
-    print(f"  errors               {len(stats.errors)}" + (f" (first: {stats.errors[0]})" if stats.errors else ""))
+            print(
+                f"  server CPU per move  {stats.server_cpu / len(lat) * 1000:.3f} ms (server busy {busy:.0f}% of a core)"
+            )
+    print(
+        f"  errors               {len(stats.errors)}"
+        + (f" (first: {stats.errors[0]})" if stats.errors else "")
+    )
 
 
 if __name__ == "__main__":

@@ -61,7 +61,9 @@ def _errors() -> Iterator[None]:
     except PelotonError as exc:
         raise _fail(str(exc)) from None
     except OSError as exc:
-        raise _fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc)) from None
+        raise _fail(
+            f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc)
+        ) from None
 
 
 def _console() -> Console:
@@ -78,10 +80,13 @@ def _console() -> Console:
 #: from the options they declare (--option NAME=VALUE).
 MIND_CYCLING_GAME = mc.State.game
 GAME_HELP = f"one of {', '.join(registry.names())} (default {MIND_CYCLING_GAME})."
-OPTION_HELP = "A game option NAME=VALUE, repeatable (not Mind Cycling's): see 'peloton options GAME'."
+OPTION_HELP = (
+    "A game option NAME=VALUE, repeatable (not Mind Cycling's): see 'peloton options GAME'."
+)
 # Mind Cycling's rule flags, the same in play and simulate.
 WindOption = Annotated[
-    str | None, typer.Option(help="Wind direction: front, left or right (MC-5.5).", show_default="front")
+    str | None,
+    typer.Option(help="Wind direction: front, left or right (MC-5.5).", show_default="front"),
 ]
 RelayLimitOption = Annotated[
     int | None, typer.Option(help="Largest group a rider may relay (MC-6.5).", show_default="3")
@@ -100,9 +105,12 @@ PLAY_EXAMPLES = (
 
 @app.command(epilog="Examples:\n\n" + "\n\n".join(PLAY_EXAMPLES))
 def play(
-    game: Annotated[str | None, typer.Argument(help=f"The game: {GAME_HELP}", show_default=False)] = None,
+    game: Annotated[
+        str | None, typer.Argument(help=f"The game: {GAME_HELP}", show_default=False)
+    ] = None,
     game_flag: Annotated[
-        str | None, typer.Option("--game", help="The game, as the GAME argument names it.", show_default=False)
+        str | None,
+        typer.Option("--game", help="The game, as the GAME argument names it.", show_default=False),
     ] = None,
     seats: Annotated[
         str | None,
@@ -111,18 +119,30 @@ def play(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     course: Annotated[
         str | None,
-        typer.Option(help="A bundled course name or a .toml/.json file (default standard; solo with --solo)."),
+        typer.Option(
+            help="A bundled course name or a .toml/.json file (default standard; solo with --solo)."
+        ),
     ] = None,
-    riders: Annotated[int | None, typer.Option(help="Riders per team, 3 to 6 (default 6; solo 5).")] = None,
+    riders: Annotated[
+        int | None, typer.Option(help="Riders per team, 3 to 6 (default 6; solo 5).")
+    ] = None,
     wind: WindOption = None,
     relay_limit: RelayLimitOption = None,
-    solo: Annotated[bool, typer.Option("--solo", help="The solo challenge (MC-9): one seat.")] = False,
-    seed: Annotated[int | None, typer.Option(help="Seed for the bots and the dice (reproducible games).")] = None,
-    record: Annotated[Path | None, typer.Option(help="Save the game record to this file on exit.")] = None,
+    solo: Annotated[
+        bool, typer.Option("--solo", help="The solo challenge (MC-9): one seat.")
+    ] = False,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for the bots and the dice (reproducible games).")
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Save the game record to this file on exit.")
+    ] = None,
     full_board: Annotated[bool, typer.Option("--full-board", help="Draw the whole road.")] = False,
     start: Annotated[
         str | None,
-        typer.Option(help="Start from this position in the game's notation (Cyclo: a CYN; not Mind Cycling)."),
+        typer.Option(
+            help="Start from this position in the game's notation (Cyclo: a CYN; not Mind Cycling)."
+        ),
     ] = None,
 ) -> None:
     """Play a game at the terminal, humans and bots: Mind Cycling, Mind Twist, Pistard or
@@ -141,18 +161,28 @@ def play(
             table_session = table_for(name, seats, option, seed, record, console, start=start)
         raise typer.Exit(table_session.run())
     if start is not None:
-        raise _fail("--start: Mind Cycling begins with its setup at the terminal (peloton solve and "
-                    "peloton moves take positions)", EXIT_USAGE)
+        raise _fail(
+            "--start: Mind Cycling begins with its setup at the terminal (peloton solve and "
+            "peloton moves take positions)",
+            EXIT_USAGE,
+        )
     _reject_game_options(option)
     with _errors():
         names = parse_seats(seats or (HUMAN if solo else f"{HUMAN},greedy"), solo=solo)
         # MC-9.1 recommends the solo course for the solo challenge.
         chosen = course or ("solo" if solo else "standard")
         state = _new_state(
-            load_course(chosen), len(names), riders, wind or "front", 3 if relay_limit is None else relay_limit, solo
+            load_course(chosen),
+            len(names),
+            riders,
+            wind or "front",
+            3 if relay_limit is None else relay_limit,
+            solo,
         )
         table = make_seats(names, seed, game=MIND_CYCLING_GAME)
-    session = GameSession(state, table, console, terminal_ask(console), record_path=record, full_board=full_board)
+    session = GameSession(
+        state, table, console, terminal_ask(console), record_path=record, full_board=full_board
+    )
     code = session.run()
     raise typer.Exit(code)
 
@@ -214,7 +244,9 @@ def _new_state(
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
-    to_end: Annotated[bool, typer.Option("--to-end", help="Print the final position and result.")] = False,
+    to_end: Annotated[
+        bool, typer.Option("--to-end", help="Print the final position and result.")
+    ] = False,
 ) -> None:
     """Step through a game record move by move (any game: the record says which)."""
     from .core.record import load_record
@@ -224,7 +256,9 @@ def replay(
         loaded = load_record(file)
         states = loaded.states()
     if isinstance(loaded, mc.Record):
-        session: ReplaySession | ReviewSession = ReplaySession(loaded, states, console, terminal_ask(console))
+        session: ReplaySession | ReviewSession = ReplaySession(
+            loaded, states, console, terminal_ask(console)
+        )
     else:
         from .terminal.games import terminal_game
 
@@ -274,19 +308,30 @@ MOVES_EXAMPLES = (
 def moves(
     position: Annotated[
         str,
-        typer.Option(help='A position: Mind Cycling MCN, e.g. "3 AD1:c12+,BS1:d12 / - / -"; Cyclo CYN, e.g. '
-                     '"9 AS1:a30*4,BH1:a29*4 / A*4,B*4".'),
+        typer.Option(
+            help='A position: Mind Cycling MCN, e.g. "3 AD1:c12+,BS1:d12 / - / -"; Cyclo CYN, e.g. '
+            '"9 AS1:a30*4,BH1:a29*4 / A*4,B*4".'
+        ),
     ],
     game: Annotated[str, typer.Option(help=f"The game: {GAME_HELP}")] = MIND_CYCLING_GAME,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     course: Annotated[
-        str | None, typer.Option(help="Mind Cycling: a bundled course name or a course file (default standard).")
+        str | None,
+        typer.Option(
+            help="Mind Cycling: a bundled course name or a course file (default standard)."
+        ),
     ] = None,
-    wind: Annotated[str | None, typer.Option(help="Mind Cycling: wind direction, front, left or right.")] = None,
-    relay_limit: Annotated[int | None, typer.Option(help="Mind Cycling: relay limit (MC-6.5, default 3).")] = None,
+    wind: Annotated[
+        str | None, typer.Option(help="Mind Cycling: wind direction, front, left or right.")
+    ] = None,
+    relay_limit: Annotated[
+        int | None, typer.Option(help="Mind Cycling: relay limit (MC-6.5, default 3).")
+    ] = None,
     after: Annotated[
         str | None,
-        typer.Option(help='Moves to play from the position first, space-separated (e.g. "roll:1,1 AH1-77").'),
+        typer.Option(
+            help='Moves to play from the position first, space-separated (e.g. "roll:1,1 AH1-77").'
+        ),
     ] = None,
     board: Annotated[bool, typer.Option("--board", help="Also draw the position.")] = False,
 ) -> None:
@@ -295,13 +340,19 @@ def moves(
     name = _game_name(game)
     played = (after or "").split()
     if name != MIND_CYCLING_GAME:
-        _reject_mind_cycling_flags(name, {"--course": course, "--wind": wind, "--relay-limit": relay_limit})
+        _reject_mind_cycling_flags(
+            name, {"--course": course, "--wind": wind, "--relay-limit": relay_limit}
+        )
         _other_moves(console, name, position, option, played, board)
         return
     _reject_game_options(option)
     with _errors():
-        state = mc.from_mcn(load_course(course or "standard"), position, wind=wind or "front",
-                            relay_limit=3 if relay_limit is None else relay_limit)
+        state = mc.from_mcn(
+            load_course(course or "standard"),
+            position,
+            wind=wind or "front",
+            relay_limit=3 if relay_limit is None else relay_limit,
+        )
         for text in played:
             state.play(text)
     if board:
@@ -316,7 +367,12 @@ def moves(
 
 
 def _other_moves(
-    console: Console, name: str, position: str, option: list[str] | None, played: list[str], board: bool
+    console: Console,
+    name: str,
+    position: str,
+    option: list[str] | None,
+    played: list[str],
+    board: bool,
 ) -> None:
     """``peloton moves`` for the games other than Mind Cycling (their ``--option``s)."""
     from .terminal.games import FULL_VIEW, terminal_game
@@ -335,7 +391,11 @@ def _other_moves(
     legal = state.legal_moves()
     where = f"round {state.round}, " if hasattr(state, "round") else ""
     plural = "" if len(legal) == 1 else "s"
-    console.print(f"# {where}{shown.step(state)}, {len(legal)} legal move{plural}", markup=False, soft_wrap=True)
+    console.print(
+        f"# {where}{shown.step(state)}, {len(legal)} legal move{plural}",
+        markup=False,
+        soft_wrap=True,
+    )
     for move in legal:
         console.print(str(move), markup=False, soft_wrap=True)
 
@@ -354,7 +414,9 @@ def courses() -> None:
 
 
 @course_app.command("check")
-def course_check(file: Annotated[Path, typer.Argument(help="A course file (TOML or JSON).")]) -> None:
+def course_check(
+    file: Annotated[Path, typer.Argument(help="A course file (TOML or JSON).")],
+) -> None:
     """Validate a course file, printing every problem (exit 1 if invalid)."""
     console = _console()
     if not file.is_file():
@@ -371,7 +433,9 @@ def course_check(file: Annotated[Path, typer.Argument(help="A course file (TOML 
 
 
 @course_app.command("show")
-def course_show(name: Annotated[str, typer.Argument(help="A bundled course name or a course file.")]) -> None:
+def course_show(
+    name: Annotated[str, typer.Argument(help="A bundled course name or a course file.")],
+) -> None:
     """Draw a course, empty, from start to finish."""
     console = _console()
     with _errors():
@@ -403,17 +467,30 @@ def serve(
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.")] = 0.4,
     solver_seconds: Annotated[
-        float, typer.Option(help="Seconds the solo solver may spend on a solo table's course.")
+        float,
+        typer.Option(
+            help="Seconds the solo solver may spend on a solo table's course, from the moment it is asked for."
+        ),
     ] = 20.0,
+    limits: Annotated[
+        str,
+        typer.Option(
+            help="Per-client limits: 'default' (per client address: 30 new tables a minute, 50 open "
+            "connections, 240 new connections a minute, one solver run, two checks or replays at once) "
+            "or 'relaxed' (none: for tests, benchmarks and trusted networks where every client has one address)."
+        ),
+    ] = "default",
 ) -> None:
     """Serve the web table: lobby, live games, spectators and replays."""
     if bot_delay < 0:
         raise _fail(f"--bot-delay must be 0 or more seconds, not {bot_delay}", EXIT_USAGE)
     if not solver_seconds > 0:
         raise _fail(f"--solver-seconds must be more than 0, not {solver_seconds}", EXIT_USAGE)
+    if limits not in ("default", "relaxed"):
+        raise _fail(f"--limits must be 'default' or 'relaxed', not {limits!r}", EXIT_USAGE)
     from .server.run import serve as run_server  # the server's dependencies load only here
 
-    raise typer.Exit(run_server(host, port, db, bot_delay, solver_seconds))
+    raise typer.Exit(run_server(host, port, db, bot_delay, solver_seconds, limits))
 
 
 # ---------------------------------------------------------------- simulate
@@ -423,29 +500,45 @@ def serve(
 def simulate(
     bots: Annotated[
         str,
-        typer.Option(help="One bot per seat, first seat first: random, greedy, easy, medium, hard, expert, mcts:N, mcts:Xs."),
+        typer.Option(
+            help="One bot per seat, first seat first: random, greedy, easy, medium, hard, expert, mcts:N, mcts:Xs."
+        ),
     ],
     game: Annotated[str, typer.Option(help=f"The game: {GAME_HELP}")] = MIND_CYCLING_GAME,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
     jobs: Annotated[int, typer.Option(help="Processes to play games in.")] = 1,
-    seed: Annotated[int, typer.Option(help="Seed of the whole run (same seed, same results, any --jobs).")] = 0,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the whole run (same seed, same results, any --jobs).")
+    ] = 0,
     course: Annotated[
         str | None,
-        typer.Option(help="A bundled course name or a course file (default standard; solo with --solo)."),
+        typer.Option(
+            help="A bundled course name or a course file (default standard; solo with --solo)."
+        ),
     ] = None,
     riders: Annotated[int | None, typer.Option(help="Riders per team, 3 to 6 (default 6).")] = None,
     wind: WindOption = None,
     relay_limit: RelayLimitOption = None,
     solo: Annotated[bool, typer.Option("--solo", help="The solo challenge: one bot.")] = False,
     swap: Annotated[
-        bool, typer.Option("--swap", help="Rotate the line-up one seat per game, so every bot plays every seat.")
+        bool,
+        typer.Option(
+            "--swap", help="Rotate the line-up one seat per game, so every bot plays every seat."
+        ),
     ] = False,
-    out: Annotated[Path | None, typer.Option(help="Also write the results to FILE.json or FILE.csv.")] = None,
-    plot: Annotated[
-        Path | None, typer.Option(help="Draw medal shares and points (other games: wins and figures) to FILE.png.")
+    out: Annotated[
+        Path | None, typer.Option(help="Also write the results to FILE.json or FILE.csv.")
     ] = None,
-    records: Annotated[Path | None, typer.Option(help="Save every game's record in this directory.")] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            help="Draw medal shares and points (other games: wins and figures) to FILE.png."
+        ),
+    ] = None,
+    records: Annotated[
+        Path | None, typer.Option(help="Save every game's record in this directory.")
+    ] = None,
 ) -> None:
     """Play many bot games and report win shares, medals, points, places and ratings."""
 
@@ -475,7 +568,15 @@ def simulate(
         from .terminal.setup import parse_option_args
 
         with _errors():
-            m = Match(name, names, parse_option_args(option), games=games, seed=seed, swap=swap, records=records)
+            m = Match(
+                name,
+                names,
+                parse_option_args(option),
+                games=games,
+                seed=seed,
+                swap=swap,
+                records=records,
+            )
             simulate_match(m, jobs, console, _progress(), out=out, plot=plot)
         return
     _reject_game_options(option)
@@ -520,19 +621,27 @@ def _progress() -> Any:
 @app.command()
 def solve(
     course: Annotated[str, typer.Option(help="A bundled course name or a course file.")] = "solo",
-    team: Annotated[str, typer.Option(help="The solo team's composition (5 riders).")] = mc.SOLO_COMPOSITION,
+    team: Annotated[
+        str, typer.Option(help="The solo team's composition (5 riders).")
+    ] = mc.SOLO_COMPOSITION,
     any_team: Annotated[
-        bool, typer.Option("--any-team", help="Also search the compositions (each type once or twice).")
+        bool,
+        typer.Option("--any-team", help="Also search the compositions (each type once or twice)."),
     ] = False,
     start: Annotated[
         str | None, typer.Option(help="Solve from this solo MCN position instead of the setup.")
     ] = None,
-    wind: Annotated[str, typer.Option(help="Wind direction: front, left or right (MC-5.5).")] = "front",
+    wind: Annotated[
+        str, typer.Option(help="Wind direction: front, left or right (MC-5.5).")
+    ] = "front",
     relay_limit: Annotated[int, typer.Option(help="Largest group a rider may relay (MC-6.5).")] = 3,
     time_limit: Annotated[
-        float | None, typer.Option(help="Stop after S seconds with the best line so far (not proven).")
+        float | None,
+        typer.Option(help="Stop after S seconds with the best line so far (not proven)."),
     ] = None,
-    record: Annotated[Path | None, typer.Option(help="Write the best line as a game record to FILE.")] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Write the best line as a game record to FILE.")
+    ] = None,
     line: Annotated[
         Path | None,
         typer.Option(
@@ -543,7 +652,8 @@ def solve(
     from_scratch: Annotated[
         bool,
         typer.Option(
-            "--from-scratch", help="Ignore the best line shipped with a bundled course (start from greedy lines)."
+            "--from-scratch",
+            help="Ignore the best line shipped with a bundled course (start from greedy lines).",
         ),
     ] = False,
 ) -> None:
@@ -565,7 +675,9 @@ def solve(
         else:
             given = mc.Record.load(line)
             if len(given.teams) != 1:
-                raise ConfigError(f"the record {str(line)!r} is not a solo game: it has {len(given.teams)} teams")
+                raise ConfigError(
+                    f"the record {str(line)!r} is not a solo game: it has {len(given.teams)} teams"
+                )
             chosen, comp, start = given.course, composition_of(given.teams["A"]), given.start
             wind, relay_limit, known = given.wind, given.relay_limit, given.moves
         solution = run_solver(
@@ -583,7 +695,9 @@ def solve(
     print_solution(console, f"solving course {chosen.name!r}, {what}", solution, any_team)
     if record is not None and solution.final is not None:
         with _errors():
-            mc.Record.from_state(solution.final, {"A": {"name": "solver", "controller": "solver"}}).save(record)
+            mc.Record.from_state(
+                solution.final, {"A": {"name": "solver", "controller": "solver"}}
+            ).save(record)
         console.print(f"record written to {record}", markup=False, soft_wrap=True)
 
 
@@ -620,5 +734,8 @@ def _report(exc: Exception) -> int:
     if isinstance(exc, PelotonError):
         print(f"peloton: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
-    print(f"peloton: internal error: {type(exc).__name__}: {exc} (PELOTON_DEBUG=1 shows more)", file=sys.stderr)
+    print(
+        f"peloton: internal error: {type(exc).__name__}: {exc} (PELOTON_DEBUG=1 shows more)",
+        file=sys.stderr,
+    )
     return EXIT_ERROR

@@ -24,7 +24,10 @@ TIMEOUT = 15.0  # seconds any single wait may take before a test fails
 
 
 class Server:
-    """``peloton serve --port 0`` as a subprocess; ``url`` once it is serving."""
+    """``peloton serve --port 0 --limits relaxed`` as a subprocess; ``url`` once it is
+    serving. Every test client connects from 127.0.0.1 and creates many tables a
+    minute: the per-client limits are off here (the hostile tests run servers with
+    the default limits, ``hostile_support.ArgServer``)."""
 
     def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
         self.db_url = db_url
@@ -36,8 +39,18 @@ class Server:
     def start(self) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         env.pop("PELOTON_DB_URL", None)
+        args = [
+            "--port",
+            "0",
+            "--db",
+            self.db_url,
+            "--bot-delay",
+            str(self.bot_delay),
+            "--limits",
+            "relaxed",
+        ]
         self.proc = subprocess.Popen(
-            [PELOTON, "serve", "--port", "0", "--db", self.db_url, "--bot-delay", str(self.bot_delay)],
+            [PELOTON, "serve", *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -59,7 +72,9 @@ class Server:
                 line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
             except queue.Empty:
                 self.kill()
-                raise RuntimeError("the server did not start in time:\n" + "".join(self.output)) from None
+                raise RuntimeError(
+                    "the server did not start in time:\n" + "".join(self.output)
+                ) from None
             if line is None:
                 raise RuntimeError("the server exited:\n" + "".join(self.output))
             if "serving on " in line:
@@ -98,7 +113,9 @@ def create(http: httpx.Client, **options: Any) -> str:
 
 def join(http: httpx.Client, table_id: str, seat: str, name: str | None = None) -> str:
     """Join a seat; its token."""
-    answer = http.post(f"/api/tables/{table_id}/join", json={"seat": seat, "name": name or f"Player {seat}"})
+    answer = http.post(
+        f"/api/tables/{table_id}/join", json={"seat": seat, "name": name or f"Player {seat}"}
+    )
     assert answer.status_code == 200, answer.text
     token: str = answer.json()["token"]
     return token
@@ -209,3 +226,35 @@ def stored_moves(db_url: str, table_id: str) -> list[str]:
             return [r[0] for r in rows]
     finally:
         engine.dispose()
+
+
+def replay_snapshots(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every snapshot of a replay answer (docs/protocol.md, "Replays"), the first before
+    any move: each move's changes applied to the snapshot before it, written here from
+    the protocol's words (not the server's code)."""
+    import copy
+
+    snaps = [answer["snapshot"]]
+    for changes in answer["changes"]:
+        snap: Any = copy.deepcopy(snaps[-1])
+        for change in changes:
+            path = change[0]
+            if not path:
+                snap = change[1]
+                continue
+            node = snap
+            for key in path[:-1]:
+                node = node[key]
+            if len(change) == 1:
+                del node[path[-1]]
+            elif isinstance(node, list) and path[-1] == len(node):
+                node.append(change[1])
+            else:
+                node[path[-1]] = change[1]
+        snaps.append(snap)
+    return snaps
+
+
+def in_replay(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot as a replay shows it: without legal moves (nobody plays in a replay)."""
+    return {**snapshot, "legal": []}

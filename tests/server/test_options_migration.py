@@ -40,7 +40,15 @@ from peloton.server import storage
 from peloton.server.storage import normalise_url
 
 from .conftest import PG_ENV
-from .helpers import WS, Server, drop_pg_database, pg_database, stored_moves
+from .helpers import (
+    WS,
+    Server,
+    drop_pg_database,
+    in_replay,
+    pg_database,
+    replay_snapshots,
+    stored_moves,
+)
 
 # The schema as the server wrote it before the one options column (storage.py at 5cec0e6).
 OLD = MetaData()
@@ -230,8 +238,9 @@ def test_tables_of_every_game_move_to_one_options_column(db_url: str) -> None:
                     assert (
                         replay["moves"] == t.moves or game == "mind-twist"
                     )  # Mind Twist: the public moves
-                    assert len(replay["snapshots"]) == len(t.moves) + 1
-                    assert replay["snapshots"][-1] == detail["snapshot"]
+                    snaps = replay_snapshots(replay)
+                    assert len(snaps) == len(t.moves) + 1
+                    assert snaps[-1] == in_replay(detail["snapshot"])
                     record = http.get(f"/api/tables/{t.id}/record").json()
                     assert record["game"] == game
                     assert http.post("/api/replay", json=record).status_code == 200
@@ -290,9 +299,14 @@ def test_tables_of_every_game_move_to_one_options_column(db_url: str) -> None:
     engine = create_engine(normalise_url(db_url))
     try:
         columns = {c["name"] for c in inspect(engine).get_columns("tables")}
+        with engine.connect() as conn:
+            table_secrets = [r[0] for r in conn.exec_driver_sql("SELECT secret FROM tables")]
     finally:
         engine.dispose()
-    assert columns == {"id", "created", "game", "options", "seed", "status", "final"}
+    assert columns == {"id", "created", "game", "options", "seed", "secret", "status", "final"}
+    # Every table is given its bots' secret: 256 random bits, its own.
+    assert len(table_secrets) == len(old) == len(set(table_secrets))
+    assert all(len(secret) == 64 and int(secret, 16) >= 0 for secret in table_secrets)
 
     # The migrated database loads again as it is.
     again = Server(db_url).start()

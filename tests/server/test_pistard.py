@@ -13,7 +13,7 @@ import pytest
 from peloton.core.rng import Rng
 from peloton.games import pistard as pi
 
-from .helpers import WS, Server, create, join, stored_moves
+from .helpers import WS, Server, create, in_replay, join, replay_snapshots, stored_moves
 
 SHORT = {"length": 20, "target": 3}
 
@@ -34,12 +34,16 @@ def rolls_follow_the_seed(record: dict[str, Any]) -> int:
     return rolls
 
 
-def play_human(ws: WS, snap: dict[str, Any], seat: str, rng: random.Random, until: int | None = None) -> dict[str, Any]:
+def play_human(
+    ws: WS, snap: dict[str, Any], seat: str, rng: random.Random, until: int | None = None
+) -> dict[str, Any]:
     """Play ``seat``'s moves (random legal ones) as updates come, until the game is over
     or ``until`` moves have been played; the last snapshot ``ws`` received."""
     while not snap["is_over"] and (until is None or snap["moves_played"] < until):
         if snap["current_player"] == seat and snap["legal"]:
-            ws.send({"type": "move", "move": rng.choice(snap["legal"]), "index": snap["moves_played"]})
+            ws.send(
+                {"type": "move", "move": rng.choice(snap["legal"]), "index": snap["moves_played"]}
+            )
         snap = ws.expect("update")["snapshot"]
     return snap
 
@@ -56,7 +60,9 @@ def test_the_games_list_describes_pistard(http: httpx.Client) -> None:
 
 
 def test_create_and_detail(http: httpx.Client) -> None:
-    table = create(http, game="pistard", options={"bonus": "shelter"}, seats=["human", "greedy", "random"])
+    table = create(
+        http, game="pistard", options={"bonus": "shelter"}, seats=["human", "greedy", "random"]
+    )
     detail = http.get(f"/api/tables/{table}").json()
     assert detail["game"] == "pistard" and detail["status"] == "open"
     assert detail["options"]["players"] == 3 and detail["options"]["bonus"] == "shelter"
@@ -89,7 +95,9 @@ def test_bad_options_are_refused(http: httpx.Client, body: dict[str, Any]) -> No
     assert answer.json()["error"]["code"] == "bad_options"
 
 
-def test_an_all_bot_table_plays_to_the_end_rolling_from_its_seed(server: Server, http: httpx.Client) -> None:
+def test_an_all_bot_table_plays_to_the_end_rolling_from_its_seed(
+    server: Server, http: httpx.Client
+) -> None:
     table = create(http, game="pistard", options=SHORT, seats=["greedy", "random", "greedy"])
     watcher = WS(server, table)
     snap = watcher.hello()["snapshot"]
@@ -106,10 +114,11 @@ def test_an_all_bot_table_plays_to_the_end_rolling_from_its_seed(server: Server,
     assert summary["status"] == "finished" and summary["result"] == snap["result"]
     assert snap["result"]["winner"] in ("A", "B", "C")
     replay = http.get(f"/api/tables/{table}/replay").json()
-    assert replay["moves"] == record["moves"] and len(replay["snapshots"]) == len(record["moves"]) + 1
-    assert replay["snapshots"][-1] == pi.snapshot(pi.Record.from_dict(record).replay(), None)
+    snaps = replay_snapshots(replay)
+    assert replay["moves"] == record["moves"] and len(snaps) == len(record["moves"]) + 1
+    assert snaps[-1] == in_replay(pi.snapshot(pi.Record.from_dict(record).replay(), None))
     upload = http.post("/api/replay", json=record)
-    assert upload.status_code == 200 and upload.json()["snapshots"] == replay["snapshots"]
+    assert upload.status_code == 200 and replay_snapshots(upload.json()) == snaps
     watcher.close()
 
 
@@ -151,14 +160,20 @@ def test_bad_moves_and_moves_at_a_chance_step_are_refused(slow_dice: Server) -> 
             update = a.expect("update")
             assert update["by"] == "chance" and update["move"].startswith("roll:")
             seen = b.expect("update")
-            assert (seen["index"], seen["move"], seen["by"]) == (update["index"], update["move"], update["by"])
+            assert (seen["index"], seen["move"], seen["by"]) == (
+                update["index"],
+                update["move"],
+                update["by"],
+            )
             # Each player's snapshot is its own: only the player to act gets legal moves.
             assert {k: v for k, v in seen["snapshot"].items() if k != "legal"} == {
                 k: v for k, v in update["snapshot"].items() if k != "legal"
             }
         snap = update["snapshot"]
         assert snap["current_player"] == "A" and not snap["is_chance"]
-        assert a.error({"type": "move", "move": "roll:6,6,6,6"})["code"] == "illegal_move"  # no forged dice
+        assert (
+            a.error({"type": "move", "move": "roll:6,6,6,6"})["code"] == "illegal_move"
+        )  # no forged dice
         assert a.error({"type": "move", "move": "A1=7"})["code"] in ("notation", "illegal_move")
         assert a.error({"type": "move", "move": "B1=6"})["code"] == "illegal_move"
         assert a.error({"type": "move", "move": "nonsense"})["code"] == "notation"
@@ -167,9 +182,13 @@ def test_bad_moves_and_moves_at_a_chance_step_are_refused(slow_dice: Server) -> 
         a.quiet()
         b.quiet()
         assert http.get(f"/api/tables/{table}").json()["moves"] == 2
-        a_snap = http.get(f"/api/tables/{table}", headers={"Authorization": f"Bearer {tokens['A']}"}).json()
+        a_snap = http.get(
+            f"/api/tables/{table}", headers={"Authorization": f"Bearer {tokens['A']}"}
+        ).json()
         assert a_snap["seat"] == "A" and a_snap["snapshot"]["legal"]
-        assert http.get(f"/api/tables/{table}").json()["snapshot"]["legal"] == []  # spectators get none
+        assert (
+            http.get(f"/api/tables/{table}").json()["snapshot"]["legal"] == []
+        )  # spectators get none
         a.close()
         b.close()
 
@@ -183,7 +202,9 @@ def test_a_killed_server_rolls_on_exactly(db_url: str) -> None:
             token = join(http, table, "A")
             # Long enough for the watcher to see 12 updates: with target 3 the first
             # rider across the line ends the game at once (PI-4.3), in about 30 moves.
-            bots = create(http, game="pistard", options={**SHORT, "target": 6}, seats=["greedy", "greedy"])
+            bots = create(
+                http, game="pistard", options={**SHORT, "target": 6}, seats=["greedy", "greedy"]
+            )
         ws = WS(first, table)
         snap = play_human(ws, ws.hello(token)["snapshot"], "A", rng, until=30)
         watcher = WS(first, bots)

@@ -55,10 +55,19 @@ class Server:
         log = self.log_path.open("wb")
         self.proc = subprocess.Popen(
             [
-                sys.executable, "-m", "peloton", "serve",
-                "--port", str(self.port),
-                "--db", f"sqlite:///{self.db_path}",
-                "--bot-delay", "0",
+                sys.executable,
+                "-m",
+                "peloton",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                f"sqlite:///{self.db_path}",
+                "--bot-delay",
+                "0",
+                # Every page and request comes from 127.0.0.1: no per-client limits.
+                "--limits",
+                "relaxed",
             ],
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -39,8 +39,7 @@ def play_turn(page: Page, moves: int, used: Counter[str]) -> None:
         used["place"] += 1
         return
     buttons = {
-        kind: page.get_by_test_id(f"{kind}-button")
-        for kind in ("stay", "give", "relay", "wheel")
+        kind: page.get_by_test_id(f"{kind}-button") for kind in ("stay", "give", "relay", "wheel")
     }
     if buttons["stay"].count():
         buttons["stay"].first.click()
@@ -105,3 +104,28 @@ def play_to_the_end(
         play_turn(page, n, used)
         expect(root(page)).not_to_have_attribute("data-moves", str(n))
     raise AssertionError(f"table {table_id} did not finish")
+
+
+def replay_snapshots(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every snapshot of a replay answer (docs/protocol.md, "Replays"): each move's
+    changes applied, in order, to a copy of the snapshot before it."""
+    import copy
+
+    snaps = [answer["snapshot"]]
+    for changes in answer["changes"]:
+        snap: Any = copy.deepcopy(snaps[-1])
+        for change in changes:
+            *parents, last = change[0] or [None]
+            node = snap
+            for key in parents:
+                node = node[key]
+            if last is None:
+                snap = change[1]
+            elif len(change) == 1:
+                del node[last]
+            elif isinstance(node, list) and last == len(node):
+                node.append(change[1])
+            else:
+                node[last] = change[1]
+        snaps.append(snap)
+    return snaps

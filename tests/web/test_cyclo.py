@@ -22,7 +22,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import Server, artifact, open_page
-from .helpers import join, root
+from .helpers import join, replay_snapshots, root
 
 #: A Pro classic on two boards of our own: 40 spaces of flat road and a last km, with
 #: event spaces, a sprint line and the finish.
@@ -233,7 +233,7 @@ def test_two_players_race_a_pro_classic_by_clicking_watched_replayed_and_downloa
 
     # Replay on the table page, move by move: the spectator's board follows the server's.
     replay = server.get(f"/api/tables/{table_id}/replay")
-    moves, snaps = replay["moves"], replay["snapshots"]
+    moves, snaps = replay["moves"], replay_snapshots(replay)
     watcher.get_by_test_id("replay-toggle").click()
     expect(root(watcher)).to_have_attribute("data-mode", "replay")
     watcher.get_by_test_id("replay-first").click()

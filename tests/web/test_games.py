@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import Server, artifact, open_page
-from .helpers import join, root
+from .helpers import join, replay_snapshots, root
 
 
 def moves_of(snap: dict[str, Any]) -> int:
@@ -33,7 +33,9 @@ def wait_for_turn(server: Server, table_id: str, seats: set[str]) -> dict[str, A
 
 
 def test_two_players_finish_a_mind_twist_game_by_clicking(server: Server, new_context) -> None:
-    table_id = server.create(game="mind-twist", options={"length": 12, "milestones": [4, 8]}, seats=["human", "human"])
+    table_id = server.create(
+        game="mind-twist", options={"length": 12, "milestones": [4, 8]}, seats=["human", "human"]
+    )
     url = f"{server.url}/table/{table_id}"
     red = open_page(new_context(), url)
     blue = open_page(new_context(390, 844), url)  # one player on a phone
@@ -64,9 +66,15 @@ def test_two_players_finish_a_mind_twist_game_by_clicking(server: Server, new_co
             expect(other.locator('[data-testid="log-move"]').last).to_have_text("dial:?")
             expect(root(watcher)).to_have_attribute("data-moves", str(n + 1))
             expect(watcher.locator('[data-testid="log-move"]').last).to_have_text("dial:?")
-            assert f"dial:{dial.get_attribute('data-dial')}" not in other.get_by_test_id("log").inner_text().split()[-1:]
+            assert (
+                f"dial:{dial.get_attribute('data-dial')}"
+                not in other.get_by_test_id("log").inner_text().split()[-1:]
+            )
             if shots < 2:
-                other.screenshot(path=artifact(f"mindtwist-guess-{'390' if other is blue else '1280'}.png"), full_page=True)
+                other.screenshot(
+                    path=artifact(f"mindtwist-guess-{'390' if other is blue else '1280'}.png"),
+                    full_page=True,
+                )
                 shots += 1
             seen_hidden = True
         else:
@@ -113,7 +121,9 @@ def test_two_players_finish_a_mind_twist_game_by_clicking(server: Server, new_co
     expect(watcher.get_by_test_id("winner")).to_have_attribute("data-team", winner)
 
 
-def test_create_a_mind_twist_table_from_the_lobby_and_replay_its_record(server: Server, new_context, tmp_path) -> None:
+def test_create_a_mind_twist_table_from_the_lobby_and_replay_its_record(
+    server: Server, new_context, tmp_path
+) -> None:
     page = open_page(new_context(), server.url + "/")
     page.get_by_test_id("game-select").select_option("mind-twist")
     expect(page.get_by_test_id("course-select")).to_be_hidden()
@@ -188,8 +198,12 @@ def play_pistard_turn(page: Page, rng: random.Random) -> str:
     return "square"
 
 
-def test_a_human_plays_pistard_against_bots_to_the_end_by_clicking(server: Server, new_context) -> None:
-    table_id = server.create(game="pistard", options={"length": 20, "target": 4}, seats=["human", "greedy", "random"])
+def test_a_human_plays_pistard_against_bots_to_the_end_by_clicking(
+    server: Server, new_context
+) -> None:
+    table_id = server.create(
+        game="pistard", options={"length": 20, "target": 4}, seats=["human", "greedy", "random"]
+    )
     url = f"{server.url}/table/{table_id}"
     page = open_page(new_context(), url)
     join(page, "A", "Ada")
@@ -222,11 +236,17 @@ def test_a_human_plays_pistard_against_bots_to_the_end_by_clicking(server: Serve
         expect(root(p)).to_have_attribute("data-phase", "over")
         expect(p.get_by_test_id("winner")).to_have_attribute("data-team", result["winner"])
         for team, points in detail["snapshot"]["points"].items():
-            expect(p.locator(f'[data-testid="points"] tr[data-team="{team}"]')).to_contain_text(str(points))
+            expect(p.locator(f'[data-testid="points"] tr[data-team="{team}"]')).to_contain_text(
+                str(points)
+            )
         expect(p.get_by_test_id("log-move")).to_have_count(detail["snapshot"]["moves_played"])
         assert p.errors == []  # type: ignore[attr-defined]
     # The riders on the board are where the server says.
-    on_track = {r["id"]: r["square"] for r in detail["snapshot"]["riders"] if r["square"] and not r["eliminated"]}
+    on_track = {
+        r["id"]: r["square"]
+        for r in detail["snapshot"]["riders"]
+        if r["square"] and not r["eliminated"]
+    }
     drawn = page.locator("[data-testid=board] [data-rider]").evaluate_all(
         "gs => Object.fromEntries(gs.filter(g => g.dataset.at).map(g => [g.dataset.rider, g.dataset.at]))"
     )
@@ -241,7 +261,16 @@ def test_a_human_plays_pistard_against_bots_to_the_end_by_clicking(server: Serve
     expect(root(page)).to_have_attribute("data-replay-index", "0")
     expect(page.locator("[data-testid=board] [data-rider][data-at='']")).to_have_count(12)
     page.get_by_test_id("replay-next-round").click()
-    expect(root(page)).to_have_attribute("data-replay-index", str(next(
-        i for i, s in enumerate(server.get(f"/api/tables/{table_id}/replay")["snapshots"]) if s["round"] == 2
-    )))
+    expect(root(page)).to_have_attribute(
+        "data-replay-index",
+        str(
+            next(
+                i
+                for i, s in enumerate(
+                    replay_snapshots(server.get(f"/api/tables/{table_id}/replay"))
+                )
+                if s["round"] == 2
+            )
+        ),
+    )
     assert page.errors == []  # type: ignore[attr-defined]

@@ -9,7 +9,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from .conftest import Server, artifact, open_page
-from .helpers import root
+from .helpers import replay_snapshots, root
 
 
 def finished_bot_table(server: Server) -> str:
@@ -34,7 +34,7 @@ def on_road(snapshot: dict) -> dict[str, str]:
 def test_replay_steps_moves_and_rounds(server: Server, new_context) -> None:
     table_id = finished_bot_table(server)
     replay = server.get(f"/api/tables/{table_id}/replay")
-    moves, snaps = replay["moves"], replay["snapshots"]
+    moves, snaps = replay["moves"], replay_snapshots(replay)
     assert len(snaps) == len(moves) + 1
     page = open_page(new_context(), f"{server.url}/table/{table_id}")
     expect(root(page)).to_have_attribute("data-phase", "over")
@@ -49,7 +49,9 @@ def test_replay_steps_moves_and_rounds(server: Server, new_context) -> None:
     page.get_by_test_id("replay-next").click()
     expect(r).to_have_attribute("data-replay-index", "1")
     rider, square = moves[0].split("@")
-    expect(page.locator(f'[data-testid=board] [data-rider="{rider}"]')).to_have_attribute("data-at", square)
+    expect(page.locator(f'[data-testid=board] [data-rider="{rider}"]')).to_have_attribute(
+        "data-at", square
+    )
 
     # Round by round: to the start of round 1, then of round 2, and back.
     start = {snap["round"]: i for i, snap in reversed(list(enumerate(snaps)))}
@@ -86,7 +88,9 @@ def test_replay_steps_moves_and_rounds(server: Server, new_context) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_download_a_record_and_replay_it_from_the_lobby(server: Server, new_context, tmp_path) -> None:
+def test_download_a_record_and_replay_it_from_the_lobby(
+    server: Server, new_context, tmp_path
+) -> None:
     table_id = finished_bot_table(server)
     page = open_page(new_context(), f"{server.url}/table/{table_id}")
     expect(root(page)).to_have_attribute("data-phase", "over")
@@ -98,6 +102,7 @@ def test_download_a_record_and_replay_it_from_the_lobby(server: Server, new_cont
     assert record["format"] == "peloton-record/1"
     expected = server.get(f"/api/tables/{table_id}/replay")
     assert record["moves"] == expected["moves"]
+    expected["snapshots"] = replay_snapshots(expected)
 
     page.goto(server.url + "/")
     page.get_by_test_id("record-file").set_input_files(str(path))
@@ -108,7 +113,9 @@ def test_download_a_record_and_replay_it_from_the_lobby(server: Server, new_cont
     viewer.get_by_test_id("replay-next-round").click()
     first_race = next(i for i, s in enumerate(expected["snapshots"]) if s["round"] == 1)
     expect(viewer).to_have_attribute("data-replay-index", str(first_race))
-    assert board_riders(page, "[data-testid=record-viewer]") == on_road(expected["snapshots"][first_race])
+    assert board_riders(page, "[data-testid=record-viewer]") == on_road(
+        expected["snapshots"][first_race]
+    )
     viewer.get_by_test_id("replay-last").click()
     expect(viewer.get_by_test_id("final")).to_be_visible()
     expect(viewer.get_by_test_id("trophy")).to_have_attribute(

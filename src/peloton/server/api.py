@@ -9,8 +9,11 @@ replay are given as their viewer may see them: the seat of the token in an
 
 from __future__ import annotations
 
+import base64
+import binascii
 import html
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,16 +21,29 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from ..core import record as core_record
-from ..core.errors import CourseError, PelotonError, RecordError
+from ..core.errors import PelotonError
 from ..core.registry import FIRST_GAME
 from . import games, views
-from .errors import BAD_RECORD, BAD_REQUEST, NOT_FOUND, TOO_LARGE, ApiError
+from .errors import (
+    BAD_COURSE,
+    BAD_RECORD,
+    BAD_REQUEST,
+    BUSY,
+    NOT_FOUND,
+    RATE_LIMITED,
+    TOO_LARGE,
+    ApiError,
+)
+from .inputs import InputError, loads_json
+from .limits import LOBBY_PAGE, MAX_BODY, MAX_RECORD_BYTES, ClientGate
 from .live import FINISHED, OPEN, RUNNING, LiveTable
+from .replays import ReplayCache
 from .tables import Tables
+from .workers import JobFailed, JobTimeout, Workers
 
-#: The largest request body accepted (a record of a long game is about 20 KB).
-MAX_BODY = 1 << 20
+#: Seconds a course check or a replay may take in a worker.
+CHECK_SECONDS = 30.0
+REPLAY_SECONDS = 60.0
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 PLACEHOLDER = """<!doctype html>
@@ -43,30 +59,69 @@ def tables_of(request: Request) -> Tables:
     return found
 
 
+def workers_of(request: Request) -> Workers:
+    found: Workers = request.app.state.workers
+    return found
+
+
+def gate_of(request: Request) -> ClientGate:
+    found: ClientGate = request.app.state.gate
+    return found
+
+
+def client_of(request: Request) -> str:
+    """The client's address: whom the per-client limits count (docs/protocol.md, "Limits")."""
+    return request.client.host if request.client else "?"
+
+
 async def read_json(request: Request) -> Any:
-    """The request's JSON body; a 400 if it is too large or not JSON."""
+    """The request's JSON body; a 400 if it is not JSON the server reads
+    (:func:`~.inputs.loads_json`), a 413 if it is too large."""
     body = await _body(request)
     try:
-        return json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise ApiError(400, BAD_REQUEST, f"the request body is not valid JSON: {exc}") from None
+        return loads_json(body)
+    except InputError as exc:
+        raise ApiError(400, BAD_REQUEST, str(exc)) from None
 
 
-async def _body(request: Request) -> bytes:
-    """The request body, read up to :data:`MAX_BODY` bytes."""
+async def _body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """The request body, read up to ``limit`` bytes (a 413 beyond, before reading it
+    when the request says its length)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise ApiError(413, TOO_LARGE, f"request body of {declared} bytes is over {limit} bytes")
     chunks: list[bytes] = []
     size = 0
     try:
         async for chunk in request.stream():
             size += len(chunk)
-            if size > MAX_BODY:
-                raise ApiError(413, TOO_LARGE, f"request body over {MAX_BODY} bytes")
+            if size > limit:
+                raise ApiError(413, TOO_LARGE, f"request body over {limit} bytes")
             chunks.append(chunk)
     except ClientDisconnect:
         raise ApiError(
             400, BAD_REQUEST, "the client went away before sending its request"
         ) from None
     return b"".join(chunks)
+
+
+async def in_worker(request: Request, name: str, *args: Any, timeout: float, light: bool) -> Any:
+    """Run job ``name`` for this request's client in the workers, within the client's
+    share (:attr:`~.limits.Limits.checks_per_client` jobs at once, else ``429``)."""
+    client = client_of(request)
+    gate = gate_of(request)
+    if not gate.checks.take(client):
+        raise ApiError(
+            429,
+            RATE_LIMITED,
+            "you have other checks or replays in progress: wait for their answers",
+        )
+    try:
+        return await workers_of(request).run(
+            f"client:{client}", name, *args, timeout=timeout, light=light
+        )
+    finally:
+        gate.checks.give_back(client)
 
 
 def page(name: str) -> Response:
@@ -125,42 +180,72 @@ async def courses(request: Request) -> Response:
 
 
 async def check_course(request: Request) -> Response:
-    """``POST /api/courses/check``: validate a course text (TOML or JSON) or object."""
+    """``POST /api/courses/check``: validate a course text (TOML or JSON) or object, in
+    a worker process (a course a client makes up may be expensive to check)."""
     body = await read_json(request)
     if not isinstance(body, dict):
         raise ApiError(400, BAD_REQUEST, 'send {"text": "...", "format": "toml" | "json"}')
-    course_cls = course_game(body.get("game")).course_cls
+    game = course_game(body.get("game"))
     try:
-        if isinstance(body.get("course"), dict):
-            course = course_cls.from_dict(body["course"])
-        else:
-            text, fmt = body.get("text"), body.get("format")
-            if not isinstance(text, str):
-                raise ApiError(
-                    400, BAD_REQUEST, f"'text' must be the course file's text, not {text!r}"
-                )
-            if fmt is None:
-                fmt = "json" if text.lstrip().startswith("{") else "toml"
-            if fmt not in ("toml", "json"):
-                raise ApiError(400, BAD_REQUEST, f"'format' must be 'toml' or 'json', not {fmt!r}")
-            course = course_cls.from_text(text, toml=fmt == "toml", source="uploaded course")
-    except CourseError as exc:
-        return JSONResponse({"ok": False, "problems": exc.problems})
-    return JSONResponse({"ok": True, "course": course.to_dict()})
+        outcome, answer = await in_worker(
+            request, "check_course", game.name, body, timeout=CHECK_SECONDS, light=True
+        )
+    except JobTimeout:
+        raise ApiError(
+            400, BAD_COURSE, f"checking this course took over {CHECK_SECONDS:g} s", problems=[]
+        ) from None
+    except JobFailed:
+        raise ApiError(400, BAD_COURSE, "this course could not be checked", problems=[]) from None
+    if outcome != "ok":
+        raise ApiError(400, BAD_REQUEST, answer)
+    return JSONResponse(answer)
+
+
+def _cursor(table: LiveTable) -> str:
+    """The lobby's cursor after ``table``: where the next page starts (opaque to clients)."""
+    text = f"{table.created.isoformat()}|{table.id}"
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def _after(cursor: str) -> tuple[datetime, str]:
+    """The (created, id) a cursor points after; ``400`` for a cursor the server did not give."""
+    try:
+        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        created, table_id = text.split("|", 1)
+        return datetime.fromisoformat(created), table_id
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        raise ApiError(400, BAD_REQUEST, "'cursor' must be the 'next' of an earlier page") from None
 
 
 async def list_tables(request: Request) -> Response:
-    """``GET /api/tables[?status=open|running|finished]``, newest first."""
+    """``GET /api/tables[?status=open|running|finished][&cursor=...]``: a page of
+    :data:`~.limits.LOBBY_PAGE` tables, newest first, and the cursor of the next page
+    (``next``, ``null`` on the last page)."""
     status = request.query_params.get("status")
     if status is not None and status not in (OPEN, RUNNING, FINISHED):
         raise ApiError(
             400, BAD_REQUEST, f"status must be open, running or finished, not {status!r}"
         )
-    return JSONResponse({"tables": [views.summary(t) for t in tables_of(request).find(status)]})
+    cursor = request.query_params.get("cursor")
+    after = _after(cursor) if cursor else None
+    page = tables_of(request).find(status, after=after, limit=LOBBY_PAGE + 1)
+    more = len(page) > LOBBY_PAGE
+    page = page[:LOBBY_PAGE]
+    following = _cursor(page[-1]) if more else None
+    return JSONResponse({"tables": [views.summary(t) for t in page], "next": following})
 
 
 async def create_table(request: Request) -> Response:
-    """``POST /api/tables``."""
+    """``POST /api/tables`` (at most :attr:`~.limits.Limits.tables_per_minute` a
+    minute per client, else ``429``)."""
+    wait = gate_of(request).tables.allow(client_of(request))
+    if wait > 0:
+        raise ApiError(
+            429,
+            RATE_LIMITED,
+            f"you created many tables this minute: wait {wait:.0f} s",
+            retry_after=round(wait, 1),
+        )
     table = await tables_of(request).create(await read_json(request))
     return JSONResponse({"id": table.id, "url": f"/table/{table.id}"}, status_code=201)
 
@@ -182,7 +267,9 @@ async def table_solver(request: Request) -> Response:
         raise ApiError(
             400, BAD_REQUEST, "only a solo table of a game with a solver has a solver line"
         )
-    return JSONResponse(request.app.state.solver.answer(table.spec.name, table.options))
+    return JSONResponse(
+        request.app.state.solver.answer(table.spec.name, table.options, client_of(request))
+    )
 
 
 async def join_table(request: Request) -> Response:
@@ -205,43 +292,54 @@ async def table_record(request: Request) -> Response:
     )
 
 
+def _json(answer: bytes) -> Response:
+    return Response(answer, media_type="application/json")
+
+
 async def table_replay(request: Request) -> Response:
-    """``GET /api/tables/{id}/replay``: the viewer's replay of the moves so far."""
+    """``GET /api/tables/{id}/replay``: the viewer's replay of the moves so far
+    (docs/protocol.md, "Replays"), built in a worker (or kept from an earlier ask)."""
     tables = tables_of(request)
     table = tables.get(request.path_params["id"])
     viewer = viewer_of(request, table)
     await tables.ensure_state(table)
     texts = list(table.texts)  # the moves so far; the table plays on meanwhile
-    return JSONResponse(await run_in_threadpool(views.table_replay, table, texts, viewer))
-
-
-def _uploaded_replay(body: bytes) -> dict[str, Any]:
-    """The replay of an uploaded record of any game (blocking). A record of a game this
-    server does not host is refused by the first game's loader, whose message names
-    the record's game."""
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError("the record is not UTF-8 text") from None
-    data = core_record.decode_record(text)
-    try:
-        game = games.spec(data["game"])
-    except PelotonError:
-        game = games.spec(FIRST_GAME)
-    record = game.module.Record.from_dict(data)
-    return views.record_replay(game, record)
+    cache: ReplayCache = request.app.state.replays
+    key = (table.id, viewer, len(texts))
+    answer = cache.get(key)
+    if answer is None:
+        args = (table.spec.name, table.options, table.seed, texts, viewer, table.players())
+        try:
+            answer = await in_worker(
+                request, "table_replay", *args, timeout=REPLAY_SECONDS, light=False
+            )
+        except (JobTimeout, JobFailed):
+            raise ApiError(
+                429, BUSY, "the replay could not be built now: ask again in a minute"
+            ) from None
+        cache.put(key, answer)
+    return _json(answer)
 
 
 async def upload_replay(request: Request) -> Response:
-    """``POST /api/replay``: replay an uploaded record, or ``400 bad_record``."""
-    body = await _body(request)
+    """``POST /api/replay``: replay an uploaded record (at most
+    :data:`~.limits.MAX_RECORD_BYTES` bytes and :data:`~.limits.MAX_RECORD_MOVES`
+    moves), or ``400 bad_record``. The record is read and replayed in a worker; an
+    option with choices is one of them or an object, as at table creation."""
+    body = await _body(request, MAX_RECORD_BYTES)
     try:
-        answer = await run_in_threadpool(_uploaded_replay, body)
-    except RecordError as exc:
-        raise ApiError(400, BAD_RECORD, str(exc), index=exc.index) from None
-    except PelotonError as exc:  # defensive: the loader should only raise RecordError
-        raise ApiError(400, BAD_RECORD, str(exc), index=None) from None
-    return JSONResponse(answer)
+        outcome, answer, index = await in_worker(
+            request, "upload_replay", body, timeout=REPLAY_SECONDS, light=False
+        )
+    except JobTimeout:
+        raise ApiError(
+            400, BAD_RECORD, f"replaying this record took over {REPLAY_SECONDS:g} s", index=None
+        ) from None
+    except JobFailed:
+        raise ApiError(400, BAD_RECORD, "this record could not be replayed", index=None) from None
+    if outcome != "ok":
+        raise ApiError(400, BAD_RECORD, answer, index=index)
+    return _json(answer)
 
 
 async def api_error(request: Request, exc: Exception) -> Response:
@@ -252,4 +350,11 @@ async def api_error(request: Request, exc: Exception) -> Response:
             f"<!doctype html><title>Not found</title><p>{html.escape(exc.message)}</p>",
             status_code=404,
         )
-    return JSONResponse(exc.body(), status_code=exc.status)
+    headers = (
+        {"Retry-After": str(max(1, round(exc.extra["retry_after"])))}
+        if "retry_after" in exc.extra
+        else None
+    )
+    # ensure_ascii: a message quoting what a client sent stays ASCII whatever it sent.
+    body = json.dumps(exc.body(), ensure_ascii=True).encode()
+    return Response(body, status_code=exc.status, media_type="application/json", headers=headers)

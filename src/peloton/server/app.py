@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+import os
+import time
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -16,26 +20,81 @@ from . import api, storage
 from . import errors as e
 from . import protocol as p
 from .errors import ApiError, ProtocolError
+from .limits import ClientGate, Limits, QuietLog
 from .live import Connection
+from .protocols import ABORT
+from .replays import ReplayCache
 from .solver import SOLVER_SECONDS, SolverService
 from .tables import Tables
+from .workers import Workers
 
 log = logging.getLogger("peloton.server")
+quiet = QuietLog(log)
+
+#: A connection's messages are read at this many a second at most (after a burst of
+#: :data:`MESSAGE_BURST`): a client sending faster is read more slowly, not refused.
+MESSAGES_PER_SECOND = 100.0
+MESSAGE_BURST = 100.0
+
+
+def worker_counts() -> tuple[int, int]:
+    """Worker processes and heavy slots: one more process than cores (at least 3, at
+    most 9), every one but one open to heavy work, so quick work always finds one."""
+    processes = max(2, min(os.cpu_count() or 2, 8)) + 1
+    return processes, processes - 1
+
+
+async def _refuse(websocket: WebSocket, message: str) -> None:
+    """Refuse a WebSocket before its handshake: ``429`` with a JSON error."""
+    answer = JSONResponse({"error": {"code": e.RATE_LIMITED, "message": message}}, status_code=429)
+    try:
+        await websocket.send_denial_response(answer)
+    except RuntimeError:  # a server without the denial extension: a plain refusal
+        await websocket.close(code=1008)
 
 
 async def table_socket(websocket: WebSocket) -> None:
-    """``/ws/tables/{id}``: one client's messages, answered per docs/protocol.md."""
+    """``/ws/tables/{id}``: one client's messages, answered per docs/protocol.md (at
+    most :attr:`~.limits.Limits.sockets_per_client` open at once per client address,
+    :attr:`~.limits.Limits.sockets_per_minute` opened a minute)."""
     tables: Tables = websocket.app.state.tables
+    gate: ClientGate = websocket.app.state.gate
+    client = websocket.client.host if websocket.client else "?"
+    wait = gate.socket_opens.allow(client)
+    if wait > 0:
+        await _refuse(websocket, f"you opened many connections this minute: wait {wait:.0f} s")
+        return
+    if not gate.sockets.take(client):
+        await _refuse(
+            websocket, f"you hold {gate.sockets.held(client)} connections: close some first"
+        )
+        return
+    try:
+        await _serve_socket(websocket, tables)
+    finally:
+        gate.sockets.give_back(client)
+
+
+async def _serve_socket(websocket: WebSocket, tables: Tables) -> None:
     await websocket.accept()
     table = tables.tables.get(websocket.path_params["id"])
     if table is None:
         await websocket.send_text(p.error(e.NOT_FOUND, f"no table {websocket.path_params['id']!r}"))
         await websocket.close(code=4404)
         return
-    conn = Connection(websocket)
+    abort = websocket.scope.get("extensions", {}).get(ABORT, {}).get("abort")
+    conn = Connection(websocket, abort)
+    tokens, refilled = MESSAGE_BURST, time.monotonic()
     try:
         while True:
             frame = await websocket.receive()
+            # Read a fast sender more slowly (it waits, the others do not).
+            now = time.monotonic()
+            tokens = min(MESSAGE_BURST, tokens + (now - refilled) * MESSAGES_PER_SECOND)
+            refilled = now
+            tokens -= 1
+            if tokens < 0:
+                await asyncio.sleep(-tokens / MESSAGES_PER_SECOND)
             if frame["type"] == "websocket.disconnect":
                 break
             raw = frame.get("text")
@@ -61,6 +120,8 @@ async def table_socket(websocket: WebSocket) -> None:
                         f"the server failed to handle this message ({type(exc).__name__})",
                     )
                 )
+            if conn.dropped:
+                break
     except WebSocketDisconnect:
         pass
     finally:
@@ -68,27 +129,41 @@ async def table_socket(websocket: WebSocket) -> None:
 
 
 def create_app(
-    db_url: str | None = None, *, bot_delay: float = 0.4, solver_seconds: float = SOLVER_SECONDS
+    db_url: str | None = None,
+    *,
+    bot_delay: float = 0.4,
+    solver_seconds: float = SOLVER_SECONDS,
+    limits: Limits | None = None,
 ) -> Starlette:
     """The web table: lobby API, table pages, live play; stored in ``db_url``
     (default: a SQLite file in the user's data directory). A solo table's solver line
-    takes at most ``solver_seconds``."""
+    takes at most ``solver_seconds``; ``limits`` are the per-client limits (default:
+    :class:`~.limits.Limits`' defaults)."""
     url = db_url or storage.default_db_url()
+    limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        processes, heavy = worker_counts()
+        workers = Workers(processes, heavy)  # they start while the tables load
+        warming = asyncio.ensure_future(workers.ready())
         engine = await run_in_threadpool(storage.create_db_engine, url)
         writer = storage.Writer(engine)
-        tables = Tables(writer, engine, bot_delay=bot_delay)
+        tables = Tables(writer, engine, workers, bot_delay=bot_delay)
         await run_in_threadpool(tables.load)
+        await warming
         app.state.tables = tables
-        app.state.solver = SolverService(solver_seconds)
+        app.state.workers = workers
+        app.state.gate = ClientGate(limits)
+        app.state.replays = ReplayCache()
+        app.state.solver = SolverService(solver_seconds, per_client=limits.solves_per_client)
         tables.start_bots()
         try:
             yield
         finally:
             app.state.solver.close()
             await tables.stop()
+            workers.close()
             await run_in_threadpool(writer.close)
             engine.dispose()
 

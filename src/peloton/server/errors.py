@@ -46,6 +46,11 @@ BAD_COURSE = "bad_course"
 BAD_RECORD = "bad_record"
 SEAT_TAKEN = "seat_taken"
 NOT_HUMAN = "not_human"
+#: 429: a per-client limit (docs/protocol.md, "Limits"); 429 too: every worker busy.
+RATE_LIMITED = "rate_limited"
+BUSY = "busy"
+#: 408: a request that did not arrive in time (answered by :mod:`.protocols`).
+TIMEOUT = "timeout"
 
 #: Each engine error class and its code, looked up most specific class first (a
 #: ``CourseError`` is a ``ConfigError`` too). A move can only raise the first three.

@@ -71,6 +71,16 @@ def contract(module: Any, name: str, default: Any = _MISSING) -> Any:
     return found
 
 
+def shown(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Options as a table summary shows them: an object (a course) by its ``name``."""
+    return {k: (v.get("name", "custom") if isinstance(v, dict) else v) for k, v in options.items()}
+
+
+def objects(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The object options in full, as ``<option>_data`` (a course as ``course_data``)."""
+    return {f"{k}_data": v for k, v in options.items() if isinstance(v, dict)}
+
+
 def bots_for(game: str) -> list[str]:
     """The bot names a seat of a ``game`` table may have: the generic bots, weakest
     first, then the bots made for that game."""

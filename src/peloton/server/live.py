@@ -1,7 +1,7 @@
 """A table in memory: :class:`LiveTable` (its game, options, seats, state and
-connections), :class:`Seat` (made from its stored row, with its bot) and
-:class:`Connection`. Data only: what is done to a table is :mod:`.tables`' (the
-authority), what a viewer is shown is :mod:`.views`'."""
+connections), :class:`Seat` (made from its stored row) and :class:`Connection`.
+Data only: what is done to a table is :mod:`.tables`' (the authority), what a viewer
+is shown is :mod:`.views`'."""
 
 from __future__ import annotations
 
@@ -9,39 +9,44 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import time
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from starlette.websockets import WebSocket
 
-from ..bots import Bot, make_bot
 from ..core.protocol import CHANCE
 from ..core.rng import Rng
 from . import storage
 from .games import HUMAN, GameSpec
+from .limits import MAX_BACKLOG, MAX_BACKLOG_BYTES, MAX_TABLE_MOVES, SEND_STALL_SECONDS, QuietLog
 
 log = logging.getLogger("peloton.server")
+quiet = QuietLog(log)
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
-#: A connection whose client does not read its messages is dropped past this backlog.
-MAX_BACKLOG = 1000
 
 
 @dataclass
 class Seat:
-    """A seat: a human (free until someone joins) or a bot."""
+    """A seat: a human (free until someone joins) or a bot (``kind`` is its name)."""
 
     seat: str
     kind: str
     name: str | None = None
     token_hash: str | None = None
-    bot: Bot | None = None
 
     @property
     def taken(self) -> bool:
         """Bots always sit; a human seat is taken once someone joined it."""
         return self.kind != HUMAN or self.token_hash is not None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind != HUMAN
 
 
 def hash_token(token: str) -> str:
@@ -49,51 +54,110 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def make_seat(table_id: str, row: storage.SeatRow, secret: int | None) -> Seat:
-    """A seat as stored, with its bot. A bot is seeded from the table, the seat and
-    the table's secret seed: each table's bots make their own choices, and a bot seeded
-    from the public table id alone would let a player work out its next random (and
-    maybe hidden) choice. Tables stored before they had a secret have none."""
-    bot: Bot | None = None
-    if row.kind != HUMAN:
-        salt = f"{table_id}/{row.seat}" if secret is None else f"{table_id}/{row.seat}/{secret}"
-        bot = make_bot(row.kind, int.from_bytes(hashlib.sha256(salt.encode()).digest()[:4], "big"))
-    return Seat(row.seat, row.kind, row.name, row.token_hash, bot)
+def make_seat(row: storage.SeatRow) -> Seat:
+    """A seat as stored."""
+    return Seat(row.seat, row.kind, row.name, row.token_hash)
+
+
+def decision_seed(secret: str, seat: str, index: int) -> int:
+    """The seed of the bot of ``seat`` for move ``index`` of the table whose secret is
+    ``secret`` (256 bits of it, from a hash): nobody who sees the table can work it out
+    (the secret is never sent), and each decision has its own, so a restarted server
+    does not replay a bot's earlier choices."""
+    digest = hashlib.sha256(f"peloton-bot/{secret}/{seat}/{index}".encode()).digest()
+    return int.from_bytes(digest, "big")
 
 
 class Connection:
     """One WebSocket client. Messages are queued and sent by one task, so a slow
-    client never holds up a table, and each client sees messages in order."""
+    client never holds up a table, and each client sees messages in order.
 
-    def __init__(self, websocket: WebSocket) -> None:
+    A client that does not read its messages is dropped (its connection aborted, the
+    browser reconnects and gets a fresh ``welcome``): when more than
+    :data:`~.limits.MAX_BACKLOG` messages or :data:`~.limits.MAX_BACKLOG_BYTES` bytes
+    wait for it, or one message has waited :data:`~.limits.SEND_STALL_SECONDS` to be
+    taken (noticed when the next message is queued). The log says so once per client at most (and a few times a minute in all).
+    """
+
+    def __init__(self, websocket: WebSocket, abort: Callable[[], None] | None = None) -> None:
         self.websocket = websocket
         #: The seat this client acts for (``None``: a spectator), once greeted.
         self.seat: str | None = None
         self.greeted = False
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._abort = abort
+        self._queue: deque[str | None] = deque()
+        self._bytes = 0
+        self._ready = asyncio.Event()
+        self.dropped = False
+        #: When the message being sent started (``None``: nothing being sent).
+        self._sending_since: float | None = None
         self._task = asyncio.create_task(self._pump())
 
     def send(self, text: str) -> None:
         """Queue a message for this client."""
-        if self._queue.qsize() > MAX_BACKLOG:
-            log.warning("dropping a client that does not read its messages")
-            self.close()
+        if self.dropped:
             return
-        self._queue.put_nowait(text)
+        self._queue.append(text)
+        self._bytes += len(text)
+        self._ready.set()
+        if len(self._queue) > MAX_BACKLOG or self._bytes > MAX_BACKLOG_BYTES:
+            self.drop(f"{len(self._queue)} messages ({self._bytes} bytes) waited for it")
+        elif (
+            self._sending_since is not None
+            and time.monotonic() - self._sending_since > SEND_STALL_SECONDS
+        ):
+            waited = time.monotonic() - self._sending_since
+            self.drop(f"a message waited {waited:.0f} s to be taken")
 
     def close(self) -> None:
         """Stop sending (the queued messages are sent first)."""
-        self._queue.put_nowait(None)
+        self._queue.append(None)
+        self._ready.set()
+
+    def drop(self, why: str) -> None:
+        """Give up on a client that does not read: abort its connection at once (a close
+        frame could not reach it past the messages it does not take)."""
+        if self.dropped:
+            return
+        self.dropped = True
+        self._queue.clear()
+        self._bytes = 0
+        self._ready.set()
+        client = self.websocket.client.host if self.websocket.client else "?"
+        quiet.warning(
+            "slow-client",
+            "closed the connection of %s, which does not read its messages (%s)",
+            client,
+            why,
+        )
+        if self._abort is not None:
+            self._abort()
+        else:
+            self._task.cancel()
 
     async def _pump(self) -> None:
         try:
-            while (text := await self._queue.get()) is not None:
+            while True:
+                await self._ready.wait()
+                if self.dropped:
+                    return
+                if not self._queue:
+                    self._ready.clear()
+                    continue
+                text = self._queue.popleft()
+                if text is None:
+                    return
+                self._bytes -= len(text)
+                # No timer per message (it cost a quarter of the server's CPU per
+                # move): a send stuck this long is noticed when the next message comes.
+                self._sending_since = time.monotonic()
                 await self.websocket.send_text(text)
+                self._sending_since = None
         except Exception:  # the client went away; the receive loop notices too
             return
-        if self._queue.qsize() > MAX_BACKLOG:
+        finally:
             with contextlib.suppress(Exception):
-                await self.websocket.close(code=1008)
+                self._ready.set()
 
 
 @dataclass
@@ -109,8 +173,10 @@ class LiveTable:
     options: dict[str, Any]
     seats: dict[str, Seat]
     state: Any
-    #: Chance seed (a secret: it foretells every roll), also mixed into the bots' seeds.
+    #: Chance seed (a secret: it foretells every roll).
     seed: int | None = None
+    #: The bots' secret (:func:`decision_seed`); never sent to anyone.
+    secret: str = ""
     #: ``{moves, result[, round]}`` once the game is over.
     final: dict[str, Any] | None = None
     texts: list[str] = field(default_factory=list)
@@ -120,6 +186,8 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    #: When the table was last asked for (a finished table's state may then be let go).
+    used: float = field(default_factory=time.monotonic)
 
     @property
     def status(self) -> str:
@@ -153,9 +221,14 @@ class LiveTable:
         """Who acts next without a client: :data:`CHANCE` at a chance step, a bot seat
         when a bot is to move; ``None`` otherwise (or before the game starts)."""
         state = self.state
-        if state is None or state.is_over or self.status != RUNNING:
+        if (
+            state is None
+            or state.is_over
+            or self.status != RUNNING
+            or len(self.texts) >= MAX_TABLE_MOVES
+        ):
             return None
         if state.is_chance:
             return CHANCE
         seat = self.seats.get(state.current_player or "")
-        return seat if seat is not None and seat.bot is not None else None
+        return seat if seat is not None and seat.is_bot else None

@@ -10,6 +10,8 @@ import uvicorn
 
 from . import storage
 from .app import create_app
+from .limits import KEEP_ALIVE_SECONDS, Limits
+from .protocols import HttpProtocol, WebSocketProtocol
 
 #: Frames up to this size reach the protocol, which answers ``too_large`` above
 #: 4096 bytes; larger frames close the connection (WebSocket code 1009).
@@ -50,9 +52,15 @@ def quiet_gc() -> None:
 
 
 def serve(
-    host: str, port: int, db_url: str | None, bot_delay: float, solver_seconds: float = 20.0
+    host: str,
+    port: int,
+    db_url: str | None,
+    bot_delay: float,
+    solver_seconds: float = 20.0,
+    limits: str = "default",
 ) -> int:
-    """Serve until interrupted; the exit code. ``port`` 0 picks a free port."""
+    """Serve until interrupted; the exit code. ``port`` 0 picks a free port;
+    ``limits``: the per-client limits, ``default`` or ``relaxed`` (:mod:`.limits`)."""
     url = db_url or storage.default_db_url()
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -69,9 +77,16 @@ def serve(
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"Peloton database: {storage.safe_url(url)}", flush=True)
     config = uvicorn.Config(
-        create_app(url, bot_delay=bot_delay, solver_seconds=solver_seconds),
+        create_app(
+            url, bot_delay=bot_delay, solver_seconds=solver_seconds, limits=Limits.named(limits)
+        ),
         log_level="warning",
         access_log=False,
+        # uvicorn's protocols, with a deadline for every request to arrive and a way
+        # to drop a WebSocket client that stopped reading (issue 11).
+        http=HttpProtocol,
+        ws=WebSocketProtocol,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
         ws_max_size=WS_MAX_FRAME,
         # Snapshots are a few KB: compressing every update costs more CPU than it saves.
         ws_per_message_deflate=False,

@@ -11,7 +11,9 @@ game's ``from_options``, as JSON, objects included (a course is stored whole, so
 table replays on the course it was created with). A game with dice also stores
 ``seed``: its rolls are drawn from it, so a restarted server rolls exactly what it
 would have rolled. Databases of older servers are brought to this schema at start-up
-(:func:`migrate`), keeping every table, seat and move.
+(:func:`migrate`), keeping every table, seat and move. Each table also has a ``secret`` (256 random bits): every
+decision of its bots draws from it and the move's index, so no bot's choice can be
+worked out from what the players see, nor replayed by restarting the server.
 
 Writes go through one :class:`Writer` thread. It commits whatever is queued in one
 transaction ("group commit"): under load, many tables' moves share one commit, and
@@ -25,6 +27,7 @@ import asyncio
 import json
 import logging
 import queue
+import secrets
 import threading
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -67,6 +70,7 @@ tables = Table(
     Column("game", String(32), nullable=False),
     Column("options", Text, nullable=False),  # JSON: every option of from_options
     Column("seed", BigInteger, nullable=True),  # the chance seed (games with dice)
+    Column("secret", String(64), nullable=True),  # 256 random bits, hex: the bots' randomness
     Column("status", String(16), nullable=False),  # open / running / finished
     Column("final", Text, nullable=True),  # JSON {moves, result[, round]} once finished
 )
@@ -174,6 +178,7 @@ def migrate(engine: Engine) -> None:
       interrupted migration is found and finished (or started again) at the next start.
     * PostgreSQL's move texts are widened to 200 characters (64 were enough for the
       first game only).
+    * Tables without a ``secret`` (the column is added if missing) are given one.
     """
     names = set(inspect(engine).get_table_names())
     if _REBUILT in names:
@@ -195,6 +200,18 @@ def migrate(engine: Engine) -> None:
         if length is not None and length < 200:
             with engine.begin() as conn:
                 conn.exec_driver_sql("ALTER TABLE moves ALTER COLUMN text TYPE VARCHAR(200)")
+    if "tables" in set(inspect(engine).get_table_names()):
+        present = {c["name"] for c in inspect(engine).get_columns("tables")}
+        with engine.begin() as conn:
+            if "secret" not in present:
+                conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN secret VARCHAR(64)")
+            missing = [
+                r.id for r in conn.execute(select(tables.c.id).where(tables.c.secret.is_(None)))
+            ]
+            for table_id in missing:
+                conn.execute(
+                    update(tables).where(tables.c.id == table_id).values(secret=new_secret())
+                )
 
 
 def _rebuild_tables(engine: Engine) -> None:
@@ -219,7 +236,7 @@ def _rebuild_tables(engine: Engine) -> None:
             )
         copied.append({
             "id": r["id"], "created": r["created"], "game": game, "options": json.dumps(options),
-            "seed": r.get("seed"), "status": r["status"], "final": r["final"],
+            "seed": r.get("seed"), "secret": r.get("secret"), "status": r["status"], "final": r["final"],
         })  # fmt: skip
     log.info("moving %d tables to one options column", len(copied))
     rebuilt.create(engine)
@@ -228,6 +245,11 @@ def _rebuild_tables(engine: Engine) -> None:
             conn.execute(insert(rebuilt), copied)
         conn.exec_driver_sql("DROP TABLE tables")
         conn.exec_driver_sql(f"ALTER TABLE {_REBUILT} RENAME TO tables")
+
+
+def new_secret() -> str:
+    """A table's secret: 256 random bits, as 64 hex digits."""
+    return secrets.token_hex(32)
 
 
 def now() -> datetime:
@@ -261,6 +283,7 @@ class TableRow:
     final: dict[str, Any] | None
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
+    secret: str = ""
 
 
 def _table_row(r: Any) -> TableRow:
@@ -273,6 +296,7 @@ def _table_row(r: Any) -> TableRow:
         seed=r.seed,
         status=r.status,
         final=json.loads(r.final) if r.final else None,
+        secret=r.secret or "",
     )
 
 
@@ -333,6 +357,7 @@ def insert_table(row: TableRow) -> Write:
         "game": row.game,
         "options": json.dumps(row.options),
         "seed": row.seed,
+        "secret": row.secret,
         "status": row.status,
         "final": None,
     }

@@ -10,8 +10,14 @@ tables are replayed on demand.
 Every game is driven through its :class:`~.games.GameSpec`. At a chance step the
 server draws the move itself from the table's seeded chance stream and commits it
 like any move: a restarted server rolls exactly the dice it would have rolled. Bots
-are given ``state.view(player)`` in a game with hidden information, never the full
-state.
+think in the worker processes (:mod:`.workers`, one key per table), each decision
+seeded from the table's secret and the move's index (:func:`~.live.decision_seed`),
+and are given ``state.view(player)`` in a game with hidden information, never the
+full state.
+
+Only unfinished tables keep their state in memory, and the last
+:data:`~.limits.FINISHED_IN_MEMORY` finished tables asked for; any other finished
+table is replayed from the database when someone asks for it.
 """
 
 from __future__ import annotations
@@ -19,6 +25,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
+from collections import OrderedDict
+from datetime import datetime
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -31,25 +40,55 @@ from . import protocol as p
 from . import storage, views
 from .errors import ApiError, ProtocolError
 from .games import HUMAN, spec
-from .live import FINISHED, OPEN, RUNNING, Connection, LiveTable, Seat, hash_token, make_seat
+from .inputs import name_problem
+from .jobs import Position
+from .limits import FINISHED_IN_MEMORY, MAX_TABLE_MOVES, QuietLog
+from .live import (
+    FINISHED,
+    OPEN,
+    RUNNING,
+    Connection,
+    LiveTable,
+    Seat,
+    decision_seed,
+    hash_token,
+    make_seat,
+)
 from .requests import check_create
+from .workers import InlineWorkers, JobTimeout, Workers
 
 __all__ = ["FINISHED", "OPEN", "RUNNING", "ApiError", "Connection", "LiveTable", "Tables"]
 
 log = logging.getLogger("peloton.server")
+quiet = QuietLog(log)
 
 MAX_NAME = 40
+#: Seconds one bot decision may take (a search bot thinks for at most a few); past it
+#: the bot plays a legal move drawn from its decision's seed instead.
+BOT_SECONDS = 60.0
+#: A finished table's state is let go only when nobody asked for it this long.
+KEEP_SECONDS = 60.0
 _ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
 
 class Tables:
     """Every table of the server, and what can be done to them."""
 
-    def __init__(self, writer: storage.Writer, engine: Any, bot_delay: float = 0.4) -> None:
+    def __init__(
+        self,
+        writer: storage.Writer,
+        engine: Any,
+        workers: Workers | InlineWorkers | None = None,
+        bot_delay: float = 0.4,
+    ) -> None:
         self.writer = writer
         self.engine = engine
+        #: Where bots think: the server's worker processes (in this process without them).
+        self.workers = workers if workers is not None else InlineWorkers()
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
+        #: The finished tables whose state is in memory, the least recently asked first.
+        self._finished: OrderedDict[str, None] = OrderedDict()
 
     # ------------------------------------------------------------ start and stop
 
@@ -66,9 +105,10 @@ class Tables:
                     created=row.created,
                     spec=game,
                     options=row.options,
-                    seats={s.seat: make_seat(row.id, s, row.seed) for s in order},
+                    seats={s.seat: make_seat(s) for s in order},
                     state=None,
                     seed=row.seed,
+                    secret=row.secret,
                     final=row.final if row.status == FINISHED else None,
                 )
                 if table.final is None:
@@ -83,6 +123,14 @@ class Tables:
         """The table's state after its stored moves (sets ``table.texts``)."""
         state = table.spec.new_state(table.options, table.seed)
         played: list[str] = []
+        if len(texts) > MAX_TABLE_MOVES:
+            log.error(
+                "table %s: %d stored moves; the server replays %d at most",
+                table.id,
+                len(texts),
+                MAX_TABLE_MOVES,
+            )
+            texts = texts[:MAX_TABLE_MOVES]
         for i, text in enumerate(texts):
             try:
                 state.play(text)
@@ -121,15 +169,26 @@ class Tables:
             raise ApiError(404, e.NOT_FOUND, f"no table {table_id!r}")
         return table
 
-    def find(self, status: str | None = None) -> list[LiveTable]:
-        """The tables, newest first, optionally only those of one status."""
-        found = sorted(self.tables.values(), key=lambda t: t.created, reverse=True)
-        return [t for t in found if status is None or t.status == status]
+    def find(
+        self,
+        status: str | None = None,
+        *,
+        after: tuple[datetime, str] | None = None,
+        limit: int | None = None,
+    ) -> list[LiveTable]:
+        """The tables, newest first (then by id), optionally only those of one status,
+        only those after ``after`` (a table's ``(created, id)``) and at most ``limit``."""
+        found = sorted(self.tables.values(), key=lambda t: (t.created, t.id), reverse=True)
+        if after is not None:
+            found = [t for t in found if (t.created, t.id) < after]
+        found = [t for t in found if status is None or t.status == status]
+        return found if limit is None else found[:limit]
 
     async def create(self, request: Any) -> LiveTable:
         """A new table from a create request (docs/protocol.md)."""
         seed = secrets.randbelow(2**62)
-        created = check_create(request, seed)
+        # A thread, not the event loop: a game checks its options (a course) here.
+        created = await run_in_threadpool(check_create, request, seed)
         table_id = self._new_id()
         seats = [
             storage.SeatRow(s, k, None if k == HUMAN else k, None)
@@ -140,12 +199,21 @@ class Tables:
             created=storage.now().replace(microsecond=0),
             spec=created.spec,
             options=created.options,
-            seats={row.seat: make_seat(table_id, row, seed) for row in seats},
+            seats={row.seat: make_seat(row) for row in seats},
             state=created.state,
             seed=seed,
+            secret=storage.new_secret(),
         )
         row = storage.TableRow(
-            table.id, table.created, table.spec.name, table.options, seed, table.status, None, seats
+            table.id,
+            table.created,
+            table.spec.name,
+            table.options,
+            seed,
+            table.status,
+            None,
+            seats,
+            secret=table.secret,
         )
         await self.writer.write(storage.insert_table(row))
         self.tables[table.id] = table
@@ -165,10 +233,16 @@ class Tables:
                 400, e.BAD_REQUEST, 'a join request is an object {"seat": "A", "name": "Ada"}'
             )
         letter, name = request.get("seat"), request.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+        if not isinstance(name, str):
             raise ApiError(
-                400, e.BAD_REQUEST, f"'name' must be 1 to {MAX_NAME} characters, not {name!r}"
+                400,
+                e.BAD_REQUEST,
+                f"'name' must be 1 to {MAX_NAME} characters, not {repr(name)[:60]}",
             )
+        problem = name_problem(name, MAX_NAME)
+        if problem is not None:
+            shown = repr(name) if len(name) <= 60 else repr(name[:60] + "…")
+            raise ApiError(400, e.BAD_REQUEST, f"'name' {problem}, not {shown}")
         name = " ".join(name.split())
         async with table.lock:
             seat = table.seats.get(letter) if isinstance(letter, str) else None
@@ -208,6 +282,9 @@ class Tables:
 
     async def ensure_state(self, table: LiveTable) -> Any:
         """The table's state, replaying a finished table's moves on first use."""
+        table.used = time.monotonic()
+        if table.final is not None:
+            self._keep(table)
         if table.state is not None:
             return table.state
         async with table.lock:
@@ -215,6 +292,25 @@ class Tables:
                 texts = await run_in_threadpool(storage.load_moves, self.engine, table.id)
                 table.state = await run_in_threadpool(self._replay, table, texts)
             return table.state
+
+    def _keep(self, table: LiveTable) -> None:
+        """Count a finished table among those kept in memory, and let go of the state of
+        the least recently asked for beyond :data:`~.limits.FINISHED_IN_MEMORY` (not
+        while someone watches it or asked for it a moment ago)."""
+        self._finished[table.id] = None
+        self._finished.move_to_end(table.id)
+        now = time.monotonic()
+        for table_id in list(self._finished):
+            if len(self._finished) <= FINISHED_IN_MEMORY:
+                break
+            old = self.tables.get(table_id)
+            if old is not None and (
+                old.connections or old.lock.locked() or now - old.used < KEEP_SECONDS
+            ):
+                continue
+            del self._finished[table_id]
+            if old is not None and old.final is not None:
+                old.state, old.texts, old.rng = None, [], None
 
     async def record_for(self, table: LiveTable, viewer: str | None) -> dict[str, Any]:
         """The record ``viewer`` may download: the whole record for a game without
@@ -252,6 +348,11 @@ class Tables:
             state = table.state
             if state.is_over:
                 raise ProtocolError(e.GAME_OVER, "the game is over")
+            if len(table.texts) >= MAX_TABLE_MOVES:
+                raise ProtocolError(
+                    e.GAME_OVER,
+                    f"the table has reached this server's limit of {MAX_TABLE_MOVES} moves",
+                )
             if table.status != RUNNING:
                 free = ", ".join(s.seat for s in table.seats.values() if not s.taken)
                 raise ProtocolError(
@@ -305,6 +406,9 @@ class Tables:
                 log.exception("table %s: final summary not stored (the moves are)", table.id)
             table.final = final  # summaries read the result from here from now on
         self._send(views.updates(table, index, text, by))
+        if table.final is not None:
+            table.used = time.monotonic()
+            self._keep(table)
         self._kick_bots(table)
 
     @staticmethod
@@ -335,9 +439,10 @@ class Tables:
         """Play the bots' and the dice's moves while one is due, each after ``bot_delay``.
 
         At a chance step the server draws the move from the table's seeded generator.
-        A bot thinks in a worker thread on a copy of the position (a game with hidden
+        A bot thinks in a worker process on a copy of the position (a game with hidden
         information: on the bot's own view), without the table's lock (a search bot
-        may think for seconds); then its move is checked and committed like a player's."""
+        may think for seconds), seeded for this decision alone; then its move is
+        checked and committed like a player's."""
         failures = 0
         while True:
             await asyncio.sleep(self.bot_delay + min(failures, 10))
@@ -362,17 +467,48 @@ class Tables:
                         )
                         log.exception("table %s: chance move %d not played", table.id, index)
                     continue
-                assert isinstance(actor, Seat) and actor.bot is not None
-                seat, bot = actor, actor.bot
-                position = state.view(seat.seat) if table.spec.hidden else state.copy()
+                assert isinstance(actor, Seat)
+                seat = actor
+                position = Position(
+                    table.id, table.spec.name, table.options, table.seed,
+                    list(table.texts), seat.seat if table.spec.hidden else None,
+                )  # fmt: skip
+            seed = decision_seed(table.secret, seat.seat, index)
             try:
-                choice = await run_in_threadpool(bot.choose, position)
+                choice = await self._decide(table, seat, seed, position)
                 async with table.lock:
                     if table.state is not None and len(table.texts) == index:
                         await self._commit(
                             table, table.spec.check_move(table.state, choice), seat.seat
                         )
                 failures = 0
-            except Exception:
+            except Exception as exc:
                 failures += 1
-                log.exception("table %s: bot %s could not move", table.id, seat.seat)
+                quiet.warning(
+                    f"bot-{table.id}",
+                    "table %s: bot %s could not move (%s)",
+                    table.id,
+                    seat.seat,
+                    exc,
+                )
+
+    async def _decide(self, table: LiveTable, seat: Seat, seed: int, position: Position) -> str:
+        """The bot's move (notation) in ``position``: thought out in a worker, or, past
+        :data:`BOT_SECONDS`, a legal move drawn from the decision's seed."""
+        key = f"table:{table.id}"
+        try:
+            move: str = await self.workers.run(
+                key, "bot_move", seat.kind, seed, position, timeout=BOT_SECONDS
+            )
+        except JobTimeout:
+            quiet.warning(
+                f"bot-slow-{table.id}",
+                "table %s: bot %s thought over %g s; it plays a random move",
+                table.id,
+                seat.seat,
+                BOT_SECONDS,
+            )
+            move = await self.workers.run(
+                key, "random_move", seed, position, timeout=BOT_SECONDS, light=True
+            )
+        return move

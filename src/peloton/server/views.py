@@ -1,6 +1,6 @@
 """What each viewer is shown of a table (docs/protocol.md), built in one place: the
-table summary, the table detail, the ``welcome`` and ``update`` messages, and
-replays.
+table summary, the table detail, the ``welcome`` and ``update`` messages (replays
+are built in the workers: :mod:`.jobs`, :mod:`.replays`).
 
 A viewer is a seat letter, or ``None`` for a spectator. For a game with hidden
 information everything is built from ``snapshot(state, viewer)`` and
@@ -11,13 +11,12 @@ message once, however many connections receive it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
 from ..core.errors import ConfigError
 from . import protocol as p
-from .games import GameSpec, bots_for
+from .games import GameSpec, bots_for, objects, shown
 from .live import FINISHED, Connection, LiveTable
 
 #: Keys of a summary that an option of the same name never overwrites.
@@ -36,16 +35,6 @@ SUMMARY_KEYS = frozenset(
         "result",
     ]
 )
-
-
-def shown(options: Mapping[str, Any]) -> dict[str, Any]:
-    """Options as a table summary shows them: an object (a course) by its ``name``."""
-    return {k: (v.get("name", "custom") if isinstance(v, dict) else v) for k, v in options.items()}
-
-
-def objects(options: Mapping[str, Any]) -> dict[str, Any]:
-    """The object options in full, as ``<option>_data`` (a course as ``course_data``)."""
-    return {f"{k}_data": v for k, v in options.items() if isinstance(v, dict)}
 
 
 def game(spec: GameSpec) -> dict[str, Any]:
@@ -199,43 +188,3 @@ def _update(index: int, move: str, by: str, snap: dict[str, Any], head: dict[str
     return p.dumps(
         {"type": "update", "index": index, "move": move, "by": by, "snapshot": snap, "table": head}
     )
-
-
-# ---------------------------------------------------------------- replays
-
-
-def table_replay(table: LiveTable, texts: list[str], viewer: str | None) -> dict[str, Any]:
-    """A table's replay (its moves ``texts``) as ``viewer`` may see it (blocking): the
-    viewer's snapshot before each move and after the last, and the moves as the
-    viewer may see them."""
-    spec = table.spec
-    state = spec.new_state(table.options, table.seed)
-    snaps = [spec.snapshot(state, viewer)]
-    for text in texts:
-        state.play(text)
-        snaps.append(spec.snapshot(state, viewer))
-    return {
-        "game": spec.name,
-        "moves": spec.public_moves(state, viewer) if spec.hidden else list(texts),
-        "snapshots": snaps,
-        "options": shown(table.options),
-        **objects(table.options),
-        "players": table.players(),
-    }
-
-
-def record_replay(spec: GameSpec, record: Any) -> dict[str, Any]:
-    """The replay of an uploaded record (blocking): spectators' snapshots, and the
-    record's own moves (the uploader's file)."""
-    states = record.states()
-    written = record.to_dict()
-    given = written.get("options") if isinstance(written.get("options"), dict) else {}
-    options = spec.effective_options(states[0], given)
-    return {
-        "game": spec.name,
-        "moves": list(record.moves),
-        "snapshots": [spec.snapshot(s, None) for s in states],
-        "options": shown(options),
-        **objects(options),
-        "players": record.players,
-    }

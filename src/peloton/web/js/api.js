@@ -12,7 +12,9 @@ export class ApiError extends Error {
 
 /** Call the HTTP API; resolves to the JSON answer or throws an ApiError. `headers`
  * may carry the seat token (`Authorization: Bearer ...`): a game with hidden
- * information answers as that seat may see it. */
+ * information answers as that seat may see it. A replay answer (its first snapshot
+ * and each move's changes, docs/protocol.md "Replays") comes with its `snapshots`
+ * rebuilt (see replaySnapshots). */
 export async function api(method, path, body, headers = {}) {
   const init = { method, headers: { ...headers } };
   if (body !== undefined) {
@@ -31,6 +33,9 @@ export async function api(method, path, body, headers = {}) {
   } catch {
     data = null;
   }
+  if (response.ok && data && Array.isArray(data.changes) && data.snapshot) {
+    data.snapshots = replaySnapshots(data);
+  }
   if (!response.ok) {
     const e = (data && data.error) || {};
     const problems = e.problems || (data && data.problems) || [];
@@ -42,6 +47,38 @@ export async function api(method, path, body, headers = {}) {
     );
   }
   return data;
+}
+
+/** Every snapshot of a replay answer, the first before any move: each move's changes
+ * applied to the snapshot before it. A change is `[path, value]` (set; an index equal
+ * to a list's length appends) or `[path]` (remove a key). The objects and lists on a
+ * changed path are copied, the rest is shared: the snapshots cost about what the
+ * changes do, not a whole snapshot each. */
+export function replaySnapshots(replay) {
+  const out = [replay.snapshot];
+  for (const changes of replay.changes) {
+    const copied = new Set();
+    const own = (parent, key) => {
+      let child = parent[key];
+      if (!copied.has(child)) {
+        child = Array.isArray(child) ? child.slice() : { ...child };
+        parent[key] = child;
+        copied.add(child);
+      }
+      return child;
+    };
+    const root = { "": out[out.length - 1] };
+    for (const change of changes) {
+      const path = change[0].length ? change[0] : [""];
+      let node = change[0].length ? own(root, "") : root;
+      for (const key of path.slice(0, -1)) node = own(node, key);
+      const last = path[path.length - 1];
+      if (change.length === 1) delete node[last];
+      else node[last] = change[1];
+    }
+    out.push(root[""]);
+  }
+  return out;
 }
 
 // Seat tokens live in localStorage under `peloton.token.{table id}` (protocol: ids and tokens).
@@ -108,9 +145,18 @@ export const playerName = {
   },
 };
 
+/** How often the live socket pings (ms) and how long it waits for any message before
+ * it takes the connection for dead. A page may set `globalThis.pelotonLiveTiming`
+ * before the table's script runs to change them (the browser tests make them short). */
+export const LIVE_TIMING = { pingEvery: 10000, deadAfter: 25000 };
+
 /**
  * The table's WebSocket: sends `hello` on every (re)connect, reconnects with backoff,
- * keeps the connection alive with `ping`, and hands every server message to `onMessage`.
+ * and hands every server message to `onMessage`. It pings every `pingEvery` ms, and a
+ * connection that brings nothing (not even the `pong`) for `deadAfter` ms is taken for
+ * dead and replaced: a server that went away without closing, a network that dropped
+ * the connection, or a server that dropped a client too slow to read (the new
+ * connection's `welcome` brings the table back).
  */
 export class LiveSocket {
   constructor(tableId, { getToken, onMessage, onStatus }) {
@@ -118,11 +164,13 @@ export class LiveSocket {
     this.getToken = getToken;
     this.onMessage = onMessage;
     this.onStatus = onStatus || (() => {});
+    this.timing = { ...LIVE_TIMING, ...(globalThis.pelotonLiveTiming || {}) };
     this.ws = null;
     this.attempt = 0;
     this.closed = false;
     this.timer = null;
     this.pinger = null;
+    this.heard = 0; // when the current connection last brought a message (ms)
   }
 
   url() {
@@ -142,31 +190,62 @@ export class LiveSocket {
       return;
     }
     this.ws = ws;
+    this.heard = Date.now();
+    // A connection that does not even open within deadAfter is dead too.
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => this.keepAlive(ws), Math.min(this.timing.pingEvery, this.timing.deadAfter / 2));
     ws.onopen = () => {
       this.attempt = 0;
+      this.heard = Date.now();
       this.onStatus("live");
       this.send({ type: "hello", token: this.getToken() || null });
-      clearInterval(this.pinger);
-      this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
     };
     ws.onmessage = (event) => {
       if (this.ws !== ws) return; // a connection we replaced (e.g. before joining a seat)
+      this.heard = Date.now();
       let msg;
       try {
         msg = JSON.parse(event.data);
       } catch {
         return;
       }
-      if (msg && typeof msg === "object") this.onMessage(msg);
+      if (msg && typeof msg === "object" && msg.type !== "pong") this.onMessage(msg);
     };
     ws.onclose = () => {
+      if (this.ws !== ws) return;
       clearInterval(this.pinger);
-      if (this.ws === ws) this.ws = null;
+      this.ws = null;
       if (!this.closed) this.scheduleReconnect();
     };
     ws.onerror = () => {
       /* onclose follows and reconnects */
     };
+  }
+
+  /** Ping the connection, or give it up if it has been silent for too long. */
+  keepAlive(ws) {
+    if (this.ws !== ws) return;
+    if (Date.now() - this.heard > this.timing.deadAfter) {
+      this.drop(ws);
+      this.scheduleReconnect();
+      return;
+    }
+    if (ws.readyState === WebSocket.OPEN && Date.now() - this.heard >= this.timing.pingEvery / 2) {
+      ws.send(JSON.stringify({ type: "ping" }));
+    }
+  }
+
+  /** Forget a connection (its late events are ignored) and close it. */
+  drop(ws) {
+    clearInterval(this.pinger);
+    if (this.ws === ws) this.ws = null;
+    ws.onclose = null;
+    ws.onmessage = null;
+    try {
+      ws.close();
+    } catch {
+      /* already closed */
+    }
   }
 
   scheduleReconnect() {
@@ -181,13 +260,7 @@ export class LiveSocket {
   /** Drop the connection and open a new one (a new token is sent in the new hello). */
   reconnect() {
     this.attempt = 0;
-    const old = this.ws;
-    this.ws = null;
-    if (old) {
-      old.onclose = null;
-      old.close();
-    }
-    clearInterval(this.pinger);
+    if (this.ws) this.drop(this.ws);
     this.connect();
   }
 
@@ -202,7 +275,6 @@ export class LiveSocket {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
-    clearInterval(this.pinger);
-    if (this.ws) this.ws.close();
+    if (this.ws) this.drop(this.ws);
   }
 }

@@ -323,15 +323,46 @@ function tableCard(t) {
     el("div", { class: "card-seats" }, (t.seats || []).map((s) => teamChip(s.seat, seatLabel(s), colour(s.seat)))));
 }
 
+// The lobby's pages (docs/protocol.md: GET /api/tables gives a page and the cursor of
+// the next): the first page is reloaded every few seconds, later ones when asked for.
+const lobby = { first: [], more: [], next: null };
+
 async function loadTables() {
   const box = $("tables");
-  let tables;
   try {
-    tables = (await api("GET", "/api/tables")).tables || [];
+    const page = await api("GET", "/api/tables");
+    const first = page.tables || [];
+    if (lobby.more.length) {
+      // Tables that newer ones pushed off the first page stay, with the later pages.
+      const ids = new Set(first.map((t) => t.id));
+      lobby.more = [...lobby.first.filter((t) => !ids.has(t.id)), ...lobby.more];
+    } else {
+      lobby.next = page.next || null;
+    }
+    lobby.first = first;
   } catch (e) {
     if (!box.childElementCount) box.append(el("p", { class: "muted" }, `Could not load the tables: ${e.message}`));
     return;
   }
+  renderTables();
+}
+
+async function moreTables() {
+  if (!lobby.next) return;
+  try {
+    const page = await api("GET", `/api/tables?cursor=${encodeURIComponent(lobby.next)}`);
+    lobby.more.push(...(page.tables || []));
+    lobby.next = page.next || null;
+  } catch (e) {
+    error(`Could not load more tables: ${e.message}`);
+  }
+  renderTables();
+}
+
+function renderTables() {
+  const box = $("tables");
+  const seen = new Set();
+  const tables = [...lobby.first, ...lobby.more].filter((t) => !seen.has(t.id) && seen.add(t.id));
   clear(box);
   if (!tables.length) {
     box.append(el("p", { class: "muted" }, "No tables yet: create the first one."));
@@ -340,8 +371,11 @@ async function loadTables() {
   for (const status of ["open", "running", "finished"]) {
     const group = tables.filter((t) => t.status === status);
     if (!group.length) continue;
-    box.append(el("h3", { class: "group-title" }, `${STATUS_TITLES[status]} (${group.length})`),
-      el("ul", { class: "table-list", dataset: { testid: `tables-${status}` } }, group.slice(0, 30).map(tableCard)));
+    box.append(el("h3", { class: "group-title" }, `${STATUS_TITLES[status]} (${group.length}${lobby.next ? "+" : ""})`),
+      el("ul", { class: "table-list", dataset: { testid: `tables-${status}` } }, group.map(tableCard)));
+  }
+  if (lobby.next) {
+    box.append(el("button", { type: "button", class: "btn", dataset: { testid: "more-tables" }, onclick: moreTables }, "More tables"));
   }
 }
 

@@ -12,14 +12,30 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
+from .cli_base import (
+    EXIT_ERROR,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    GAME_HELP,
+    MIND_CYCLING_GAME,
+    OPTION_HELP,
+    RelayLimitOption,
+    WindOption,
+    app,
+    course_app,
+    errors,
+    fail,
+    game_name,
+    reject_game_options,
+    reject_mind_cycling_flags,
+)
+from .cli_base import console as new_console
 from .core import registry
 from .core.errors import ConfigError, CourseError, PelotonError
 from .games import mindcycling as mc
@@ -31,69 +47,12 @@ from .terminal.replay import ReplaySession
 from .terminal.review import ReviewSession
 from .terminal.seats import HUMAN, make_seats, parse_seats
 
-app = typer.Typer(
-    name="peloton",
-    help="Peloton: play Mind Cycling, Mind Twist, Pistard or Cyclo The Game in the terminal, replay "
-    "records, simulate bot games, check courses, serve the web table.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-course_app = typer.Typer(help="Check or draw a course.", no_args_is_help=True)
-app.add_typer(course_app, name="course")
-
-EXIT_ERROR = 1
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
-
-
-def _fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
-    """Print a one-line error on stderr; the caller raises the returned Exit."""
-    print(f"peloton: error: {' '.join(message.split())}", file=sys.stderr)
-    return typer.Exit(code)
-
-
-@contextmanager
-def _errors() -> Iterator[None]:
-    """Turn the engine's typed errors and file errors into one-line messages."""
-    try:
-        yield
-    except PelotonError as exc:
-        raise _fail(str(exc)) from None
-    except OSError as exc:
-        raise _fail(
-            f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc)
-        ) from None
-
-
-def _console() -> Console:
-    # Built per command, not at import, so that it writes to the sys.stdout of the
-    # moment (tests capture it).
-    return Console(highlight=False)
-
-
 # ---------------------------------------------------------------- play
 
 
 #: The game whose terminal table has its own flags and board (--course, --riders, --wind,
 #: --relay-limit, --solo) and is played when no game is named; the other games are set up
 #: from the options they declare (--option NAME=VALUE).
-MIND_CYCLING_GAME = mc.State.game
-GAME_HELP = f"one of {', '.join(registry.names())} (default {MIND_CYCLING_GAME})."
-OPTION_HELP = (
-    "A game option NAME=VALUE, repeatable (not Mind Cycling's): see 'peloton options GAME'."
-)
-# Mind Cycling's rule flags, the same in play and simulate.
-WindOption = Annotated[
-    str | None,
-    typer.Option(help="Wind direction: front, left or right (MC-5.5).", show_default="front"),
-]
-RelayLimitOption = Annotated[
-    int | None, typer.Option(help="Largest group a rider may relay (MC-6.5).", show_default="3")
-]
-
-
-#: The examples of ``peloton play --help`` (tests run every one of them).
 PLAY_EXAMPLES = (
     "peloton play --seats human,greedy,random --course standard --riders 6",
     "peloton play pistard --seats human,greedy -o target=8 --seed 4",
@@ -147,27 +106,27 @@ def play(
 ) -> None:
     """Play a game at the terminal, humans and bots: Mind Cycling, Mind Twist, Pistard or
     Cyclo The Game."""
-    console = _console()
+    console = new_console()
     if record is not None and not record.resolve().parent.is_dir():
-        raise _fail(f"cannot save the record to {str(record)!r}: no such directory")
-    name = _game_name(_one_game(game, game_flag))
+        raise fail(f"cannot save the record to {str(record)!r}: no such directory")
+    name = game_name(_one_game(game, game_flag))
     if name != MIND_CYCLING_GAME:
         flags = {"--course": course, "--riders": riders, "--wind": wind, "--relay-limit": relay_limit,
                  "--solo": solo or None, "--full-board": full_board or None}  # fmt: skip
-        _reject_mind_cycling_flags(name, flags)
+        reject_mind_cycling_flags(name, flags)
         from .terminal.launch import table_for
 
-        with _errors():
+        with errors():
             table_session = table_for(name, seats, option, seed, record, console, start=start)
         raise typer.Exit(table_session.run())
     if start is not None:
-        raise _fail(
+        raise fail(
             "--start: Mind Cycling begins with its setup at the terminal (peloton solve and "
             "peloton moves take positions)",
             EXIT_USAGE,
         )
-    _reject_game_options(option)
-    with _errors():
+    reject_game_options(option)
+    with errors():
         names = parse_seats(seats or (HUMAN if solo else f"{HUMAN},greedy"), solo=solo)
         # MC-9.1 recommends the solo course for the solo challenge.
         chosen = course or ("solo" if solo else "standard")
@@ -190,41 +149,8 @@ def play(
 def _one_game(argument: str | None, flag: str | None) -> str | None:
     """The game named by the GAME argument or ``--game`` (both may be given if they agree)."""
     if argument is not None and flag is not None and argument != flag:
-        raise _fail(f"two games named: {argument!r} and --game {flag!r}", EXIT_USAGE)
+        raise fail(f"two games named: {argument!r} and --game {flag!r}", EXIT_USAGE)
     return argument if argument is not None else flag
-
-
-def _game_name(game: str | None) -> str:
-    """The registered name of the game asked for (default Mind Cycling)."""
-    if game is None:
-        return MIND_CYCLING_GAME
-    try:
-        registry.get(game)
-    except ConfigError as exc:
-        raise _fail(str(exc), EXIT_USAGE) from None
-    return game
-
-
-def _reject_mind_cycling_flags(game: str, flags: Mapping[str, object]) -> None:
-    """The other games take ``--option NAME=VALUE``, not Mind Cycling's flags."""
-    given = [flag for flag, value in flags.items() if value is not None]
-    if given:
-        raise _fail(
-            f"{', '.join(given)}: Mind Cycling option(s), not {game}'s; "
-            f"give {game} options as --option NAME=VALUE (see 'peloton options {game}')",
-            EXIT_USAGE,
-        )
-
-
-def _reject_game_options(option: list[str] | None) -> None:
-    """Mind Cycling takes its own flags, not ``--option``."""
-    if option:
-        others = ", ".join(name for name in registry.names() if name != MIND_CYCLING_GAME)
-        raise _fail(
-            f"--option is for the other games ({others}); Mind Cycling takes --course, --riders, --wind, "
-            "--relay-limit",
-            EXIT_USAGE,
-        )
 
 
 def _new_state(
@@ -251,8 +177,8 @@ def replay(
     """Step through a game record move by move (any game: the record says which)."""
     from .core.record import load_record
 
-    console = _console()
-    with _errors():
+    console = new_console()
+    with errors():
         loaded = load_record(file)
         states = loaded.states()
     if isinstance(loaded, mc.Record):
@@ -276,10 +202,10 @@ def options(game: Annotated[str, typer.Argument(help=f"The game: {GAME_HELP}")])
     """List a game's options (NAME=VALUE for --option), with their defaults and choices."""
     from .terminal.setup import options_help
 
-    name = _game_name(game)
-    with _errors():
+    name = game_name(game)
+    with errors():
         text = options_help(name)
-    console = _console()
+    console = new_console()
     if name == MIND_CYCLING_GAME:
         console.print(
             "Mind Cycling options (as the web table and from_options take them; at the terminal they are "
@@ -336,17 +262,17 @@ def moves(
     board: Annotated[bool, typer.Option("--board", help="Also draw the position.")] = False,
 ) -> None:
     """Print the legal moves of a position, one per line (at a chance step, its outcomes)."""
-    console = _console()
-    name = _game_name(game)
+    console = new_console()
+    name = game_name(game)
     played = (after or "").split()
     if name != MIND_CYCLING_GAME:
-        _reject_mind_cycling_flags(
+        reject_mind_cycling_flags(
             name, {"--course": course, "--wind": wind, "--relay-limit": relay_limit}
         )
         _other_moves(console, name, position, option, played, board)
         return
-    _reject_game_options(option)
-    with _errors():
+    reject_game_options(option)
+    with errors():
         state = mc.from_mcn(
             load_course(course or "standard"),
             position,
@@ -379,7 +305,7 @@ def _other_moves(
     from .terminal.setup import game_options, parse_option_args
 
     shown = terminal_game(name)
-    with _errors():
+    with errors():
         state = shown.from_position(position, game_options(name, parse_option_args(option), None))
         for text in played:
             state.play(text)
@@ -406,8 +332,8 @@ def _other_moves(
 @app.command()
 def courses() -> None:
     """List the bundled courses."""
-    console = _console()
-    with _errors():
+    console = new_console()
+    with errors():
         for name in mc.bundled_names():
             for line in course_lines(mc.Course.load(name)):
                 console.print(line, markup=False, soft_wrap=True)
@@ -418,9 +344,9 @@ def course_check(
     file: Annotated[Path, typer.Argument(help="A course file (TOML or JSON).")],
 ) -> None:
     """Validate a course file, printing every problem (exit 1 if invalid)."""
-    console = _console()
+    console = new_console()
     if not file.is_file():
-        raise _fail(f"no such course file {str(file)!r}")
+        raise fail(f"no such course file {str(file)!r}")
     try:
         checked = mc.Course.from_file(file)
     except CourseError as exc:
@@ -437,8 +363,8 @@ def course_show(
     name: Annotated[str, typer.Argument(help="A bundled course name or a course file.")],
 ) -> None:
     """Draw a course, empty, from start to finish."""
-    console = _console()
-    with _errors():
+    console = new_console()
+    with errors():
         shown = load_course(name)
     console.print(f"course {shown.name!r}", markup=False, soft_wrap=True)
     _print_facts(console, shown)
@@ -450,256 +376,9 @@ def _print_facts(console: Console, course: mc.Course) -> None:
         console.print(f"  {label + ':':<12}{value}", markup=False, soft_wrap=True)
 
 
-# ---------------------------------------------------------------- serve
-
-
-@app.command()
-def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            envvar="PELOTON_DB_URL",
-            help="Database URL: sqlite:///FILE or postgresql://USER:PASSWORD@HOST/DB "
-            "(default: a SQLite file in your data directory).",
-        ),
-    ] = None,
-    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.")] = 0.4,
-    solver_seconds: Annotated[
-        float,
-        typer.Option(
-            help="Seconds the solo solver may spend on a solo table's course, from the moment it is asked for."
-        ),
-    ] = 20.0,
-    limits: Annotated[
-        str,
-        typer.Option(
-            help="Per-client limits: 'default' (per client address: 30 new tables a minute, 50 open "
-            "connections, 240 new connections a minute, one solver run, two checks or replays at once) "
-            "or 'relaxed' (none: for tests, benchmarks and trusted networks where every client has one address)."
-        ),
-    ] = "default",
-) -> None:
-    """Serve the web table: lobby, live games, spectators and replays."""
-    if bot_delay < 0:
-        raise _fail(f"--bot-delay must be 0 or more seconds, not {bot_delay}", EXIT_USAGE)
-    if not solver_seconds > 0:
-        raise _fail(f"--solver-seconds must be more than 0, not {solver_seconds}", EXIT_USAGE)
-    if limits not in ("default", "relaxed"):
-        raise _fail(f"--limits must be 'default' or 'relaxed', not {limits!r}", EXIT_USAGE)
-    from .server.run import serve as run_server  # the server's dependencies load only here
-
-    raise typer.Exit(run_server(host, port, db, bot_delay, solver_seconds, limits))
-
-
-# ---------------------------------------------------------------- simulate
-
-
-@app.command()
-def simulate(
-    bots: Annotated[
-        str,
-        typer.Option(
-            help="One bot per seat, first seat first: random, greedy, easy, medium, hard, expert, mcts:N, mcts:Xs."
-        ),
-    ],
-    game: Annotated[str, typer.Option(help=f"The game: {GAME_HELP}")] = MIND_CYCLING_GAME,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
-    games: Annotated[int, typer.Option(help="Number of games.")] = 100,
-    jobs: Annotated[int, typer.Option(help="Processes to play games in.")] = 1,
-    seed: Annotated[
-        int, typer.Option(help="Seed of the whole run (same seed, same results, any --jobs).")
-    ] = 0,
-    course: Annotated[
-        str | None,
-        typer.Option(
-            help="A bundled course name or a course file (default standard; solo with --solo)."
-        ),
-    ] = None,
-    riders: Annotated[int | None, typer.Option(help="Riders per team, 3 to 6 (default 6).")] = None,
-    wind: WindOption = None,
-    relay_limit: RelayLimitOption = None,
-    solo: Annotated[bool, typer.Option("--solo", help="The solo challenge: one bot.")] = False,
-    swap: Annotated[
-        bool,
-        typer.Option(
-            "--swap", help="Rotate the line-up one seat per game, so every bot plays every seat."
-        ),
-    ] = False,
-    out: Annotated[
-        Path | None, typer.Option(help="Also write the results to FILE.json or FILE.csv.")
-    ] = None,
-    plot: Annotated[
-        Path | None,
-        typer.Option(
-            help="Draw medal shares and points (other games: wins and figures) to FILE.png."
-        ),
-    ] = None,
-    records: Annotated[
-        Path | None, typer.Option(help="Save every game's record in this directory.")
-    ] = None,
-) -> None:
-    """Play many bot games and report win shares, medals, points, places and ratings."""
-
-    from .analysis.simulate import simulate_tournament
-    from .analysis.tournament import Tournament
-
-    if games < 1:
-        raise _fail(f"--games must be at least 1, not {games}", EXIT_USAGE)
-    if jobs < 1:
-        raise _fail(f"--jobs must be at least 1, not {jobs}", EXIT_USAGE)
-    if out is not None and out.suffix.lower() not in (".json", ".csv"):
-        raise _fail(f"--out must name a .json or .csv file, not {str(out)!r}", EXIT_USAGE)
-    if plot is not None and plot.suffix.lower() != ".png":
-        raise _fail(f"--plot must name a .png file, not {str(plot)!r}", EXIT_USAGE)
-    for path, what in ((out, "--out"), (plot, "--plot")):
-        if path is not None and not path.resolve().parent.is_dir():
-            raise _fail(f"cannot write {what} {str(path)!r}: no such directory")
-    console = _console()
-    names = tuple(b.strip() for b in bots.split(",") if b.strip())
-    name = _game_name(game)
-    if name != MIND_CYCLING_GAME:
-        flags = {"--course": course, "--riders": riders, "--wind": wind, "--relay-limit": relay_limit,
-                 "--solo": solo or None}  # fmt: skip
-        _reject_mind_cycling_flags(name, flags)
-        from .analysis.match import Match
-        from .analysis.simulate import simulate_match
-        from .terminal.setup import parse_option_args
-
-        with _errors():
-            m = Match(
-                name,
-                names,
-                parse_option_args(option),
-                games=games,
-                seed=seed,
-                swap=swap,
-                records=records,
-            )
-            simulate_match(m, jobs, console, _progress(), out=out, plot=plot)
-        return
-    _reject_game_options(option)
-    t = Tournament(
-        bots=names,
-        games=games,
-        seed=seed,
-        course=course or ("solo" if solo else "standard"),
-        riders=riders,
-        wind=wind or "front",
-        relay_limit=3 if relay_limit is None else relay_limit,
-        solo=solo,
-        swap=swap,
-        records=records,
-    )
-    with _errors():
-        simulate_tournament(t, jobs, console, _progress(), out=out, plot=plot)
-
-
-def _progress() -> Any:
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
-    return Progress(
-        TextColumn("games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-
-
-# ---------------------------------------------------------------- solve
-
-
-@app.command()
-def solve(
-    course: Annotated[str, typer.Option(help="A bundled course name or a course file.")] = "solo",
-    team: Annotated[
-        str, typer.Option(help="The solo team's composition (5 riders).")
-    ] = mc.SOLO_COMPOSITION,
-    any_team: Annotated[
-        bool,
-        typer.Option("--any-team", help="Also search the compositions (each type once or twice)."),
-    ] = False,
-    start: Annotated[
-        str | None, typer.Option(help="Solve from this solo MCN position instead of the setup.")
-    ] = None,
-    wind: Annotated[
-        str, typer.Option(help="Wind direction: front, left or right (MC-5.5).")
-    ] = "front",
-    relay_limit: Annotated[int, typer.Option(help="Largest group a rider may relay (MC-6.5).")] = 3,
-    time_limit: Annotated[
-        float | None,
-        typer.Option(help="Stop after S seconds with the best line so far (not proven)."),
-    ] = None,
-    record: Annotated[
-        Path | None, typer.Option(help="Write the best line as a game record to FILE.")
-    ] = None,
-    line: Annotated[
-        Path | None,
-        typer.Option(
-            help="Start from the line of this solo game record (a line you found): the solver improves "
-            "on it and proves the result. The record's course, team, start and rules are used."
-        ),
-    ] = None,
-    from_scratch: Annotated[
-        bool,
-        typer.Option(
-            "--from-scratch",
-            help="Ignore the best line shipped with a bundled course (start from greedy lines).",
-        ),
-    ] = False,
-) -> None:
-    """Find the best possible solo score (MC-9.4) with proof: an exact search."""
-    from .games.mindcycling.solver import composition_of
-    from .games.mindcycling.solver import solve as run_solver
-    from .terminal.solving import print_solution
-
-    if time_limit is not None and time_limit <= 0:
-        raise _fail(f"--time-limit must be more than 0 seconds, not {time_limit}", EXIT_USAGE)
-    if record is not None and not record.resolve().parent.is_dir():
-        raise _fail(f"cannot write the record to {str(record)!r}: no such directory")
-    console = _console()
-    with _errors():
-        known: list[str] | None = None
-        if line is None:
-            chosen = load_course(course)
-            comp = composition_of(team)
-        else:
-            given = mc.Record.load(line)
-            if len(given.teams) != 1:
-                raise ConfigError(
-                    f"the record {str(line)!r} is not a solo game: it has {len(given.teams)} teams"
-                )
-            chosen, comp, start = given.course, composition_of(given.teams["A"]), given.start
-            wind, relay_limit, known = given.wind, given.relay_limit, given.moves
-        solution = run_solver(
-            chosen,
-            comp,
-            start=start,
-            any_team=any_team,
-            wind=wind,
-            relay_limit=relay_limit,
-            time_limit=time_limit,
-            known_line=known,
-            from_scratch=from_scratch,
-        )
-    what = f"from {start}" if start is not None else ("any team" if any_team else f"team {comp}")
-    print_solution(console, f"solving course {chosen.name!r}, {what}", solution, any_team)
-    if record is not None and solution.final is not None:
-        with _errors():
-            mc.Record.from_state(
-                solution.final, {"A": {"name": "solver", "controller": "solver"}}
-            ).save(record)
-        console.print(f"record written to {record}", markup=False, soft_wrap=True)
-
+# serve, simulate and solve register after the commands above, so --help lists the
+# game commands first.
+from . import cli_tools  # noqa: E402, F401
 
 # ---------------------------------------------------------------- entry point
 

@@ -1,0 +1,280 @@
+"""The ``peloton`` commands that run long work: ``serve`` (the web table), ``simulate``
+(bot tournaments) and ``solve`` (the Mind Cycling solo solver). Registered on the app
+of :mod:`peloton.cli_base` when :mod:`peloton.cli` imports this module."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from .cli_base import (
+    EXIT_USAGE,
+    GAME_HELP,
+    MIND_CYCLING_GAME,
+    OPTION_HELP,
+    RelayLimitOption,
+    WindOption,
+    app,
+    errors,
+    fail,
+    game_name,
+    reject_game_options,
+    reject_mind_cycling_flags,
+)
+from .cli_base import console as new_console
+from .core.errors import ConfigError
+from .games import mindcycling as mc
+from .terminal.courses import load_course
+
+# ---------------------------------------------------------------- serve
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            envvar="PELOTON_DB_URL",
+            help="Database URL: sqlite:///FILE or postgresql://USER:PASSWORD@HOST/DB "
+            "(default: a SQLite file in your data directory).",
+        ),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.")] = 0.4,
+    solver_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds the solo solver may spend on a solo table's course, from the moment it is asked for."
+        ),
+    ] = 20.0,
+    limits: Annotated[
+        str,
+        typer.Option(
+            help="Per-client limits: 'default' (per client address: 30 new tables a minute, 50 open "
+            "connections, 240 new connections a minute, one solver run, two checks or replays at once) "
+            "or 'relaxed' (none: for tests, benchmarks and trusted networks where every client has one address)."
+        ),
+    ] = "default",
+) -> None:
+    """Serve the web table: lobby, live games, spectators and replays."""
+    if bot_delay < 0:
+        raise fail(f"--bot-delay must be 0 or more seconds, not {bot_delay}", EXIT_USAGE)
+    if not solver_seconds > 0:
+        raise fail(f"--solver-seconds must be more than 0, not {solver_seconds}", EXIT_USAGE)
+    if limits not in ("default", "relaxed"):
+        raise fail(f"--limits must be 'default' or 'relaxed', not {limits!r}", EXIT_USAGE)
+    from .server.run import serve as run_server  # the server's dependencies load only here
+
+    raise typer.Exit(run_server(host, port, db, bot_delay, solver_seconds, limits))
+
+
+# ---------------------------------------------------------------- simulate
+
+
+@app.command()
+def simulate(
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="One bot per seat, first seat first: random, greedy, easy, medium, hard, expert, mcts:N, mcts:Xs."
+        ),
+    ],
+    game: Annotated[str, typer.Option(help=f"The game: {GAME_HELP}")] = MIND_CYCLING_GAME,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    games: Annotated[int, typer.Option(help="Number of games.")] = 100,
+    jobs: Annotated[int, typer.Option(help="Processes to play games in.")] = 1,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the whole run (same seed, same results, any --jobs).")
+    ] = 0,
+    course: Annotated[
+        str | None,
+        typer.Option(
+            help="A bundled course name or a course file (default standard; solo with --solo)."
+        ),
+    ] = None,
+    riders: Annotated[int | None, typer.Option(help="Riders per team, 3 to 6 (default 6).")] = None,
+    wind: WindOption = None,
+    relay_limit: RelayLimitOption = None,
+    solo: Annotated[bool, typer.Option("--solo", help="The solo challenge: one bot.")] = False,
+    swap: Annotated[
+        bool,
+        typer.Option(
+            "--swap", help="Rotate the line-up one seat per game, so every bot plays every seat."
+        ),
+    ] = False,
+    out: Annotated[
+        Path | None, typer.Option(help="Also write the results to FILE.json or FILE.csv.")
+    ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            help="Draw medal shares and points (other games: wins and figures) to FILE.png."
+        ),
+    ] = None,
+    records: Annotated[
+        Path | None, typer.Option(help="Save every game's record in this directory.")
+    ] = None,
+) -> None:
+    """Play many bot games and report win shares, medals, points, places and ratings."""
+
+    from .analysis.simulate import simulate_tournament
+    from .analysis.tournament import Tournament
+
+    if games < 1:
+        raise fail(f"--games must be at least 1, not {games}", EXIT_USAGE)
+    if jobs < 1:
+        raise fail(f"--jobs must be at least 1, not {jobs}", EXIT_USAGE)
+    if out is not None and out.suffix.lower() not in (".json", ".csv"):
+        raise fail(f"--out must name a .json or .csv file, not {str(out)!r}", EXIT_USAGE)
+    if plot is not None and plot.suffix.lower() != ".png":
+        raise fail(f"--plot must name a .png file, not {str(plot)!r}", EXIT_USAGE)
+    for path, what in ((out, "--out"), (plot, "--plot")):
+        if path is not None and not path.resolve().parent.is_dir():
+            raise fail(f"cannot write {what} {str(path)!r}: no such directory")
+    console = new_console()
+    names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    name = game_name(game)
+    if name != MIND_CYCLING_GAME:
+        flags = {"--course": course, "--riders": riders, "--wind": wind, "--relay-limit": relay_limit,
+                 "--solo": solo or None}  # fmt: skip
+        reject_mind_cycling_flags(name, flags)
+        from .analysis.match import Match
+        from .analysis.simulate import simulate_match
+        from .terminal.setup import parse_option_args
+
+        with errors():
+            m = Match(
+                name,
+                names,
+                parse_option_args(option),
+                games=games,
+                seed=seed,
+                swap=swap,
+                records=records,
+            )
+            simulate_match(m, jobs, console, _progress(), out=out, plot=plot)
+        return
+    reject_game_options(option)
+    t = Tournament(
+        bots=names,
+        games=games,
+        seed=seed,
+        course=course or ("solo" if solo else "standard"),
+        riders=riders,
+        wind=wind or "front",
+        relay_limit=3 if relay_limit is None else relay_limit,
+        solo=solo,
+        swap=swap,
+        records=records,
+    )
+    with errors():
+        simulate_tournament(t, jobs, console, _progress(), out=out, plot=plot)
+
+
+def _progress() -> Any:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+
+
+# ---------------------------------------------------------------- solve
+
+
+@app.command()
+def solve(
+    course: Annotated[str, typer.Option(help="A bundled course name or a course file.")] = "solo",
+    team: Annotated[
+        str, typer.Option(help="The solo team's composition (5 riders).")
+    ] = mc.SOLO_COMPOSITION,
+    any_team: Annotated[
+        bool,
+        typer.Option("--any-team", help="Also search the compositions (each type once or twice)."),
+    ] = False,
+    start: Annotated[
+        str | None, typer.Option(help="Solve from this solo MCN position instead of the setup.")
+    ] = None,
+    wind: Annotated[
+        str, typer.Option(help="Wind direction: front, left or right (MC-5.5).")
+    ] = "front",
+    relay_limit: Annotated[int, typer.Option(help="Largest group a rider may relay (MC-6.5).")] = 3,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(help="Stop after S seconds with the best line so far (not proven)."),
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Write the best line as a game record to FILE.")
+    ] = None,
+    line: Annotated[
+        Path | None,
+        typer.Option(
+            help="Start from the line of this solo game record (a line you found): the solver improves "
+            "on it and proves the result. The record's course, team, start and rules are used."
+        ),
+    ] = None,
+    from_scratch: Annotated[
+        bool,
+        typer.Option(
+            "--from-scratch",
+            help="Ignore the best line shipped with a bundled course (start from greedy lines).",
+        ),
+    ] = False,
+) -> None:
+    """Find the best possible solo score (MC-9.4) with proof: an exact search."""
+    from .games.mindcycling.solver import composition_of
+    from .games.mindcycling.solver import solve as run_solver
+    from .terminal.solving import print_solution
+
+    if time_limit is not None and time_limit <= 0:
+        raise fail(f"--time-limit must be more than 0 seconds, not {time_limit}", EXIT_USAGE)
+    if record is not None and not record.resolve().parent.is_dir():
+        raise fail(f"cannot write the record to {str(record)!r}: no such directory")
+    console = new_console()
+    with errors():
+        known: list[str] | None = None
+        if line is None:
+            chosen = load_course(course)
+            comp = composition_of(team)
+        else:
+            given = mc.Record.load(line)
+            if len(given.teams) != 1:
+                raise ConfigError(
+                    f"the record {str(line)!r} is not a solo game: it has {len(given.teams)} teams"
+                )
+            chosen, comp, start = given.course, composition_of(given.teams["A"]), given.start
+            wind, relay_limit, known = given.wind, given.relay_limit, given.moves
+        solution = run_solver(
+            chosen,
+            comp,
+            start=start,
+            any_team=any_team,
+            wind=wind,
+            relay_limit=relay_limit,
+            time_limit=time_limit,
+            known_line=known,
+            from_scratch=from_scratch,
+        )
+    what = f"from {start}" if start is not None else ("any team" if any_team else f"team {comp}")
+    print_solution(console, f"solving course {chosen.name!r}, {what}", solution, any_team)
+    if record is not None and solution.final is not None:
+        with errors():
+            mc.Record.from_state(
+                solution.final, {"A": {"name": "solver", "controller": "solver"}}
+            ).save(record)
+        console.print(f"record written to {record}", markup=False, soft_wrap=True)

@@ -23,7 +23,7 @@ from .notation import BLUE, PLAYERS, RED, Move, format_position, parse_move, par
 from .record import Record, load_record
 from .snapshot import public_moves, snapshot
 from .solver import Certificate, Solution, certify, solve
-from .start import OPTIONS, from_options, from_position, new_game
+from .start import OPTIONS, from_options, from_position, new_game, options_of
 from .state import State, Turn
 
 registry.register(
@@ -64,6 +64,7 @@ __all__ = [
     "from_position",
     "load_record",
     "new_game",
+    "options_of",
     "parse_move",
     "parse_position",
     "public_moves",

@@ -30,9 +30,22 @@ OPTIONS: dict[str, Option] = {
         "(MT-1.2); when only length is given, at 8/30, 16/30 and 24/30 of it",
     ),
     "first": Option(
-        RED, "who is active first: R (red) or B (blue); the printed rules say the youngest player (MT-2.1)", PLAYERS
+        RED,
+        "who is active first: R (red) or B (blue); the printed rules say the youngest player (MT-2.1)",
+        PLAYERS,
     ),
 }
+
+
+def options_of(state: State) -> dict[str, Any]:
+    """Every option ``state`` was made with, as JSON: the milestones in full, since their
+    default follows the length (a table rebuilt from these options is the same game)."""
+    return {
+        "players": 2,
+        "length": state.board.length,
+        "milestones": list(state.board.milestones),
+        "first": state.first,
+    }
 
 
 def first_from_options(options: Mapping[str, Any] | None) -> str:
@@ -63,7 +76,11 @@ def board_from_options(options: Mapping[str, Any] | None) -> Board:
         milestones = default_milestones(length)
     else:
         milestones = DEFAULT_MILESTONES  # the length itself is refused below
-    if type(length) is int and isinstance(milestones, list | tuple) and all(type(m) is int for m in milestones):
+    if (
+        type(length) is int
+        and isinstance(milestones, list | tuple)
+        and all(type(m) is int for m in milestones)
+    ):
         return _board(length, tuple(milestones))
     return Board.from_options(length, milestones)  # refuses them, saying why
 

@@ -195,8 +195,9 @@ def serve_the_placeholder_database(command: Command, cwd: Path) -> None:
     finally:
         proc.kill()
     output = "".join(iter(lines.get, None))
-    # Not yet a one-line error: uvicorn prints the failed start-up's traceback.
     assert "failed to resolve host 'host'" in output and "serving on" not in output, output
+    assert "Traceback" not in output, "a bad --db is one line, not a traceback"
+    assert proc.returncode == 1
 
 
 def test_the_pages_and_help_have_examples() -> None:

@@ -131,3 +131,14 @@ def _read_until(proc: subprocess.Popen[bytes], marker: bytes, timeout: float) ->
             assert chunk, f"the game ended early: {data[-500:]!r}"
             data += chunk
     return data
+
+
+def test_serve_on_an_unreachable_database_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    """A bad ``--db`` is said in one line naming the database (password hidden) and
+    the driver's reason, before anything is served: no traceback."""
+    proc = peloton("serve", "--port", "0", "--db", "postgresql://user:secret@nohost.invalid/peloton")
+    assert proc.returncode == 1
+    errors = proc.stderr.strip().splitlines()
+    assert len(errors) == 1 and errors[0].startswith("peloton: error: cannot open the database"), proc.stderr
+    assert "nohost.invalid" in errors[0] and "secret" not in proc.stderr + proc.stdout
+    assert "Traceback" not in proc.stderr

@@ -76,6 +76,13 @@ def serve(
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"Peloton database: {storage.safe_url(url)}", flush=True)
+    problem = storage.unreachable(url)
+    if problem is not None:
+        print(
+            f"peloton: error: cannot open the database {storage.safe_url(url)}: {problem}",
+            file=sys.stderr,
+        )
+        return 1
     config = uvicorn.Config(
         create_app(
             url, bot_delay=bot_delay, solver_seconds=solver_seconds, limits=Limits.named(limits)

@@ -55,6 +55,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..core.registry import FIRST_GAME
 
@@ -146,6 +147,28 @@ def create_db_engine(url: str) -> Engine:
 #: settings (:func:`options_from_first_columns`).
 FIRST_COLUMNS = ("course_name", "course", "teams", "riders", "wind", "relay_limit", "solo")
 _REBUILT = "tables_rebuilt"
+
+
+def unreachable(url: str) -> str | None:
+    """Why the database at ``url`` cannot be opened (its driver's first line), else
+    ``None``: checked before serving, so that a bad ``--db`` is one line, not a
+    traceback from the server's start-up."""
+    try:
+        engine = create_db_engine(url)
+    except (SQLAlchemyError, ValueError, OSError) as exc:
+        return _first_line(exc)
+    try:
+        with engine.connect():
+            return None
+    except (SQLAlchemyError, OSError) as exc:
+        return _first_line(getattr(exc, "orig", None) or exc)
+    finally:
+        engine.dispose()
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def options_from_first_columns(

@@ -49,6 +49,9 @@ class Heuristics(TypedDict, total=False):
     determinize: Callable[..., Any]
     #: ``observe(state, player) -> hashable``: what ``player`` has seen so far.
     observe: Callable[..., Any]
+    #: ``metrics(state) -> {"winner", "ranks", "seat", "game"}``: the game's own figures
+    #: for ``peloton simulate`` (see :func:`peloton.analysis.metrics.from_hook`).
+    metrics: Callable[..., Any]
 
 
 @dataclass(frozen=True)

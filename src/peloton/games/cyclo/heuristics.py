@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.registry import Heuristics
+from .metrics import metrics
 from .notation import Answer, Fall, Move, Ride, Swap, Wheel
 from .position import ANSWER, FALL, RIDE, SWAP, WHEEL
 from .rules import dice_count, landing, target_of
@@ -207,4 +208,5 @@ HEURISTICS: Heuristics = {
     "rollout_move": rollout_move,
     "evaluate": evaluate,
     "outcome": outcome,
+    "metrics": metrics,
 }

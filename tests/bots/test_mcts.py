@@ -90,6 +90,31 @@ def test_mcts_uses_the_rollout_policy_and_evaluation_a_game_registers(toy_regist
     assert calls["rollout"] > 0 and calls["evaluate"] == 50
 
 
+def test_the_game_says_how_long_playouts_run(toy_registry: None) -> None:
+    calls: dict[str, int] = {"rollout": 0, "evaluate": 0}
+    asked: list[int | None] = [0]
+
+    def rollout(state: Nim, rng: Rng) -> int:
+        calls["rollout"] += 1
+        return 1
+
+    def evaluate(state: Nim) -> dict[str, float]:
+        calls["evaluate"] += 1
+        return {p: 0.5 for p in state.players}
+
+    hooks: Any = {"rollout_move": rollout, "evaluate": evaluate, "horizon": lambda state: asked[0]}
+    registry.register(registry.GameInfo("toy-nim", "Nim", dict, hooks))
+    MCTSBot(1, iterations=30, settle=False).choose(Nim(9))
+    assert calls == {"rollout": 0, "evaluate": 30}  # horizon 0: the new position is scored at once
+    asked[0] = None
+    calls.update(rollout=0, evaluate=0)
+    MCTSBot(1, iterations=30, settle=False).choose(Nim(9))
+    assert calls["rollout"] > 0 and calls["evaluate"] == 30  # to the end, where evaluate is the outcome
+    calls["rollout"] = 0
+    MCTSBot(1, iterations=30, settle=False, horizon=1).choose(Nim(9))  # the bot's own horizon wins
+    assert 0 < calls["rollout"] <= 30
+
+
 def test_settling_early_picks_the_move_the_whole_budget_picks() -> None:
     # The settled stop only ends a search whose most visited move can no longer be
     # overtaken, so with an iteration budget the choice is the same, in fewer playouts.

@@ -11,6 +11,10 @@ chance steps) and asks the game, through its registry entry
 * ``outcome(state) -> {player: reward}``: the reward of a finished game (default:
   ``evaluate``; without either, 1 to the player named by ``state.result``, 0 to the
   others, an equal share when the result names nobody);
+* ``horizon(state) -> int | None``: how many moves a playout from ``state`` should run
+  before ``evaluate`` scores it (``None``: to the end), where the bot is not told
+  (default: :data:`DEFAULT_HORIZON`). A game whose evaluation is better than a cheap
+  playout (Cyclo) asks for short ones;
 * ``score_moves(state, moves) -> scores``: a move ordering; the tree then tries moves
   best first and widens progressively (only about ``sqrt(visits)`` children per node);
 * ``determinize(view, rng) -> state``: for games with hidden information (Mind Twist's
@@ -61,6 +65,9 @@ DEFAULT_EXPLORATION = 0.7
 #: playout to the end is an exact model of a greedy opponent, and a projection misjudges
 #: Best Team, which decides a 2–2 medal tie.
 DEFAULT_HORIZON: int | None = None
+#: The ``horizon`` that means "what the game's ``horizon`` hook asks for" (else
+#: :data:`DEFAULT_HORIZON`): the named levels use it.
+GAME_HORIZON = "game"
 
 
 class Node:
@@ -85,8 +92,8 @@ class MCTSBot(SeededBot):
     ``iterations``: playouts per move (default 200 when no budget is given);
     ``seconds``: a time budget per move instead (or as well: whichever ends first).
     ``horizon``: moves a playout runs before the game's ``evaluate`` scores it
-    (``None``: to the end of the game; games without ``evaluate`` always play to the
-    end). ``rollout``: the name of the game's playout policy among its heuristics
+    (``None``: to the end of the game; :data:`GAME_HORIZON`, the default: as the
+    game's ``horizon`` hook says; games without ``evaluate`` always play to the end). ``rollout``: the name of the game's playout policy among its heuristics
     (``rollout_move``: for Mind Cycling the greedy policy; ``fast_rollout_move`` is
     about five times cheaper and weaker).
     ``settle``: stop early once no other move can overtake the most visited one in the
@@ -103,7 +110,7 @@ class MCTSBot(SeededBot):
         *,
         iterations: int | None = None,
         seconds: float | None = None,
-        horizon: int | None = DEFAULT_HORIZON,
+        horizon: int | str | None = GAME_HORIZON,
         exploration: float = DEFAULT_EXPLORATION,
         widen: int = 3,
         use_ordering: bool = True,
@@ -117,7 +124,7 @@ class MCTSBot(SeededBot):
             raise ConfigError(f"MCTS iterations must be at least 1, not {iterations!r}")
         if seconds is not None and not seconds > 0:
             raise ConfigError(f"MCTS seconds per move must be more than 0, not {seconds!r}")
-        if horizon is not None and horizon < 0:
+        if horizon != GAME_HORIZON and horizon is not None and (not isinstance(horizon, int) or horizon < 0):
             raise ConfigError(f"MCTS horizon must be 0 or more moves, not {horizon!r}")
         self.iterations = iterations
         self.seconds = seconds
@@ -212,7 +219,11 @@ class _Search:
         self.observe: Callable[..., Any] | None = hooks.get("observe")
         #: Per information set (player, observation): each move's [visits, reward].
         self.info: dict[Any, dict[Any, list[float]]] = {}
-        self.horizon = bot.horizon if self.evaluate is not None else None
+        horizon = bot.horizon
+        if horizon == GAME_HORIZON:
+            advice = hooks.get("horizon")
+            horizon = advice(state) if advice is not None else DEFAULT_HORIZON
+        self.horizon: int | None = horizon if self.evaluate is not None and isinstance(horizon, int) else None
         self.root = self.node(None, state)
 
     # ------------------------------------------------------------ tree

@@ -14,8 +14,9 @@ course, rider type and token count.
 **The race.** :func:`race_times` puts every rider on one clock counted in rides from
 the start of the round in progress: a rider whose turn is over this round rides next
 in the next one (+1), a rider that lost its next turn (skip) +1, a technical problem
-or a hunger knock costs dice. A team's tokens go to its best placed rider. A rider
-already past the line this round has a fixed figure from its squares past it.
+or a hunger knock costs dice. A team's tokens count for whichever of its riders turns
+out best. A rider already past the line this round has a fixed figure from its
+squares past it.
 
 **The win.** :func:`win_shares`: each rider's figure is normal; a team's time is the
 least of its riders'; a team wins when its time is the least of all. The chance is
@@ -118,44 +119,42 @@ def _tables(setup: Setup, kind: str) -> list[list[tuple[float, float]]]:
 RUN_OUT_STEP = 8.0
 
 
-def race_times(state: State, noise: float = 1.0, hindsight: bool = True) -> dict[str, list[tuple[float, float]]]:
+def race_times(state: State, noise: float = 1.0) -> dict[str, list[tuple[float, float]]]:
     """Each team's riders as (mean, variance) of the rides from the start of the round in
-    progress until they cross the finish line (see the module docstring)."""
+    progress until they cross the finish line (see the module docstring); the
+    variances times ``noise``."""
     setup, p = state.setup, state.p
     finish = setup.finish
     pro = setup.pro
-    out: dict[str, list[tuple[float, float]]] = {t: [] for t in setup.teams}
+    out: dict[str, list[tuple[float, float]]] = {}
     for team in setup.teams:
-        riders = [r for r in setup.team_riders(team) if r in p.pos and r not in p.out]
+        # The team's tokens count for every rider: a team's time is the least of its
+        # riders', so they are spent once, by whichever rider turns out best (the team
+        # keeps that choice while it holds them). Counting them for the rider best
+        # placed now fits the outcomes of greedy games as well (log loss 0.442 both)
+        # but would make spending them at once look free.
         shared = p.team.get(team, 0) if pro else 0
         figures = []
-        for r in riders:
-            x = p.pos[r]
+        for r in setup.team_riders(team):
+            x = p.pos.get(r)
+            if x is None or r in p.out:
+                continue
             if x > finish:  # crossed this round, waits to be ranked (CY-8.3)
-                figures.append((1.0 - (x - finish - 1) / RUN_OUT_STEP, 0.0, 0.0))
+                figures.append((1.0 - (x - finish - 1) / RUN_OUT_STEP, 0.0))
                 continue
             kind = rider_type(r)
-            own = p.own.get(r, 0) if pro else 0
-            rides, var = rides_to_line(setup, kind, x, own)
-            delay = 0.0
+            rides, var = rides_to_line(setup, kind, x, (p.own.get(r, 0) if pro else 0) + shared)
             if r in p.turn_over:
-                delay += 1.0
+                rides += 1.0
             if r in p.skip:
-                delay += 1.0
-            if r in p.technical or p.hunger.get(r):
+                rides += 1.0
+            hungry = p.hunger.get(r, 0)
+            if r in p.technical or hungry:  # a die less for one ride, or 1 die for 1-2
                 dice = setup.terrain[x].dice_for(kind)
-                step = dice * DIE_MEAN
-                delay += DIE_MEAN * max(1, p.hunger.get(r, 0)) / max(step, DIE_MEAN) if dice > 1 else 0.0
-            with_team = rides_to_line(setup, kind, x, own + shared)[0] if shared else rides
-            figures.append((rides + delay, var * noise, with_team - rides))
-        if shared and figures:
-            if hindsight:
-                figures = [(m + gain, v, 0.0) for m, v, gain in figures]
-            else:
-                best = min(range(len(figures)), key=lambda i: figures[i][0] + figures[i][2])
-                m, v, gain = figures[best]
-                figures[best] = (m + gain, v, 0.0)
-        out[team] = [(m, v) for m, v, _ in figures]
+                if dice > 1:
+                    rides += DIE_MEAN * (dice - 1 if hungry else 1) * max(1, hungry) / (dice * DIE_MEAN)
+            figures.append((rides, var * noise))
+        out[team] = figures
     return out
 
 

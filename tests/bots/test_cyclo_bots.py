@@ -190,3 +190,22 @@ def test_metrics_shape() -> None:
     assert sorted(figures["ranks"].values()) == [1, 2, 3] and figures["ranks"][figures["winner"]] == 1
     assert set(figures["seat"]) == {"place", "tokens"} and set(figures["game"]) == {"rounds"}
     assert all(set(values) == set(end.players) for values in figures["seat"].values())
+
+
+@pytest.mark.parametrize("mode", ["leg", "itt", "ttt"])
+def test_the_bots_play_the_other_road_modes(mode: str) -> None:
+    state = cy.new_game(mode, players=2)
+    bots = {"A": Checked(MCTSBot(1, iterations=4), set()), "B": make_bot("greedy", 2)}
+    dice = Rng(3)
+    while not state.is_over:
+        values = h.evaluate(state)
+        assert set(values) == set(state.players) and sum(values.values()) == pytest.approx(1)
+        state.play(state.chance_move(dice) if state.is_chance else bots[state.current_player].choose(state))
+    assert state.result.winner_team in state.players
+
+
+def test_in_a_team_time_trial_the_third_rider_counts() -> None:
+    # AS1 is in, A's others are 10 spaces behind B's four: B's third rider is ahead.
+    state = cy.from_cyn("6 AC1:a40,AH1:b40,AH2:c40,BC1:b50,BH1:c50,BH2:a49,BS1:a50 / - / AS1:5.3=47", "ttt",
+                        course="ttt")  # fmt: skip
+    assert h.evaluate(state)["B"] > 0.8

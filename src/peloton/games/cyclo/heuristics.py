@@ -201,12 +201,12 @@ def rollout_move(state: State, rng: Rng, *, epsilon: float = 0.1) -> Move:
 
 def evaluate(state: State) -> dict[str, float]:
     """Each team's chance to win in [0, 1] (they sum to 1): exact once the first rider
-    is ranked across the finish line (CY-8.4), else the race model's
-    (:mod:`.race_model`)."""
+    is ranked across the finish line (CY-8.4; in a team time trial the third rider of a
+    team counts, CY-10.3), else the race model's (:mod:`.race_model`)."""
     if state.is_over:
         return outcome(state)
     finishers = state.p.finishers
-    if finishers:
+    if finishers and not state.setup.mode.team_time:
         first = finishers[0][0][0]
         return {t: 1.0 if t == first else 0.0 for t in state.players}
     return win_shares(race_times(state, NOISE))

@@ -15,8 +15,8 @@ course, rider type and token count.
 the start of the round in progress: a rider whose turn is over this round rides next
 in the next one (+1), a rider that lost its next turn (skip) +1, a technical problem
 or a hunger knock costs dice. A team's tokens count for whichever of its riders turns
-out best. A rider already past the line this round has a fixed figure from its
-squares past it.
+out best. A rider already past the line has a fixed figure from its round and squares
+past it. In a team time trial a team's figure is its third rider's (CY-10.3).
 
 **The win.** :func:`win_shares`: each rider's figure is normal; a team's time is the
 least of its riders'; a team wins when its time is the least of all. The chance is
@@ -114,6 +114,8 @@ def _tables(setup: Setup, kind: str) -> list[list[tuple[float, float]]]:
             for k in range(MAX_HELD + 1)]
 
 
+#: CY-10.3: the rider whose time is a team time trial team's time.
+TEAM_TIME_RIDER = 3
 #: The step by which a rider past the line this round turns its squares past the line
 #: into a fraction of a ride (a sprinter's mean in the last kilometre is 10.5).
 RUN_OUT_STEP = 8.0
@@ -154,6 +156,13 @@ def race_times(state: State, noise: float = 1.0) -> dict[str, list[tuple[float, 
                 if dice > 1:
                     rides += DIE_MEAN * (dice - 1 if hungry else 1) * max(1, hungry) / (dice * DIE_MEAN)
             figures.append((rides, var * noise))
+        for r, rnd, past in p.finishers:  # ranked in an earlier round: a fixed figure
+            if r[0] == team:
+                figures.append((rnd - p.round + 1.0 - (past - 1) / RUN_OUT_STEP, 0.0))
+        if setup.mode.team_time and len(figures) >= TEAM_TIME_RIDER:
+            # CY-10.3: a team's time is its third rider's; the team's least figure
+            # stands for it, so keep the third least alone.
+            figures = [sorted(figures)[TEAM_TIME_RIDER - 1]]
         out[team] = figures
     return out
 

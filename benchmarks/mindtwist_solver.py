@@ -16,9 +16,10 @@ import random
 import time
 from collections.abc import Sequence
 
-from peloton.bots import make_bot
+from peloton.bots import Bot, make_bot
 from peloton.games import mindtwist as mt
 from peloton.games.mindtwist import solver
+from peloton.games.mindtwist.bots import OptimalBot, Pass3Bot
 
 OPPONENTS = {
     "random": (lambda a, o: (1 / 3,) * 3, lambda a, o: (0.25,) * 4),
@@ -37,11 +38,17 @@ def random_game(options: dict[str, object], rnd: random.Random) -> int:
     return moves
 
 
+def bot(name: str, seed: int) -> Bot:
+    """The game's own bots (optimal, pass3) or a generic one (random)."""
+    own = {"optimal": OptimalBot, "pass3": Pass3Bot}
+    return own[name](seed) if name in own else make_bot(name, seed)
+
+
 def match(opponent: str, options: dict[str, object], games: int, seed: int) -> float:
     """The optimal bot's share of wins against ``opponent``, seats swapped."""
     wins = 0
     for i in range(games):
-        optimal, other = make_bot("optimal", seed + 2 * i), make_bot(opponent, seed + 2 * i + 1)
+        optimal, other = bot("optimal", seed + 2 * i), bot(opponent, seed + 2 * i + 1)
         seats = {"R": optimal, "B": other} if i % 2 == 0 else {"R": other, "B": optimal}
         state = mt.from_options(options)
         while not state.is_over:
@@ -79,6 +86,11 @@ def main() -> None:
         f"certificate: the strategies guarantee the values to within {proof.gap:.1e} at every "
         f"state ({proof.iterations} sweeps, {proof.seconds:.2f} s); red from the start in "
         f"[{low:.13f}, {high:.13f}]"
+    )
+    limit = board.turn_limit
+    print(
+        f"two optimal players are still racing after 50 turns with chance {solution.unfinished(50):.2e}, "
+        f"after the turn limit of {limit} with chance {solution.unfinished(limit):.1e}"
     )
     start = mt.from_options(options)
     dial = ", ".join(f"{m} {p:.4f}" for m, p in solution.dial_strategy(start).items())

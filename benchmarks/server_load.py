@@ -4,8 +4,10 @@ Starts ``peloton serve`` as a subprocess (SQLite in a temporary directory unless
 ``--db`` is given), then, from this second process, keeps ``--tables`` tables busy on
 loopback: each seat is a WebSocket client that follows the game in a local
 :class:`State` and picks its moves with a local random bot. When a game ends, its slot
-starts a new table. Prints accepted moves per second and the latency of a move (from
-sending it to receiving its ``update``, measured by the sender).
+starts a new table. Prints accepted moves per second, the latency of a move (from
+sending it to receiving its ``update``, measured by the sender) and the server's own
+CPU time per accepted move over the measured window (read from ``/proc``: the figure
+to compare when other work shares the machine, which moves the wall-clock ones).
 
     python benchmarks/server_load.py [--tables 100] [--seconds 20] [--think 0] [--db URL]
 
@@ -48,6 +50,17 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     games: int = 0
     measuring: bool = False
+    #: The server's CPU seconds over the measured window (``None``: not known).
+    server_cpu: float | None = None
+
+
+def process_cpu(pid: int) -> float | None:
+    """User + system CPU seconds of process ``pid`` so far (Linux ``/proc``), or ``None``."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start_server(db_url: str) -> tuple[subprocess.Popen[str], str]:
@@ -174,7 +187,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(url: str, tables: int, seconds: float, warmup: float, think: float) -> tuple[Stats, float]:
+async def run(url: str, tables: int, seconds: float, warmup: float, think: float, pid: int | None) -> tuple[Stats, float]:
     stats = Stats()
     ws_url = url.replace("http://", "ws://", 1)
     limits = httpx.Limits(max_connections=20)
@@ -188,16 +201,22 @@ async def run(url: str, tables: int, seconds: float, warmup: float, think: float
         tasks = [
             asyncio.create_task(table_slot(http, ws_url, i, first[i], stats, stop_at, think)) for i in range(tables)
         ]
-        return await measure(stats, tasks, seconds, warmup)
+        return await measure(stats, tasks, seconds, warmup, pid)
 
 
-async def measure(stats: Stats, tasks: list[asyncio.Task[None]], seconds: float, warmup: float) -> tuple[Stats, float]:
+async def measure(
+    stats: Stats, tasks: list[asyncio.Task[None]], seconds: float, warmup: float, pid: int | None
+) -> tuple[Stats, float]:
     await asyncio.sleep(warmup)
     stats.measuring = True
+    cpu_start = None if pid is None else process_cpu(pid)
     measure_start = time.perf_counter()
     await asyncio.sleep(seconds)
     stats.measuring = False
     elapsed = time.perf_counter() - measure_start
+    cpu_end = None if pid is None else process_cpu(pid)
+    if cpu_start is not None and cpu_end is not None:
+        stats.server_cpu = cpu_end - cpu_start
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -220,7 +239,8 @@ def main() -> None:
         else:
             proc, url = start_server(db_url)
         try:
-            stats, elapsed = asyncio.run(run(url, args.tables, args.seconds, args.warmup, args.think))
+            pid = None if proc is None else proc.pid
+            stats, elapsed = asyncio.run(run(url, args.tables, args.seconds, args.warmup, args.think, pid))
         finally:
             if proc is not None:
                 proc.send_signal(signal.SIGTERM)
@@ -236,6 +256,9 @@ def main() -> None:
         print(f"  move latency p90     {percentile(lat, 0.90) * 1000:.1f} ms")
         print(f"  move latency p99     {percentile(lat, 0.99) * 1000:.1f} ms")
         print(f"  move latency max     {max(lat) * 1000:.1f} ms")
+        if stats.server_cpu is not None:
+            busy = stats.server_cpu / elapsed * 100
+            print(f"  server CPU per move  {stats.server_cpu / len(lat) * 1000:.3f} ms (server busy {busy:.0f}% of a core)")
     print(f"  errors               {len(stats.errors)}" + (f" (first: {stats.errors[0]})" if stats.errors else ""))
 
 

@@ -1,6 +1,6 @@
-"""The ``peloton`` command: play Mind Cycling, Mind Twist or Pistard in the terminal,
-replay records, list legal moves, list and check courses, simulate many bot games of
-any game, serve the web table.
+"""The ``peloton`` command: play Mind Cycling, Mind Twist, Pistard or Cyclo The Game in
+the terminal, replay records, list legal moves, list and check courses, simulate many
+bot games of any game, serve the web table.
 
 Every error is one line on stderr and a non-zero exit code: engine errors (bad
 options, courses, positions, records) exit 1, command-line usage errors exit 2, an
@@ -33,8 +33,8 @@ from .terminal.seats import HUMAN, make_seats, parse_seats
 
 app = typer.Typer(
     name="peloton",
-    help="Peloton: play Mind Cycling, Mind Twist or Pistard in the terminal, replay records, simulate "
-    "bot games, check courses, serve the web table.",
+    help="Peloton: play Mind Cycling, Mind Twist, Pistard or Cyclo The Game in the terminal, replay "
+    "records, simulate bot games, check courses, serve the web table.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -88,9 +88,22 @@ RelayLimitOption = Annotated[
 ]
 
 
-@app.command()
+#: The examples of ``peloton play --help`` (tests run every one of them).
+PLAY_EXAMPLES = (
+    "peloton play --seats human,greedy,random --course standard --riders 6",
+    "peloton play pistard --seats human,greedy -o target=8 --seed 4",
+    "peloton play cyclo --seats human,greedy -o mode=leg -o level=starter -o course=italian-4 --seed 3 "
+    "--record c.json",
+    'peloton play --game cyclo --seats human,human --start "9 AS1:a30*4,BH1:a29*4 / A*4,B*4"',
+)
+
+
+@app.command(epilog="Examples:\n\n" + "\n\n".join(PLAY_EXAMPLES))
 def play(
     game: Annotated[str | None, typer.Argument(help=f"The game: {GAME_HELP}", show_default=False)] = None,
+    game_flag: Annotated[
+        str | None, typer.Option("--game", help="The game, as the GAME argument names it.", show_default=False)
+    ] = None,
     seats: Annotated[
         str | None,
         typer.Option(help="One controller per seat, first seat first: human or a bot name."),
@@ -107,12 +120,17 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed for the bots and the dice (reproducible games).")] = None,
     record: Annotated[Path | None, typer.Option(help="Save the game record to this file on exit.")] = None,
     full_board: Annotated[bool, typer.Option("--full-board", help="Draw the whole road.")] = False,
+    start: Annotated[
+        str | None,
+        typer.Option(help="Start from this position in the game's notation (Cyclo: a CYN; not Mind Cycling)."),
+    ] = None,
 ) -> None:
-    """Play a game at the terminal, humans and bots: Mind Cycling, Mind Twist or Pistard."""
+    """Play a game at the terminal, humans and bots: Mind Cycling, Mind Twist, Pistard or
+    Cyclo The Game."""
     console = _console()
     if record is not None and not record.resolve().parent.is_dir():
         raise _fail(f"cannot save the record to {str(record)!r}: no such directory")
-    name = _game_name(game)
+    name = _game_name(_one_game(game, game_flag))
     if name != MIND_CYCLING_GAME:
         flags = {"--course": course, "--riders": riders, "--wind": wind, "--relay-limit": relay_limit,
                  "--solo": solo or None, "--full-board": full_board or None}  # fmt: skip
@@ -120,8 +138,11 @@ def play(
         from .terminal.launch import table_for
 
         with _errors():
-            table_session = table_for(name, seats, option, seed, record, console)
+            table_session = table_for(name, seats, option, seed, record, console, start=start)
         raise typer.Exit(table_session.run())
+    if start is not None:
+        raise _fail("--start: Mind Cycling begins with its setup at the terminal (peloton solve and "
+                    "peloton moves take positions)", EXIT_USAGE)
     _reject_game_options(option)
     with _errors():
         names = parse_seats(seats or (HUMAN if solo else f"{HUMAN},greedy"), solo=solo)
@@ -134,6 +155,13 @@ def play(
     session = GameSession(state, table, console, terminal_ask(console), record_path=record, full_board=full_board)
     code = session.run()
     raise typer.Exit(code)
+
+
+def _one_game(argument: str | None, flag: str | None) -> str | None:
+    """The game named by the GAME argument or ``--game`` (both may be given if they agree)."""
+    if argument is not None and flag is not None and argument != flag:
+        raise _fail(f"two games named: {argument!r} and --game {flag!r}", EXIT_USAGE)
+    return argument if argument is not None else flag
 
 
 def _game_name(game: str | None) -> str:
@@ -233,18 +261,49 @@ def options(game: Annotated[str, typer.Argument(help=f"The game: {GAME_HELP}")])
 # ---------------------------------------------------------------- moves
 
 
-@app.command()
+#: The examples of ``peloton moves --help`` (tests run every one of them).
+MOVES_EXAMPLES = (
+    'peloton moves --position "3 AC1:b9,AD1:c12+,AS1:c11,BC1:e8,BD1:d13+,BS1:d12 / - / -"',
+    'peloton moves --game cyclo --position "9 AS1:a30*4,BH1:a29*4 / A*4,B*4"',
+    'peloton moves --game cyclo --position "3 AH1:a75*4 / A*4" --after roll:1,1 --board',
+    'peloton moves --game cyclo -o mode=leg -o level=starter --position "2 AS1:a10,BS1:b10" --after roll:3,4',
+)
+
+
+@app.command(epilog="Examples:\n\n" + "\n\n".join(MOVES_EXAMPLES))
 def moves(
-    position: Annotated[str, typer.Option(help='An MCN position, e.g. "3 AD1:c12+,BS1:d12 / - / -".')],
-    course: Annotated[str, typer.Option(help="A bundled course name or a course file.")] = "standard",
-    wind: Annotated[str, typer.Option(help="Wind direction: front, left or right.")] = "front",
-    relay_limit: Annotated[int, typer.Option(help="Relay limit (MC-6.5).")] = 3,
+    position: Annotated[
+        str,
+        typer.Option(help='A position: Mind Cycling MCN, e.g. "3 AD1:c12+,BS1:d12 / - / -"; Cyclo CYN, e.g. '
+                     '"9 AS1:a30*4,BH1:a29*4 / A*4,B*4".'),
+    ],
+    game: Annotated[str, typer.Option(help=f"The game: {GAME_HELP}")] = MIND_CYCLING_GAME,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    course: Annotated[
+        str | None, typer.Option(help="Mind Cycling: a bundled course name or a course file (default standard).")
+    ] = None,
+    wind: Annotated[str | None, typer.Option(help="Mind Cycling: wind direction, front, left or right.")] = None,
+    relay_limit: Annotated[int | None, typer.Option(help="Mind Cycling: relay limit (MC-6.5, default 3).")] = None,
+    after: Annotated[
+        str | None,
+        typer.Option(help='Moves to play from the position first, space-separated (e.g. "roll:1,1 AH1-77").'),
+    ] = None,
     board: Annotated[bool, typer.Option("--board", help="Also draw the position.")] = False,
 ) -> None:
-    """Print the legal moves of an MCN position, one per line."""
+    """Print the legal moves of a position, one per line (at a chance step, its outcomes)."""
     console = _console()
+    name = _game_name(game)
+    played = (after or "").split()
+    if name != MIND_CYCLING_GAME:
+        _reject_mind_cycling_flags(name, {"--course": course, "--wind": wind, "--relay-limit": relay_limit})
+        _other_moves(console, name, position, option, played, board)
+        return
+    _reject_game_options(option)
     with _errors():
-        state = mc.from_mcn(load_course(course), position, wind=wind, relay_limit=relay_limit)
+        state = mc.from_mcn(load_course(course or "standard"), position, wind=wind or "front",
+                            relay_limit=3 if relay_limit is None else relay_limit)
+        for text in played:
+            state.play(text)
     if board:
         console.print(render_board(state.course, state))
     legal = state.legal_moves()
@@ -252,6 +311,31 @@ def moves(
         console.print("The race is over: no legal moves.")
         raise typer.Exit(0)
     console.print(f"# round {state.round}, {state.current_rider} to play, {len(legal)} legal moves")
+    for move in legal:
+        console.print(str(move), markup=False, soft_wrap=True)
+
+
+def _other_moves(
+    console: Console, name: str, position: str, option: list[str] | None, played: list[str], board: bool
+) -> None:
+    """``peloton moves`` for the games other than Mind Cycling (their ``--option``s)."""
+    from .terminal.games import FULL_VIEW, terminal_game
+    from .terminal.setup import game_options, parse_option_args
+
+    shown = terminal_game(name)
+    with _errors():
+        state = shown.from_position(position, game_options(name, parse_option_args(option), None))
+        for text in played:
+            state.play(text)
+    if board:
+        console.print(shown.render(state, {}, FULL_VIEW))
+    if state.is_over:
+        console.print("The race is over: no legal moves.")
+        return
+    legal = state.legal_moves()
+    where = f"round {state.round}, " if hasattr(state, "round") else ""
+    plural = "" if len(legal) == 1 else "s"
+    console.print(f"# {where}{shown.step(state)}, {len(legal)} legal move{plural}", markup=False, soft_wrap=True)
     for move in legal:
         console.print(str(move), markup=False, soft_wrap=True)
 

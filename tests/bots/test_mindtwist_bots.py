@@ -1,23 +1,39 @@
 """Mind Twist bots: ``optimal`` plays the solver's mixed strategies from views (never
 the hidden dial); ``pass3`` always dials 3 and passes. Their measured strength agrees
-with what the solver predicts."""
+with what the solver predicts.
+
+The two bots live in the game package and are found through the game's registry entry
+(``GameInfo.bots``): :func:`game_bot` builds them from it."""
 
 from __future__ import annotations
 
 import math
 from collections import Counter
 from collections.abc import Sequence
+from importlib import import_module
 
 import pytest
 
 from peloton import ConfigError, StateError
 from peloton.bots import Bot, make_bot
-from peloton.bots.mindtwist_bots import OptimalBot, Pass3Bot
+from peloton.core import registry
 from peloton.games import mindcycling as mc
 from peloton.games import mindtwist as mt
+from peloton.games.mindtwist.bots import OptimalBot, Pass3Bot
 
 #: z of a two-sided 99% interval.
 Z99 = 2.576
+
+
+def game_bot(name: str, seed: int) -> Bot:
+    """A bot by name: Mind Twist's own from its registry entry, any other from
+    :func:`make_bot`."""
+    path = registry.get("mind-twist").bots.get(name)
+    if path is None:
+        return make_bot(name, seed)
+    module, _, attr = path.partition(":")
+    bot: Bot = getattr(import_module(module), attr)(seed)
+    return bot
 
 
 def play_from_views(state: mt.State, bots: dict[str, Bot]) -> mt.State:
@@ -33,7 +49,7 @@ def win_rate(opponent: str, games: int, seed: int) -> float:
     """The optimal bot's share of wins, seats swapped every game."""
     wins = 0
     for i in range(games):
-        optimal, other = make_bot("optimal", seed + 2 * i), make_bot(opponent, seed + 2 * i + 1)
+        optimal, other = game_bot("optimal", seed + 2 * i), game_bot(opponent, seed + 2 * i + 1)
         seats = {"R": optimal, "B": other} if i % 2 == 0 else {"R": other, "B": optimal}
         state = play_from_views(mt.new_game(), seats)
         wins += seats[state.result] is optimal  # type: ignore[index]
@@ -41,13 +57,18 @@ def win_rate(opponent: str, games: int, seed: int) -> float:
 
 
 def test_bots_by_name() -> None:
-    optimal, pass3 = make_bot("optimal", 3), make_bot("pass3", 4)
+    """The registry names the game's own bots by their new home, below peloton.bots."""
+    assert dict(registry.get("mind-twist").bots) == {
+        "optimal": "peloton.games.mindtwist.bots:OptimalBot",
+        "pass3": "peloton.games.mindtwist.bots:Pass3Bot",
+    }
+    optimal, pass3 = game_bot("optimal", 3), game_bot("pass3", 4)
     assert isinstance(optimal, OptimalBot) and optimal.name == "optimal" and optimal.seed == 3
     assert isinstance(pass3, Pass3Bot) and pass3.name == "pass3"
 
 
 def test_pass3_dials_three_and_never_challenges() -> None:
-    bot = make_bot("pass3", 1)
+    bot = game_bot("pass3", 1)
     s = mt.new_game()
     assert str(bot.choose(s.view("R"))) == "dial:3"
     s.play("dial:1")
@@ -64,16 +85,16 @@ def test_optimal_plays_from_a_view_without_the_dial() -> None:
             s.play(f"dial:{dial}")
             view = s.view(s.current_player)
             assert view.dial_hidden
-            answers.add(str(make_bot("optimal", 11).choose(view)))
+            answers.add(str(game_bot("optimal", 11).choose(view)))
             # Even handed the full state, it does not look at the dial.
-            answers.add(str(make_bot("optimal", 11).choose(s)))
+            answers.add(str(game_bot("optimal", 11).choose(s)))
         assert len(answers) == 1
 
 
 def test_optimal_draws_from_the_solver_strategy() -> None:
     """At the start the bot's dials follow the solver's mix (99% bands)."""
     solution = mt.solve()
-    bot = make_bot("optimal", 5)
+    bot = game_bot("optimal", 5)
     start = mt.new_game()
     n = 3000
     counts = Counter(str(bot.choose(start)) for _ in range(n))
@@ -89,7 +110,7 @@ def test_optimal_draws_from_the_solver_strategy() -> None:
 
 def test_optimal_bot_on_other_boards() -> None:
     s = mt.from_options({"length": 12, "milestones": [4, 8]})
-    bots: dict[str, Bot] = {"R": make_bot("optimal", 1), "B": make_bot("optimal", 2)}
+    bots: dict[str, Bot] = {"R": game_bot("optimal", 1), "B": game_bot("optimal", 2)}
     assert play_from_views(s, bots).is_over
 
 
@@ -97,12 +118,12 @@ def test_bots_refuse_other_games_and_finished_ones() -> None:
     state = mc.new_game("short", mc.default_teams(2, 3))
     for name in ("optimal", "pass3"):
         with pytest.raises(ConfigError, match="Mind Twist only"):
-            make_bot(name, 1).choose(state)
+            game_bot(name, 1).choose(state)
     over = mt.from_position("R29 B0 R")
     over.play("dial:1")
     over.play("pass")
     with pytest.raises(StateError):
-        make_bot("optimal", 1).choose(over)
+        game_bot("optimal", 1).choose(over)
 
 
 @pytest.mark.parametrize(
@@ -127,6 +148,23 @@ def test_measured_strength_matches_the_solver(opponent: str, dial: object, respo
     # The game value bounds what any opponent can hold the optimal bot to.
     value = mt.solve().value("R0 B0 R")
     assert as_red >= value - 1e-9 and as_blue >= 1 - value - 1e-9
+
+
+def test_optimal_bot_when_blue_starts() -> None:
+    """Option ``first``: with blue active first, the optimal bot wins against pass3 as
+    often as the solver predicts for the player moving first (as blue) and second (as
+    red), within 99% intervals over 1000 games each."""
+    first, second = mt.solve().against(lambda a, o: (0.0, 0.0, 1.0), lambda a, o: (0.0, 0.0, 0.0, 1.0))
+    games = 1000
+    for seat, predicted in (("B", first), ("R", second)):
+        wins = 0
+        for i in range(games):
+            other = "R" if seat == "B" else "B"
+            bots = {seat: game_bot("optimal", 4000 + 2 * i), other: game_bot("pass3", 4001 + 2 * i)}
+            state = play_from_views(mt.from_options({"first": "B"}), bots)
+            wins += state.result == seat
+        band = Z99 * math.sqrt(predicted * (1 - predicted) / games)
+        assert abs(wins / games - predicted) <= band, (seat, wins / games, predicted)
 
 
 def test_against_optimal_itself_is_the_value() -> None:

@@ -112,3 +112,35 @@ def test_heuristics_hooks() -> None:
     assert abs(sum(rewards.values()) - 1.0) < 1e-9
     play_out(state, make_bot("greedy", 1), chance=rng)
     assert hooks["outcome"](state) == {t: float(t == state.result.winner) for t in state.players}
+
+
+def test_shelter_term_rewards_a_teammate_s_shelter() -> None:
+    """The (measured, off by default) shelter term: ending where a teammate still to
+    move could stop directly behind scores ``Weights.shelter`` more; where only a
+    rival could, that much less."""
+    from peloton.games.pistard.heuristics import Weights, score_moves
+
+    state = pi.from_position(
+        "2 A1:2.b10,A2:2.b5,A3:out,A4:out,B1:1.a30,B2:out,B3:out,B4:out",
+        layout={"name": "stripes", "rows": ["ygbr"] * 40},
+    )
+    state.play("roll:2,3")
+    moves = state.legal_moves()
+    plain = score_moves(state, moves)
+    helped = score_moves(state, moves, weights=Weights(shelter=1.0))
+    for move, a, b in zip(moves, plain, helped, strict=True):
+        # A2 (distance 45) may stop on row 11 (behind row 12) but not on row 12.
+        assert b - a == (1.0 if move.end is not None and move.end[1:] == "12" else 0.0), move
+    rival = pi.from_position(
+        "2 A1:2.b10,A2:out,A3:out,A4:out,B1:2.b5,B2:out,B3:out,B4:out",
+        layout={"name": "stripes", "rows": ["ygbr"] * 40},
+    )
+    rival.play("roll:2")
+    moves = rival.legal_moves()
+    diffs = {
+        str(m): b - a
+        for m, a, b in zip(
+            moves, score_moves(rival, moves), score_moves(rival, moves, weights=Weights(shelter=1.0)), strict=True
+        )
+    }
+    assert diffs["A1=2:b12"] == -1.0

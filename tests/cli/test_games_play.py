@@ -101,6 +101,20 @@ def test_mind_twist_options_reach_the_game(tmp_path: Path) -> None:
     assert mt.Record.load(path).board.options() == {"length": 12, "milestones": [4, 8]}
 
 
+def test_mind_twist_blue_first(tmp_path: Path) -> None:
+    """``-o first=B``: blue dials first, and the record says so."""
+    path = tmp_path / "mt.json"
+    code, out, err = peloton("play", "mind-twist", "--seats", "random,random", "-o", "first=B", "-o", "length=10",
+                             "--seed", "4", "--record", str(path))  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "milestones 3 5 8 · blue dials first" in out
+    record = mt.Record.load(path)
+    assert record.first == "B" and record.to_dict()["options"]["first"] == "B"
+    assert record.replay().turns()[0].dialer == "B"
+    code, _, err = peloton("play", "mind-twist", "--seats", "random,random", "-o", "first=G")
+    assert code == 1 and "option 'first' must be R (red) or B (blue), not 'G'" in err
+
+
 def test_input_ending_mid_game_exits_1_with_the_record(tmp_path: Path) -> None:
     path = tmp_path / "mt.json"
     code, out, _ = peloton("play", "mind-twist", "--seats", "human,random", "--record", str(path), stdin="2\n")
@@ -170,7 +184,7 @@ def test_pistard_options_and_seat_count(tmp_path: Path) -> None:
     code, out, _ = peloton("play", "pistard", "--seats", "random,random,random,random", "--option", "target=3",
                            "--option", "bonus=shelter", "--seed", "1", "--record", str(path))  # fmt: skip
     assert code == 0
-    assert "bonus shelter · 3 points win" in out
+    assert "shelter bonus only (house rule) · first to 3 points wins" in out
     data = json.loads(path.read_text())
     assert len(data["players"]) == 4
     final = pi.Record.load(path).replay()

@@ -98,7 +98,7 @@ def test_create_and_detail(http: httpx.Client) -> None:
     table = create(http, game="mind-twist", options={"length": 20, "milestones": [5, 10]}, seats=["human", "greedy"])
     detail = http.get(f"/api/tables/{table}").json()
     assert detail["game"] == "mind-twist" and detail["status"] == "open"
-    assert detail["options"] == {"players": 2, "length": 20, "milestones": [5, 10]}
+    assert detail["options"] == {"players": 2, "length": 20, "milestones": [5, 10], "first": "R"}
     assert detail["seats"] == [
         {"seat": "R", "kind": "human", "name": None, "taken": False},
         {"seat": "B", "kind": "greedy", "name": "greedy", "taken": True},

@@ -181,7 +181,9 @@ def test_a_killed_server_rolls_on_exactly(db_url: str) -> None:
         with first.http() as http:
             table = create(http, game="pistard", options=SHORT, seats=["human", "greedy", "random"])
             token = join(http, table, "A")
-            bots = create(http, game="pistard", options=SHORT, seats=["greedy", "greedy"])
+            # Long enough for the watcher to see 12 updates: with target 3 the first
+            # rider across the line ends the game at once (PI-4.3), in about 30 moves.
+            bots = create(http, game="pistard", options={**SHORT, "target": 6}, seats=["greedy", "greedy"])
         ws = WS(first, table)
         snap = play_human(ws, ws.hello(token)["snapshot"], "A", rng, until=30)
         watcher = WS(first, bots)

@@ -127,7 +127,7 @@ def test_create_a_mind_twist_table_from_the_lobby_and_replay_its_record(server: 
     table_id = page.url.rsplit("/", 1)[1]
     detail = server.table(table_id)
     assert detail["game"] == "mind-twist"
-    assert detail["options"] == {"players": 2, "length": 10, "milestones": [3, 6]}
+    assert detail["options"] == {"players": 2, "length": 10, "milestones": [3, 6], "first": "R"}
     assert [s["kind"] for s in detail["seats"]] == ["human", "random"]
     join(page, "R", "Rae")
     for _ in range(200):

@@ -1,7 +1,8 @@
 """HTTP handlers of docs/protocol.md ("HTTP API"): games, courses, tables, joining,
-records, replays.
+records, replays. What a viewer is shown is built by :mod:`.views`; what is done to
+a table by :class:`~.tables.Tables`.
 
-For a game with hidden information (Mind Twist) the table detail, the record and the
+For a game with hidden information the table detail, the record and the
 replay are given as their viewer may see them: the seat of the token in an
 ``Authorization: Bearer <token>`` header, or a spectator without one.
 """
@@ -18,12 +19,12 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from ..core import record as core_record
-from ..core import registry
-from ..core.errors import ConfigError, CourseError, PelotonError, RecordError
-from ..games import mindcycling as mc
-from ..games.mindcycling.snapshot import snapshot
-from . import games
-from .tables import FINISHED, OPEN, RUNNING, ApiError, LiveTable, Tables
+from ..core.errors import CourseError, PelotonError, RecordError
+from . import games, views
+from .errors import BAD_RECORD, BAD_REQUEST, NOT_FOUND, TOO_LARGE, ApiError
+from .legacy import FIRST_GAME
+from .live import FINISHED, OPEN, RUNNING, LiveTable
+from .tables import Tables
 
 #: The largest request body accepted (a record of a long game is about 20 KB).
 MAX_BODY = 1 << 20
@@ -48,7 +49,7 @@ async def read_json(request: Request) -> Any:
     try:
         return json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise ApiError(400, "bad_request", f"the request body is not valid JSON: {exc}") from None
+        raise ApiError(400, BAD_REQUEST, f"the request body is not valid JSON: {exc}") from None
 
 
 async def _body(request: Request) -> bytes:
@@ -59,10 +60,10 @@ async def _body(request: Request) -> bytes:
         async for chunk in request.stream():
             size += len(chunk)
             if size > MAX_BODY:
-                raise ApiError(413, "too_large", f"request body over {MAX_BODY} bytes")
+                raise ApiError(413, TOO_LARGE, f"request body over {MAX_BODY} bytes")
             chunks.append(chunk)
     except ClientDisconnect:
-        raise ApiError(400, "bad_request", "the client went away before sending its request") from None
+        raise ApiError(400, BAD_REQUEST, "the client went away before sending its request") from None
     return b"".join(chunks)
 
 
@@ -93,38 +94,52 @@ def viewer_of(request: Request, table: LiveTable) -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(400, "bad_request", "the Authorization header must be 'Bearer <seat token>'")
+        raise ApiError(400, BAD_REQUEST, "the Authorization header must be 'Bearer <seat token>'")
     return tables_of(request).seat_of_token(table, token.strip())
 
 
 async def list_games(request: Request) -> Response:
     """``GET /api/games``: the games a table may play, their options, seats and bots."""
-    found = await run_in_threadpool(games.available)
-    return JSONResponse({"games": [spec.describe() for _, spec in found]})
+    found = await run_in_threadpool(lambda: [views.game(spec) for spec in games.available()])
+    return JSONResponse({"games": found})
+
+
+def course_game(name: Any) -> games.GameSpec:
+    """The game with courses that a courses request is about (the first game by default)."""
+    name = FIRST_GAME if name is None else name
+    try:
+        game = games.spec(name) if isinstance(name, str) else None
+    except PelotonError:
+        game = None
+    if game is None or game.course_cls is None:
+        raise ApiError(400, BAD_REQUEST, f"{name!r} is not a game with courses")
+    return game
 
 
 async def courses(request: Request) -> Response:
-    """``GET /api/courses``: the bundled courses."""
-    return JSONResponse({"courses": [mc.Course.load(n).to_dict() for n in mc.bundled_names()]})
+    """``GET /api/courses[?game=...]``: a game's bundled courses."""
+    game = course_game(request.query_params.get("game"))
+    return JSONResponse({"courses": await run_in_threadpool(game.courses)})
 
 
 async def check_course(request: Request) -> Response:
     """``POST /api/courses/check``: validate a course text (TOML or JSON) or object."""
     body = await read_json(request)
     if not isinstance(body, dict):
-        raise ApiError(400, "bad_request", 'send {"text": "...", "format": "toml" | "json"}')
+        raise ApiError(400, BAD_REQUEST, 'send {"text": "...", "format": "toml" | "json"}')
+    course_cls = course_game(body.get("game")).course_cls
     try:
         if isinstance(body.get("course"), dict):
-            course = mc.Course.from_dict(body["course"])
+            course = course_cls.from_dict(body["course"])
         else:
             text, fmt = body.get("text"), body.get("format")
             if not isinstance(text, str):
-                raise ApiError(400, "bad_request", f"'text' must be the course file's text, not {text!r}")
+                raise ApiError(400, BAD_REQUEST, f"'text' must be the course file's text, not {text!r}")
             if fmt is None:
                 fmt = "json" if text.lstrip().startswith("{") else "toml"
             if fmt not in ("toml", "json"):
-                raise ApiError(400, "bad_request", f"'format' must be 'toml' or 'json', not {fmt!r}")
-            course = mc.Course.from_text(text, toml=fmt == "toml", source="uploaded course")
+                raise ApiError(400, BAD_REQUEST, f"'format' must be 'toml' or 'json', not {fmt!r}")
+            course = course_cls.from_text(text, toml=fmt == "toml", source="uploaded course")
     except CourseError as exc:
         return JSONResponse({"ok": False, "problems": exc.problems})
     return JSONResponse({"ok": True, "course": course.to_dict()})
@@ -134,8 +149,8 @@ async def list_tables(request: Request) -> Response:
     """``GET /api/tables[?status=open|running|finished]``, newest first."""
     status = request.query_params.get("status")
     if status is not None and status not in (OPEN, RUNNING, FINISHED):
-        raise ApiError(400, "bad_request", f"status must be open, running or finished, not {status!r}")
-    return JSONResponse({"tables": tables_of(request).listing(status)})
+        raise ApiError(400, BAD_REQUEST, f"status must be open, running or finished, not {status!r}")
+    return JSONResponse({"tables": [views.summary(t) for t in tables_of(request).find(status)]})
 
 
 async def create_table(request: Request) -> Response:
@@ -145,23 +160,21 @@ async def create_table(request: Request) -> Response:
 
 
 async def table_detail(request: Request) -> Response:
-    """``GET /api/tables/{id}``: summary, ``course_data`` and snapshot."""
+    """``GET /api/tables/{id}``: the full summary, the viewer's seat and snapshot."""
     tables = tables_of(request)
     table = tables.get(request.path_params["id"])
     viewer = viewer_of(request, table)
     await tables.ensure_state(table)
-    return JSONResponse({**table.full_summary(), "seat": viewer, "snapshot": table.snapshot(viewer)})
+    return JSONResponse(views.detail(table, viewer))
 
 
 async def table_solver(request: Request) -> Response:
-    """``GET /api/tables/{id}/solver``: the solver's best line for a solo table's course,
-    team and rules (``running`` until the solve is done)."""
+    """``GET /api/tables/{id}/solver``: the solver's best line for a solo table
+    (``running`` until the solve is done)."""
     table = tables_of(request).get(request.path_params["id"])
-    setup = table.mc
-    if setup is None or not setup.solo:
-        raise ApiError(400, "bad_request", "only a solo Mind Cycling table has a solver line")
-    answer = request.app.state.solver.answer(setup.course, setup.teams["A"], setup.wind, setup.relay_limit)
-    return JSONResponse(answer)
+    if len(table.seats) != 1 or table.spec.solve_solo_fn is None:
+        raise ApiError(400, BAD_REQUEST, "only a solo table of a game with a solver has a solver line")
+    return JSONResponse(request.app.state.solver.answer(table.spec.name, table.options))
 
 
 async def join_table(request: Request) -> Response:
@@ -184,97 +197,48 @@ async def table_record(request: Request) -> Response:
     )
 
 
-def replay_of(record: mc.Record) -> dict[str, Any]:
-    """Moves and the snapshot before each move and after the last (blocking)."""
-    return {
-        "game": games.MIND_CYCLING,
-        "moves": list(record.moves),
-        "snapshots": [snapshot(s) for s in record.states()],
-        "course_data": record.course.to_dict(),
-        "players": record.players,
-    }
-
-
-def table_replay_of(table: LiveTable, texts: list[str], viewer: str | None) -> dict[str, Any]:
-    """A table's replay (its moves ``texts``) as ``viewer`` may see it (blocking): every
-    position is a snapshot for ``viewer`` of the full state, and the moves are its
-    public ones."""
-    spec = table.spec
-    state = table.fresh_state()
-    snaps = [spec.snapshot(state, viewer)]
-    for text in texts:
-        state.play(text)
-        snaps.append(spec.snapshot(state, viewer))
-    return {
-        "game": spec.name,
-        "moves": spec.public_moves(state, viewer) if spec.hidden else list(texts),
-        "snapshots": snaps,
-        "options": table.options,
-        "players": table.players(),
-    }
-
-
 async def table_replay(request: Request) -> Response:
-    """``GET /api/tables/{id}/replay``."""
+    """``GET /api/tables/{id}/replay``: the viewer's replay of the moves so far."""
     tables = tables_of(request)
     table = tables.get(request.path_params["id"])
     viewer = viewer_of(request, table)
-    if table.mc is not None:
-        record = await tables.record(table)
-        return JSONResponse(await run_in_threadpool(replay_of, record))
     await tables.ensure_state(table)
     texts = list(table.texts)  # the moves so far; the table plays on meanwhile
-    return JSONResponse(await run_in_threadpool(table_replay_of, table, texts, viewer))
+    return JSONResponse(await run_in_threadpool(views.table_replay, table, texts, viewer))
 
 
-def uploaded_replay_of(record: Any) -> dict[str, Any]:
-    """The replay of an uploaded record of any game (blocking). Its positions are
-    spectators' snapshots; its moves are the record's own (the uploader's file)."""
-    if isinstance(record, mc.Record):
-        return replay_of(record)
-    game = record.to_dict().get("game")
-    spec = games.spec(game)
-    return {
-        "game": spec.name,
-        "moves": list(record.moves),
-        "snapshots": [spec.snapshot(s, None) for s in record.states()],
-        "options": record.to_dict().get("options", {}),
-        "players": record.players,
-    }
-
-
-def _load_record(body: bytes) -> Any:
+def _uploaded_replay(body: bytes) -> dict[str, Any]:
+    """The replay of an uploaded record of any game (blocking). A record of a game this
+    server does not host is refused by the first game's loader, whose message names
+    the record's game."""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError("the record is not UTF-8 text") from None
     data = core_record.decode_record(text)
-    game = data["game"]
-    if game != games.MIND_CYCLING and game in registry.names():
-        try:
-            spec = games.spec(game)
-        except ConfigError as exc:
-            raise RecordError(str(exc)) from None
-        return spec.module.Record.from_dict(data)
-    return mc.Record.from_dict(data)  # Mind Cycling's loader names any other game
+    try:
+        game = games.spec(data["game"])
+    except PelotonError:
+        game = games.spec(FIRST_GAME)
+    record = game.module.Record.from_dict(data)
+    return views.record_replay(game, record)
 
 
 async def upload_replay(request: Request) -> Response:
     """``POST /api/replay``: replay an uploaded record, or ``400 bad_record``."""
     body = await _body(request)
     try:
-        record = await run_in_threadpool(_load_record, body)
-        answer = await run_in_threadpool(uploaded_replay_of, record)
+        answer = await run_in_threadpool(_uploaded_replay, body)
     except RecordError as exc:
-        raise ApiError(400, "bad_record", str(exc), index=exc.index) from None
+        raise ApiError(400, BAD_RECORD, str(exc), index=exc.index) from None
     except PelotonError as exc:  # defensive: the loader should only raise RecordError
-        raise ApiError(400, "bad_record", str(exc), index=None) from None
+        raise ApiError(400, BAD_RECORD, str(exc), index=None) from None
     return JSONResponse(answer)
 
 
 async def api_error(request: Request, exc: Exception) -> Response:
     """An :class:`ApiError` as its JSON answer."""
     assert isinstance(exc, ApiError)
-    if exc.status == 404 and not request.url.path.startswith("/api/"):
+    if exc.code == NOT_FOUND and not request.url.path.startswith("/api/"):
         return HTMLResponse(f"<!doctype html><title>Not found</title><p>{html.escape(exc.message)}</p>", status_code=404)
     return JSONResponse(exc.body(), status_code=exc.status)

@@ -13,9 +13,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import api, storage
+from . import errors as e
 from . import protocol as p
+from .errors import ApiError, ProtocolError
+from .live import Connection
 from .solver import SOLVER_SECONDS, SolverService
-from .tables import ApiError, Connection, Tables
+from .tables import Tables
 
 log = logging.getLogger("peloton.server")
 
@@ -26,7 +29,7 @@ async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     table = tables.tables.get(websocket.path_params["id"])
     if table is None:
-        await websocket.send_text(p.error(p.NOT_FOUND, f"no table {websocket.path_params['id']!r}"))
+        await websocket.send_text(p.error(e.NOT_FOUND, f"no table {websocket.path_params['id']!r}"))
         await websocket.close(code=4404)
         return
     conn = Connection(websocket)
@@ -42,17 +45,17 @@ async def table_socket(websocket: WebSocket) -> None:
                 message = p.parse_message(raw)
                 if isinstance(message, p.Ping):
                     if not conn.greeted:
-                        raise p.ProtocolError(p.HELLO_FIRST, "send 'hello' before anything else")
+                        raise ProtocolError(e.HELLO_FIRST, "send 'hello' before anything else")
                     conn.send(p.PONG)
                 elif isinstance(message, p.Hello):
                     await tables.hello(table, conn, message)
                 else:
                     await tables.move(table, conn, message)
-            except p.ProtocolError as exc:
+            except ProtocolError as exc:
                 conn.send(p.error(exc.code, exc.message))
             except Exception as exc:  # a bug must not cost the client its table
                 log.exception("table %s: message not handled", table.id)
-                conn.send(p.error(p.INTERNAL, f"the server failed to handle this message ({type(exc).__name__})"))
+                conn.send(p.error(e.INTERNAL, f"the server failed to handle this message ({type(exc).__name__})"))
     except WebSocketDisconnect:
         pass
     finally:

@@ -1,111 +1,75 @@
-"""The games a table can host, seen through the contract of docs/games.md.
+"""The games a table can host, each seen through one :class:`GameSpec`.
 
-The server never names a game's rules: it creates a game with ``from_options``,
-checks and plays moves through the core protocol, draws chance moves with
-``chance_move``, and shows positions with ``snapshot(state, viewer)`` and
-``public_moves(state, viewer)``. :class:`GameSpec` gathers those names for one game;
-:func:`spec` finds it by the registry's name. A game package that is not installed
-yet is simply not offered.
+A spec is built from what a game declares, never from its name: the registry's
+:class:`~peloton.core.registry.GameInfo` (seats, chance, hidden information, a
+snapshot the same for every viewer, options with their choices, the game's own bots)
+and the names of its package's contract (docs/games.md):
+
+=================  ==========================================================
+``from_options``   a fresh game from JSON options (required)
+``Record``         its records: the download, the replay, the chance stream (required)
+``snapshot``       ``snapshot(state, viewer)``, what a client draws (required)
+``public_moves``   the moves as a viewer may see them (else: every move as played)
+``options_of``     ``options_of(state)``: every option the game was made with, where
+                   the defaults depend on each other (else: defaults + given options)
+``Course``         a game with courses: ``load``, ``from_dict``, ``from_text``,
+                   ``to_dict``, and ``bundled_names()`` (``GET /api/courses``); without
+                   ``bundled_names()``, the choices of its ``course`` option name them
+``solve_solo``     ``solve_solo(state, seconds) -> JSON``: the best line of a solo game
+``RECORD_KIND_KEY`` the key of a seat's kind in the record's players (else ``kind``)
+=================  ==========================================================
+
+:func:`contract` finds a name: the package's own, else the package module that
+docs/games.md puts it in, else :data:`peloton.server.legacy.PROVIDED`. A game
+package that is not installed, or lacks a required name, is not offered.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from importlib import import_module
+from string import ascii_uppercase
 from typing import Any
 
 from ..bots import bot_names
 from ..core import registry
 from ..core.errors import ConfigError, IllegalMoveError, PelotonError
-from ..core.registry import Option
+from ..core.registry import GameInfo, Option
+from ..core.rng import Rng
+from .legacy import FIRST_GAME, PROVIDED
 
 log = logging.getLogger("peloton.server")
 
-MIND_CYCLING = "mind-cycling"
+#: A seat played by a person (the other seat kinds are bot names).
 HUMAN = "human"
-#: The most seats a table may have (Mind Cycling's seven teams, A to G).
-MAX_SEATS = 7
+#: The option that names the course of a game with courses (its package's ``Course``).
+COURSE_OPTION = "course"
 
-#: Mind Cycling's options as the create form shows them, used until (or unless) the
-#: package lists its own ``OPTIONS``.
-MC_OPTIONS: dict[str, Option] = {
-    "course": Option("standard", "a bundled course name, or a course object (MC-1.5 keys)"),
-    "riders": Option(6, "riders per team, 3 to 6 (5 in solo)"),
-    "wind": Option("front", "front (basic game), left or right (expert)"),
-    "relay_limit": Option(3, "the largest group a relay may lead"),
-    "solo": Option(False, "the solo challenge: one team of five, fewest rounds wins"),
-}
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """What the server uses of one game package."""
-
-    name: str
-    title: str
-    module: Any
-    #: ``view(player)`` hides something: every message is built per viewer.
-    hidden: bool
-    #: ``{name: Option}``: the game's options.
-    options: dict[str, Option]
-    #: The fewest and most seats a table of this game may have.
-    min_seats: int
-    max_seats: int
-    snapshot_fn: Callable[..., dict[str, Any]]
-    #: Options whose text values must be one of a list (a create form's select). A
-    #: text outside the list is refused: Pistard's ``layout`` would otherwise read any
-    #: file the server can see.
-    choices: dict[str, list[Any]] = field(default_factory=dict)
-    #: The seats' letters, in order, for the most seats.
-    letters: tuple[str, ...] = ()
-
-    @property
-    def viewer_free(self) -> bool:
-        """Mind Cycling's snapshot is the same for everyone: one message for all."""
-        return self.name == MIND_CYCLING
-
-    def new_state(self, options: dict[str, Any]) -> Any:
-        """A fresh game (``from_options``); :class:`ConfigError` for bad options."""
-        state = self.module.from_options(dict(options))
-        return state
-
-    def snapshot(self, state: Any, viewer: str | None) -> dict[str, Any]:
-        """The position as ``viewer`` may see it (``None``: a spectator)."""
-        snap: dict[str, Any] = self.snapshot_fn(state, viewer)
-        return snap
-
-    def public_moves(self, state: Any, viewer: str | None) -> list[str]:
-        """The moves played so far, as ``viewer`` may see them."""
-        fn = getattr(self.module, "public_moves", None)
-        if fn is None:
-            return [str(m) for m in state.history]
-        return [str(m) for m in fn(state, viewer)]
-
-    def defaults(self) -> dict[str, Any]:
-        """Every option at its default."""
-        return {name: option.default for name, option in self.options.items()}
-
-    def describe(self) -> dict[str, Any]:
-        """The game in ``GET /api/games``."""
-        return {
-            "name": self.name,
-            "title": self.title,
-            "hidden_information": self.hidden,
-            "options": [
-                {"name": name, "default": default, "help": help_text}
-                | ({"choices": self.choices[name]} if name in self.choices else {})
-                for name, (default, help_text, _choices) in self.options.items()
-            ],
-            "seats": {"min": self.min_seats, "max": self.max_seats, "letters": list(self.letters)},
-            "bots": bots_for(self.name),
-        }
-
+#: Where docs/games.md puts a contract name that a package may not hand on yet.
+_MODULE_OF = {"snapshot": "snapshot", "public_moves": "snapshot"}
+_MISSING = object()
 
 #: Bots that play every game through the core protocol and the game's heuristics,
 #: weakest first.
 GENERIC_BOTS = ("random", "greedy", "easy", "medium", "hard", "expert", "mcts")
+
+
+def contract(module: Any, name: str, default: Any = _MISSING) -> Any:
+    """The contract name ``name`` of a game package (see the module docstring);
+    ``default`` when the package has none (:class:`ConfigError` without a default)."""
+    found = getattr(module, name, _MISSING)
+    if found is _MISSING and name in _MODULE_OF:
+        try:
+            found = getattr(import_module(f"{module.__name__}.{_MODULE_OF[name]}"), name, _MISSING)
+        except ImportError:
+            found = _MISSING
+    if found is _MISSING:
+        found = PROVIDED.get(module.__name__, {}).get(name, default)
+    if found is _MISSING:
+        raise ConfigError(f"the game package {module.__name__} has no {name!r} (docs/games.md)")
+    return found
 
 
 def bots_for(game: str) -> list[str]:
@@ -115,60 +79,194 @@ def bots_for(game: str) -> list[str]:
     return [n for n in GENERIC_BOTS if n in names] + [n for n in names if n not in GENERIC_BOTS]
 
 
-def check_move(state: Any, text: Any) -> Any:
-    """The legal move meant by ``text``, without playing it. Raises the engine's
-    :class:`NotationError` or :class:`IllegalMoveError` (saying why)."""
-    check = getattr(state, "check", None)
-    if check is not None:
-        return check(text)
-    move = state.parse_move(text) if isinstance(text, str) else text
-    if move in state.legal_moves():
-        return move
-    probe = state.copy()
-    probe.play(move)  # the engine says why it is illegal
-    raise IllegalMoveError(f"{text!r} is not legal now")  # defensive: play accepted it
+@dataclass(frozen=True)
+class GameSpec:
+    """What the server uses of one game: its declared facts and its contract."""
+
+    info: GameInfo
+    module: Any
+    snapshot_fn: Callable[..., dict[str, Any]]
+    public_moves_fn: Callable[..., Any] | None
+    options_of_fn: Callable[[Any], dict[str, Any]] | None
+    #: The package's ``Course`` class (a game with courses), else ``None``.
+    course_cls: Any
+    #: The names of its bundled courses (a game with courses), else ``None``.
+    course_names_fn: Callable[[], Any] | None
+    solve_solo_fn: Callable[[Any, float], dict[str, Any]] | None
+    record_kind_key: str
+    #: The seats' letters, in order, for the most seats.
+    letters: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def title(self) -> str:
+        return self.info.title
+
+    @property
+    def hidden(self) -> bool:
+        """``view(player)`` hides something: every message is built for its viewer."""
+        return self.info.hidden_information
+
+    @property
+    def public(self) -> bool:
+        """The snapshot is the same for every viewer: one message for all."""
+        return self.info.public_snapshot and not self.info.hidden_information
+
+    @property
+    def options(self) -> Mapping[str, Option]:
+        return self.info.options
+
+    @property
+    def min_seats(self) -> int:
+        return self.info.min_players
+
+    @property
+    def max_seats(self) -> int:
+        return self.info.max_players
+
+    # ------------------------------------------------------------ games and moves
+
+    def new_state(self, options: Mapping[str, Any], seed: int | None = None) -> Any:
+        """A fresh game (``from_options``), knowing its chance seed where it keeps one;
+        :class:`ConfigError` for bad options."""
+        state = self.module.from_options(dict(options))
+        if seed is not None and hasattr(state, "seed"):
+            state.seed = seed
+        return state
+
+    @staticmethod
+    def check_move(state: Any, move: Any) -> Any:
+        """The legal move meant by ``move`` (notation text or a move), without playing
+        it. Raises the engine's :class:`NotationError` or :class:`IllegalMoveError`
+        (saying why)."""
+        check = getattr(state, "check", None)
+        if check is not None:
+            return check(move)
+        move = state.parse_move(move) if isinstance(move, str) else move
+        if move in state.legal_moves():
+            return move
+        probe = state.copy()
+        probe.play(move)  # the engine says why it is illegal
+        raise IllegalMoveError(f"{move!r} is not legal now")  # defensive: play accepted it
+
+    def snapshot(self, state: Any, viewer: str | None) -> dict[str, Any]:
+        """The position as ``viewer`` may see it (``None``: a spectator)."""
+        return self.snapshot_fn(state, viewer)
+
+    def public_moves(self, state: Any, viewer: str | None) -> list[str]:
+        """The moves played so far, as ``viewer`` may see them."""
+        if self.public_moves_fn is None:
+            return [str(m) for m in state.history]
+        return [str(m) for m in self.public_moves_fn(state, viewer)]
+
+    # ------------------------------------------------------------ options
+
+    def defaults(self) -> dict[str, Any]:
+        """Every option at its default."""
+        return {name: option.default for name, option in self.options.items()}
+
+    def effective_options(self, state: Any, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option of a game made from ``given`` options: the game's own account
+        (``options_of``) where it has one, else the defaults with ``given`` over them."""
+        if self.options_of_fn is not None:
+            return self.options_of_fn(state)
+        return {**self.defaults(), **given}
+
+    def check_choice(self, name: str, value: Any) -> None:
+        """:class:`ConfigError` for an option with ``choices`` whose value is a text
+        outside them, or neither a text nor an object (a course, a layout). A client's
+        text therefore never names a file of the server."""
+        option = self.options.get(name)
+        if option is None or not option.choices:
+            return
+        allowed = ", ".join(map(str, option.choices))
+        if isinstance(value, str) and value not in option.choices:
+            raise ConfigError(f"option {name!r} must be one of {allowed}, not {value!r}")
+        if not isinstance(value, str | dict):
+            raise ConfigError(f"option {name!r} must be one of {allowed} (or an object), not {value!r}")
+
+    # ------------------------------------------------------------ records and chance
+
+    def record(self, state: Any, players: dict[str, dict[str, str]], seed: int | None) -> Any:
+        """The game's record of ``state`` (with the chance seed where the record keeps one)."""
+        record = self.module.Record.from_state(state, players)
+        if seed is not None and hasattr(record, "seed") and record.seed is None:
+            record.seed = seed
+        return record
+
+    def chance_stream(self, state: Any, seed: int | None) -> Rng | None:
+        """The one chance stream of a game whose record can position it
+        (``Record.chance_rng``: ``Rng(seed)`` past the recorded rolls), else ``None``."""
+        if not hasattr(self.module.Record, "chance_rng"):
+            return None
+        stream: Rng = self.record(state, {}, seed).chance_rng()
+        return stream
+
+    # ------------------------------------------------------------ courses and solver
+
+    def courses(self) -> list[dict[str, Any]]:
+        """The bundled courses of a game with courses (empty otherwise)."""
+        if self.course_cls is None:
+            return []
+        assert self.course_names_fn is not None  # set with course_cls
+        return [self.course_cls.load(n).to_dict() for n in self.course_names_fn()]
+
+    def solve_solo(self, options: Mapping[str, Any], seconds: float) -> dict[str, Any]:
+        """The solo solver's answer for a solo game made from ``options`` (blocking)."""
+        if self.solve_solo_fn is None:
+            raise ConfigError(f"{self.title} has no solo solver")
+        return self.solve_solo_fn(self.new_state(options), seconds)
 
 
-def _mc_snapshot(state: Any, viewer: str | None = None) -> dict[str, Any]:
-    from ..games.mindcycling.snapshot import snapshot
-
-    return snapshot(state, viewer)
-
-
-def _seat_range(module: Any, options: dict[str, Option]) -> tuple[int, int]:
-    """Which seat counts ``from_options`` accepts (its ``players`` option), found by
-    asking it: the games know their own limits."""
-    if "players" not in options:
-        return (len(module.from_options({}).players),) * 2
-    ok = []
-    for n in range(1, MAX_SEATS + 1):
-        try:
-            module.from_options({"players": n})
-        except PelotonError:
-            continue
-        ok.append(n)
-    if not ok:
-        raise ConfigError("from_options accepts no number of players")
-    return min(ok), max(ok)
+def _letters(module: Any, info: GameInfo) -> tuple[str, ...]:
+    """The seat letters of a game at its most seats: those of that game where its
+    defaults can seat that many; otherwise (the default course cannot hold the most
+    teams) those of its fewest seats, continued in alphabetical order."""
+    takes_players = "players" in info.options
+    try:
+        return tuple(module.from_options({"players": info.max_players} if takes_players else {}).players)
+    except PelotonError:
+        pass
+    first = list(module.from_options({"players": info.min_players} if takes_players else {}).players)
+    start = ascii_uppercase.index(first[-1]) + 1 if first[-1] in ascii_uppercase else len(ascii_uppercase)
+    return tuple(first + list(ascii_uppercase[start : start + info.max_players - len(first)]))
 
 
-def _choices(module: Any) -> dict[str, list[Any]]:
-    """The listed values of a game's options, where the package names them."""
-    out: dict[str, list[Any]] = {}
-    if "layout" in module.OPTIONS and hasattr(module, "bundled_names"):
-        out["layout"] = list(module.bundled_names())
-    if "bonus" in module.OPTIONS and hasattr(module, "BONUSES"):
-        out["bonus"] = list(module.BONUSES)
-    return out
+def _course_names(module: Any, info: GameInfo) -> Callable[[], Any] | None:
+    """How to list a game's bundled courses: its package's ``bundled_names``, else the
+    choices its ``course`` option declares (the only names a client may send, which
+    are therefore the bundled courses); ``None`` for a game without either."""
+    names: Callable[[], Any] | None = getattr(module, "bundled_names", None)
+    option = info.options.get(COURSE_OPTION)
+    if names is None and option is not None and option.choices:
+        choices = list(option.choices)
+        names = choices.copy
+    return names
 
 
-def check_choices(spec: GameSpec, options: dict[str, Any]) -> None:
-    """:class:`ConfigError` for a text option outside its listed values (an object,
-    such as an inline layout, is left to the game to check)."""
-    for name, allowed in spec.choices.items():
-        value = options.get(name)
-        if isinstance(value, str) and value not in allowed:
-            raise ConfigError(f"option {name!r} must be one of {', '.join(map(str, allowed))}, not {value!r}")
+def _build(name: str) -> GameSpec:
+    info = registry.get(name)
+    module = import_module(registry.package(name))
+    for required in ("from_options", "Record"):
+        contract(module, required)
+    course_cls, names = getattr(module, "Course", None), _course_names(module, info)
+    if names is None:
+        course_cls = None
+    return GameSpec(
+        info=info,
+        module=module,
+        snapshot_fn=contract(module, "snapshot"),
+        public_moves_fn=contract(module, "public_moves", None),
+        options_of_fn=contract(module, "options_of", None),
+        course_cls=course_cls,
+        course_names_fn=names if course_cls is not None else None,
+        solve_solo_fn=contract(module, "solve_solo", None),
+        record_kind_key=contract(module, "RECORD_KIND_KEY", "kind"),
+        letters=_letters(module, info),
+    )
 
 
 _SPECS: dict[str, GameSpec] = {}
@@ -180,42 +278,21 @@ def spec(name: str) -> GameSpec:
     if found is not None:
         return found
     if name not in registry.names():
-        raise ConfigError(f"unknown game {name!r} (games: {', '.join(n for n, _ in available())})")
+        raise ConfigError(f"unknown game {name!r} (games: {', '.join(s.name for s in available())})")
     try:
-        info = registry.get(name)
-        module = import_module(registry.package(name))
+        found = _build(name)
     except Exception as exc:  # not written yet, half-written, or no package: not offered
         raise ConfigError(f"the game {name!r} is not installed on this server ({exc})") from None
-    if name == MIND_CYCLING:
-        options = dict(getattr(module, "OPTIONS", None) or MC_OPTIONS)
-        from ..games.mindcycling.state import WINDS
-
-        choices = {"course": list(module.bundled_names()), "wind": list(WINDS)}
-        found = GameSpec(
-            name, info.title, module, info.hidden_information, options, 1, MAX_SEATS, _mc_snapshot, choices,
-            tuple("ABCDEFG"),
-        )
-    else:
-        missing = [n for n in ("from_options", "OPTIONS", "snapshot", "Record") if not hasattr(module, n)]
-        if missing:
-            raise ConfigError(f"the game {name!r} is not ready for tables yet (it lacks {', '.join(missing)})")
-        options = dict(module.OPTIONS)
-        low, high = _seat_range(module, options)
-        most = module.from_options({"players": high} if "players" in options else {})
-        found = GameSpec(
-            name, info.title, module, info.hidden_information, options, low, high, module.snapshot,
-            _choices(module), tuple(most.players),
-        )
     _SPECS[name] = found
     return found
 
 
-def available() -> list[tuple[str, GameSpec]]:
-    """Every game this server can host, Mind Cycling first."""
+def available() -> list[GameSpec]:
+    """Every game this server can host, the first game of the protocol first."""
     out = []
-    for name in sorted(registry.names(), key=lambda n: (n != MIND_CYCLING, n)):
+    for name in sorted(registry.names(), key=lambda n: (n != FIRST_GAME, n)):
         try:
-            out.append((name, spec(name)))
+            out.append(spec(name))
         except ConfigError as exc:
             log.debug("game %s not offered: %s", name, exc)
     return out

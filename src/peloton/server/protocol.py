@@ -1,7 +1,8 @@
 """WebSocket messages of docs/protocol.md: parsing client messages, building server ones.
 
-Parsing never raises anything but :class:`ProtocolError`, whose ``code`` is one of
-the protocol's error codes; the caller sends it back to the offending client only.
+Parsing never raises anything but :class:`~.errors.ProtocolError`, whose ``code`` is
+one of the protocol's error codes (:mod:`.errors`); the caller sends it back to the
+offending client only.
 """
 
 from __future__ import annotations
@@ -12,36 +13,10 @@ from typing import Any
 
 import orjson
 
+from .errors import BAD_JSON, BAD_REQUEST, TOO_LARGE, UNKNOWN_TYPE, ProtocolError
+
 MAX_MESSAGE_BYTES = 4096
-
 CLIENT_TYPES = ("hello", "move", "ping")
-
-# The error codes of docs/protocol.md ("Error codes").
-BAD_JSON = "bad_json"
-UNKNOWN_TYPE = "unknown_type"
-TOO_LARGE = "too_large"
-BAD_REQUEST = "bad_request"
-HELLO_FIRST = "hello_first"
-BAD_TOKEN = "bad_token"
-SPECTATOR = "spectator"
-NOT_YOUR_TURN = "not_your_turn"
-STALE = "stale"
-NOTATION = "notation"
-ILLEGAL_MOVE = "illegal_move"
-GAME_OVER = "game_over"
-NOT_STARTED = "not_started"
-NOT_FOUND = "not_found"
-INTERNAL = "internal"
-CHANCE_STEP = "chance_step"
-
-
-class ProtocolError(Exception):
-    """A client message the server refuses; ``code`` is the protocol's error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)

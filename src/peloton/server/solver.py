@@ -1,10 +1,11 @@
 """The solo solver behind a solo table's "best possible score" panel.
 
-A solo Mind Cycling table may ask for the solver's best line on its course, team and
-rules (``GET /api/tables/{id}/solver``). A solve is pure CPU work that can take its
-whole time limit, so it runs in a separate worker process (never on the event loop,
-which would stall every table) and its answer is kept for every table that plays the
-same course, team and rules. Until it is done the answer says ``running``.
+A one-seat table of a game with a solo solver (its ``solve_solo``, docs/games.md)
+may ask for the solver's best line for its options (``GET /api/tables/{id}/solver``).
+A solve is pure CPU work that can take its whole time limit, so it runs in a separate
+worker process (never on the event loop, which would stall every table) and its
+answer is kept for every table of the same game and options. Until it is done the
+answer says ``running``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from ..games import mindcycling as mc
+from . import games
 
 log = logging.getLogger("peloton.server")
 
@@ -24,15 +25,17 @@ log = logging.getLogger("peloton.server")
 #: (then marked not proven, with the proven lower bound).
 SOLVER_SECONDS = 20.0
 
-Key = tuple[str, str, str, int]
+Key = tuple[str, str]
 
 
-def _solve(course: dict[str, Any], team: str, wind: str, relay_limit: int, seconds: float) -> dict[str, Any]:
-    """Run in the worker process: the solver's summary for one solo setup."""
-    from ..solver import solve
+def canonical(options: dict[str, Any]) -> str:
+    """One text per set of options (a cache key)."""
+    return json.dumps(options, sort_keys=True)
 
-    solution = solve(mc.Course.from_dict(course), team, wind=wind, relay_limit=relay_limit, time_limit=seconds)
-    return solution.to_dict()
+
+def _solve(game: str, options: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """Run in the worker process: the solver's answer for one solo game."""
+    return games.spec(game).solve_solo(options, seconds)
 
 
 class SolverService:
@@ -50,24 +53,21 @@ class SolverService:
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
-    def answer(self, course: mc.Course, team: str, wind: str, relay_limit: int) -> dict[str, Any]:
-        """``{"status": "running"}`` while the setup's solve runs (starting it if need
-        be), then ``{"status": "done", "solution": {...}}`` or ``{"status": "failed",
-        "message": ...}``."""
-        data = course.to_dict()
-        key: Key = (json.dumps(data, sort_keys=True), team, wind, relay_limit)
+    def answer(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
+        """``{"status": "running"}`` while the solve of ``game`` made from ``options``
+        runs (starting it if need be), then ``{"status": "done", "solution": {...}}`` or
+        ``{"status": "failed", "message": ...}``."""
+        key: Key = (game, canonical(options))
         job = self._jobs.get(key)
         if job is None:
-            started: Future[dict[str, Any]] = self._executor().submit(
-                _solve, data, team, wind, relay_limit, self.seconds
-            )
+            started: Future[dict[str, Any]] = self._executor().submit(_solve, game, options, self.seconds)
             job = asyncio.wrap_future(started)
             self._jobs[key] = job
         if not job.done():
             return {"status": "running", "seconds": self.seconds}
         exc = job.exception()
         if exc is not None:
-            log.error("solo solver failed on course %s: %r", course.name, exc)
+            log.error("solo solver failed on a %s table: %r", game, exc)
             return {"status": "failed", "message": f"the solver failed ({type(exc).__name__})"}
         return {"status": "done", "solution": job.result()}
 

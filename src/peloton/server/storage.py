@@ -6,13 +6,12 @@ A live table's state is rebuilt at start-up by replaying its moves through the r
 A finished table also keeps its final summary (round, move count, result), so that
 the lobby can list it without replaying it.
 
-A table plays one game (``game``: ``mind-cycling``, ``mind-twist``, ``pistard``). Mind
-Cycling keeps its options in their own columns (the schema it was born with); every
-other game stores its options as JSON in ``options`` and leaves those columns at
-neutral values. A game with dice also stores ``seed``: each roll is drawn from
-(seed, move index), so a restarted server rolls exactly what it would have rolled.
-Databases made before ``game``, ``options`` and ``seed`` existed get the three
-columns added at start-up (:func:`migrate`); their tables are Mind Cycling tables.
+A table plays one game (``game``) made from its ``options``: every option of the
+game's ``from_options``, as JSON, objects included (a course is stored whole, so a
+table replays on the course it was created with). A game with dice also stores
+``seed``: its rolls are drawn from it, so a restarted server rolls exactly what it
+would have rolled. Databases of older servers are brought to this schema at start-up
+(:func:`migrate`), keeping every table, seat and move.
 
 Writes go through one :class:`Writer` thread. It commits whatever is queued in one
 transaction ("group commit"): under load, many tables' moves share one commit, and
@@ -35,7 +34,6 @@ from typing import Any
 from platformdirs import user_data_dir
 from sqlalchemy import (
     BigInteger,
-    Boolean,
     Column,
     DateTime,
     Engine,
@@ -55,6 +53,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import URL, make_url
 
+from . import legacy
+
 log = logging.getLogger("peloton.server")
 
 metadata = MetaData()
@@ -64,24 +64,12 @@ tables = Table(
     metadata,
     Column("id", String(32), primary_key=True),
     Column("created", DateTime(timezone=True), nullable=False),
-    Column("course_name", String(200), nullable=False),
-    Column("course", Text, nullable=False),  # JSON, MC-1.5 keys
-    Column("teams", Text, nullable=False),  # JSON: team letter -> composition
-    Column("riders", Integer, nullable=False),
-    Column("wind", String(16), nullable=False),
-    Column("relay_limit", Integer, nullable=False),
-    Column("solo", Boolean, nullable=False),
-    Column("status", String(16), nullable=False),  # open / running / finished
-    Column("final", Text, nullable=True),  # JSON {round, moves, result} once finished
-    # Added for the other games; NULL in rows written before them (Mind Cycling).
-    Column("game", String(32), nullable=True),
-    Column("options", Text, nullable=True),  # JSON options of from_options (not Mind Cycling)
+    Column("game", String(32), nullable=False),
+    Column("options", Text, nullable=False),  # JSON: every option of from_options
     Column("seed", BigInteger, nullable=True),  # the chance seed (games with dice)
+    Column("status", String(16), nullable=False),  # open / running / finished
+    Column("final", Text, nullable=True),  # JSON {moves, result[, round]} once finished
 )
-
-#: Columns added after the first schema: (name, SQL type), added by :func:`migrate`.
-ADDED_COLUMNS = (("game", "VARCHAR(32)"), ("options", "TEXT"), ("seed", "BIGINT"))
-MIND_CYCLING = "mind-cycling"
 
 seats = Table(
     "seats",
@@ -122,9 +110,10 @@ def safe_url(url: str) -> str:
 
 
 def create_db_engine(url: str) -> Engine:
-    """An engine for ``url`` with the schema created. SQLite runs in WAL mode with
-    ``synchronous=NORMAL``: a committed transaction survives the process being killed
-    (only a power cut may lose the last commits), and a commit costs no fsync."""
+    """An engine for ``url`` with the schema created (or an older one migrated).
+    SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed transaction
+    survives the process being killed (only a power cut may lose the last commits),
+    and a commit costs no fsync."""
     parsed = normalise_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
@@ -144,26 +133,75 @@ def create_db_engine(url: str) -> Engine:
 
     else:
         engine = create_engine(parsed, pool_pre_ping=True)
-    metadata.create_all(engine)
     migrate(engine)
+    metadata.create_all(engine)
     return engine
 
 
+#: The columns of the schemas before the one ``options`` column: the first game's own
+#: settings (:func:`peloton.server.legacy.options_from_first_columns`).
+FIRST_COLUMNS = ("course_name", "course", "teams", "riders", "wind", "relay_limit", "solo")
+_REBUILT = "tables_rebuilt"
+
+
 def migrate(engine: Engine) -> None:
-    """Bring a database made by an older server up to the current schema: add the
-    nullable columns it lacks (existing rows read as Mind Cycling tables), and widen
-    PostgreSQL's move text (64 characters were enough for Mind Cycling only)."""
-    present = {c["name"] for c in inspect(engine).get_columns("tables")}
-    missing = [(name, kind) for name, kind in ADDED_COLUMNS if name not in present]
-    with engine.begin() as conn:
-        for name, kind in missing:
-            log.info("adding column tables.%s", name)
-            conn.exec_driver_sql(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
-        if engine.dialect.name == "postgresql":
-            column = next((c["type"] for c in inspect(conn).get_columns("moves") if c["name"] == "text"), None)
-            length = getattr(column, "length", None)
-            if length is not None and length < 200:
+    """Bring a database made by an older server up to the current schema, keeping every
+    table, seat and move.
+
+    * Schemas whose ``tables`` kept the first game's settings in columns of their own
+      (with or without the later ``game``, ``options`` and ``seed``): the table is
+      rebuilt with one ``options`` column; a row without a game is the first game's.
+      The rows are copied into a new table that then replaces the old one, so an
+      interrupted migration is found and finished (or started again) at the next start.
+    * PostgreSQL's move texts are widened to 200 characters (64 were enough for the
+      first game only).
+    """
+    names = set(inspect(engine).get_table_names())
+    if _REBUILT in names:
+        with engine.begin() as conn:
+            if "tables" in names:  # the copy was not finished: start it again
+                conn.exec_driver_sql(f"DROP TABLE {_REBUILT}")
+            else:  # the copy was finished, the old table dropped: finish the swap
+                conn.exec_driver_sql(f"ALTER TABLE {_REBUILT} RENAME TO tables")
+        names = set(inspect(engine).get_table_names())
+    if "tables" in names:
+        present = {c["name"] for c in inspect(engine).get_columns("tables")}
+        if "course_name" in present:
+            _rebuild_tables(engine)
+    if "moves" in names and engine.dialect.name == "postgresql":
+        column = next((c["type"] for c in inspect(engine).get_columns("moves") if c["name"] == "text"), None)
+        length = getattr(column, "length", None)
+        if length is not None and length < 200:
+            with engine.begin() as conn:
                 conn.exec_driver_sql("ALTER TABLE moves ALTER COLUMN text TYPE VARCHAR(200)")
+
+
+def _rebuild_tables(engine: Engine) -> None:
+    """Copy ``tables`` into the current schema (one ``options`` column), then swap."""
+    old = Table("tables", MetaData(), autoload_with=engine)  # read with its column types
+    rebuilt = tables.to_metadata(MetaData(), name=_REBUILT)
+    with engine.connect() as conn:
+        rows = [r._mapping for r in conn.execute(select(old))]
+    copied = []
+    for r in rows:
+        game = r.get("game") or legacy.FIRST_GAME
+        if r.get("options"):
+            options = json.loads(r["options"])
+        else:
+            options = legacy.options_from_first_columns(
+                json.loads(r["course"]), json.loads(r["teams"]), r["riders"], r["wind"], r["relay_limit"], bool(r["solo"])
+            )
+        copied.append({
+            "id": r["id"], "created": r["created"], "game": game, "options": json.dumps(options),
+            "seed": r.get("seed"), "status": r["status"], "final": r["final"],
+        })  # fmt: skip
+    log.info("moving %d tables to one options column", len(copied))
+    rebuilt.create(engine)
+    with engine.begin() as conn:
+        if copied:
+            conn.execute(insert(rebuilt), copied)
+        conn.exec_driver_sql("DROP TABLE tables")
+        conn.exec_driver_sql(f"ALTER TABLE {_REBUILT} RENAME TO tables")
 
 
 def now() -> datetime:
@@ -190,20 +228,13 @@ class TableRow:
 
     id: str
     created: datetime
-    course_name: str
-    course: dict[str, Any]
-    teams: dict[str, str]
-    riders: int
-    wind: str
-    relay_limit: int
-    solo: bool
+    game: str
+    options: dict[str, Any]
+    seed: int | None
     status: str
     final: dict[str, Any] | None
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
-    game: str = MIND_CYCLING
-    options: dict[str, Any] | None = None
-    seed: int | None = None
 
 
 def _table_row(r: Any) -> TableRow:
@@ -211,18 +242,11 @@ def _table_row(r: Any) -> TableRow:
     return TableRow(
         id=r.id,
         created=created,
-        course_name=r.course_name,
-        course=json.loads(r.course),
-        teams=json.loads(r.teams),
-        riders=r.riders,
-        wind=r.wind,
-        relay_limit=r.relay_limit,
-        solo=bool(r.solo),
+        game=r.game,
+        options=json.loads(r.options),
+        seed=r.seed,
         status=r.status,
         final=json.loads(r.final) if r.final else None,
-        game=r.game or MIND_CYCLING,
-        options=json.loads(r.options) if r.options else None,
-        seed=r.seed,
     )
 
 
@@ -278,18 +302,11 @@ def insert_table(row: TableRow) -> Write:
     table: dict[str, Any] = {
         "id": row.id,
         "created": row.created,
-        "course_name": row.course_name,
-        "course": json.dumps(row.course),
-        "teams": json.dumps(row.teams),
-        "riders": row.riders,
-        "wind": row.wind,
-        "relay_limit": row.relay_limit,
-        "solo": row.solo,
+        "game": row.game,
+        "options": json.dumps(row.options),
+        "seed": row.seed,
         "status": row.status,
         "final": None,
-        "game": row.game,
-        "options": None if row.options is None else json.dumps(row.options),
-        "seed": row.seed,
     }
     ops: Write = [(_INSERT_TABLE, table)]
     for s in row.seats:
@@ -313,7 +330,7 @@ def add_move(table_id: str, idx: int, text: str) -> Write:
 
 
 def finish_table(table_id: str, final: dict[str, Any]) -> Write:
-    """A write marking a table finished, with its final summary (round, moves, result)."""
+    """A write marking a table finished, with its final summary (moves, result, round)."""
     return [(_FINISH, {"t_id": table_id, "status": "finished", "final": json.dumps(final)})]
 
 

@@ -2,9 +2,9 @@
 
 The generic driver (:mod:`.table`), the move prompt (:mod:`.turn`) and the replay
 (:mod:`.review`) know no game; they ask the game's :class:`TerminalGame` to draw a
-position, say whose turn it is, order the legal moves, and whether the move to type is
-a secret that must not be echoed. Games without a dedicated one get the base class,
-which draws the game's JSON snapshot.
+position, say whose turn it is, order the legal moves and put them in words, and
+whether the move to type is a secret that must not be echoed. Games without a
+dedicated one get the base class, which draws the game's JSON snapshot.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import registry
+from ..core.errors import ConfigError
 from ..core.protocol import CHANCE
 
 #: Styles for seats by their name (Mind Cycling's teams keep :data:`.board.TEAM_STYLES`).
@@ -52,7 +53,7 @@ class TerminalGame:
     """The terminal's knowledge of one game; subclasses draw real boards."""
 
     title = "game"
-    help = MOVE_HELP
+    help: RenderableType = MOVE_HELP
 
     def seat_style(self, player: str | None) -> str:
         """The Rich style of a seat's name."""
@@ -82,8 +83,39 @@ class TerminalGame:
         return text
 
     def order(self, state: Any, moves: Sequence[Any]) -> list[Any]:
-        """The legal moves in display (and numbering) order."""
+        """The legal moves to number, in display (and numbering) order. A game may
+        leave some out (its :meth:`hint` says how to type them): any legal move typed
+        in notation is still taken."""
         return list(moves)
+
+    def label(self, state: Any, move: Any) -> str | Text:
+        """How a numbered move reads in the list (default: its notation)."""
+        return str(move)
+
+    def hint(self, state: Any) -> RenderableType | None:
+        """A line under the numbered moves (how to type those not numbered), if any."""
+        return None
+
+    def aftermath(self, state: Any, move: str) -> str | Text:
+        """Words after a move in the log, once played (``state`` is the position just
+        after it): where it took the rider, say. Default: nothing."""
+        return ""
+
+    def interrupts(self, state: Any) -> bool:
+        """Whether the step now asked for is a decision out of the run of turns (a
+        rival's answer to a proposal, say). At a shared keyboard the player is then
+        called to it with a "pass the keyboard" step, and the keyboard is handed back
+        after. Games with hidden information hand over at every change of player."""
+        return False
+
+    def from_position(self, text: str, options: Mapping[str, Any]) -> Any:
+        """The game from a position written ``text`` in its notation (``peloton play
+        --start``, ``peloton moves``); :class:`ConfigError` if the terminal cannot."""
+        raise ConfigError(f"{self.title} cannot start from a position at the terminal")
+
+    def step(self, state: Any) -> str:
+        """What the game waits for, in a few plain words (``peloton moves``)."""
+        return f"{state.current_player} to play"
 
     def secret(self, state: Any) -> bool:
         """Whether the move now asked for is a secret (typed unseen, hot-seat hand-over)."""
@@ -104,6 +136,7 @@ class TerminalGame:
 
 
 _ADAPTERS = {
+    "cyclo": "peloton.terminal.cyclo:CycloTerminal",
     "mind-twist": "peloton.terminal.mindtwist:MindTwistTerminal",
     "pistard": "peloton.terminal.pistard:PistardTerminal",
 }

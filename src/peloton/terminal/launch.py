@@ -14,9 +14,10 @@ from ..core.errors import ConfigError
 from ..core.rng import Rng
 from .games import game_package, terminal_game
 from .inputs import secret_ask, terminal_ask
-from .seats import make_seats, parse_seat_list
+from .seats import HUMAN, make_seats, parse_seat_list
 from .setup import (
     chance_stream,
+    default_bot,
     default_seats,
     game_options,
     make_record,
@@ -36,15 +37,25 @@ def table_for(
     seed: int | None,
     record: Path | None,
     console: Console,
+    *,
+    start: str | None = None,
 ) -> TableSession:
-    """The session of a new game of ``game``; :class:`ConfigError` (or another
-    :class:`PelotonError`) saying what is wrong with the arguments.
+    """The session of a new game of ``game`` (from the position ``start`` when given,
+    in the game's notation); :class:`ConfigError` (or another :class:`PelotonError`)
+    saying what is wrong with the arguments.
 
     Bots' seeds and the dice derive from ``seed`` (drawn at random when ``None``); the
     record keeps the dice seed."""
     given = parse_option_args(option_args)
-    names = parse_seat_list(seats or default_seats(game), 1, MAX_SEATS, game)
-    state = new_state(game, game_options(game, given, len(names)))
+    shown = terminal_game(game)
+    if start is not None:
+        # The position names the players: the seats follow it (a human, then bots).
+        state = shown.from_position(start, game_options(game, given, None))
+        line_up = ",".join([HUMAN] + [default_bot(game)] * (len(state.players) - 1))
+        names = parse_seat_list(seats or line_up, 1, MAX_SEATS, game)
+    else:
+        names = parse_seat_list(seats or default_seats(game), 1, MAX_SEATS, game)
+        state = new_state(game, game_options(game, given, len(names)))
     if len(names) != len(state.players):
         raise ConfigError(
             f"{game} has {len(state.players)} seats ({', '.join(state.players)}); --seats gives {len(names)}"
@@ -61,7 +72,7 @@ def table_for(
     return TableSession(
         state,
         table,
-        terminal_game(game),
+        shown,
         console,
         terminal_ask(console),
         secret_ask=secret_ask(console),

@@ -32,7 +32,9 @@ How to play Mind Twist (MT-2)
   ?, help      this help                     q, quit   save and leave
 A correct guess stops the dialer and makes the guesser active; a wrong guess moves
 the dialer, who dials again; a pass moves the dialer and the turn changes hands.
-Landing on the other token sends it back to the milestone behind it (◆ protects)."""
+Landing on the other token sends it back to the milestone behind it (◆ protects).
+A game that reaches 10 turns per space of the path (300 on 30 spaces) ends there:
+the token further along wins; level, the player who did not start."""
 
 _SHORT = re.compile(r"([dg])\s*:?\s*([1-3])")
 
@@ -47,7 +49,7 @@ class MindTwistTerminal(TerminalGame):
         board = state.board
         lines: list[RenderableType] = []
         marks = " ".join(map(str, board.milestones)) or "none"
-        head = Text(f"Mind Twist · finish {board.length} · milestones {marks}", "bold")
+        head = Text(f"Mind Twist · finish {board.length} · milestones {marks} · {NAMES[state.first]} dials first", "bold")
         if viewer is None:
             head.append(" · spectator's view", "grey50")
         elif viewer != FULL_VIEW:
@@ -88,7 +90,7 @@ class MindTwistTerminal(TerminalGame):
         if state.is_over:
             text = Text("The race is over: ")
             text.append_text(self.seat_text(state.result, players))
-            text.append(" wins")
+            text.append(" wins" if state.end == "finish" else f" wins at the limit of {state.board.turn_limit} turns")
             return text
         active = state.active_player
         other = "B" if active == "R" else "R"
@@ -157,9 +159,11 @@ class MindTwistTerminal(TerminalGame):
             loser = "B" if winner == "R" else "R"
             lines.append(Text("Result", "bold underline"))
             line = self.seat_text(winner, players)
-            line.append(f" wins, {state.board.length - state.space(loser)} spaces ahead of ")
+            line.append(f" wins, {state.space(winner) - state.space(loser)} spaces ahead of ")
             line.append_text(self.seat_text(loser, players))
             line.append(f" (on {state.space(loser)}), after {len(state.turns())} turns")
+            if state.end == "limit":
+                line.append(" (the turn limit: nobody reached the finish)")
             lines.append(line)
         else:
             lines.append(Text("The race is not finished", "bold underline"))

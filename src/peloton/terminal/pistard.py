@@ -36,8 +36,20 @@ How to play Pistard (PI-2, PI-3)
   5:c22        the same, for the rider due to move
   m, moves     list the legal moves again    b, board  draw the board again
   ?, help      this help                     q, quit   save and leave
+Bonuses (optional): ending on its own colour with the square ahead free, a rider may
+go on straight (colour, up to 2 squares); ending right behind a rider, one square
+diagonally, then on diagonally over its own colour (shelter). The first player to
+reach the target wins at once.
 Board: each square in its colour (y g b r when colours are off); A3 is rider 3 of
 team A, * marks the rider due to move; the start/finish line is before row 1."""
+
+#: How the head line names each ``bonus`` option (PI-3.6).
+BONUS_TEXT = {
+    "both": "colour and shelter bonuses",
+    "colour": "colour bonus only (house rule)",
+    "shelter": "shelter bonus only (house rule)",
+    "none": "no bonus (house rule)",
+}
 
 
 class PistardTerminal(TerminalGame):
@@ -64,8 +76,9 @@ class PistardTerminal(TerminalGame):
         where = "first move" if state.round == 1 else f"round {state.round}"
         if state.is_over:
             where = "race over"
-        text = Text(f"Pistard · {where} · track {state.length} rows · bonus {state.bonus}", "bold")
-        text.append(f" · {state.target} points win", "bold")
+        bonus = BONUS_TEXT.get(state.bonus, f"bonus {state.bonus}")
+        text = Text(f"Pistard · {where} · track {state.length} rows · {bonus}", "bold")
+        text.append(f" · first to {state.target} points wins", "bold")
         return text
 
     def _cell(self, state: Any, row: int, lane: int) -> Text:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from ..core.errors import IllegalMoveError, NotationError
@@ -185,7 +185,7 @@ def ask_move(
     console: Console,
     ask: Ask,
     prompt: str,
-    help_text: str,
+    help_text: RenderableType,
     listing: Callable[[], None],
     redraw: Callable[[], None],
     interpret_line: Callable[[str], T],

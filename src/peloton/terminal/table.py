@@ -7,6 +7,11 @@ two humans share the keyboard the screen is cleared and the next player is asked
 take it before anything of theirs is drawn. The move log shows each move as the
 people at the table may see it (``public_moves``), and says so when a hidden move is
 revealed later.
+
+Without hidden information two humans share the screen freely; the keyboard is only
+handed over (without clearing the screen) when the game calls a player to a decision
+out of the run of turns (:meth:`TerminalGame.interrupts`: Cyclo's swap answers) and
+handed back after it.
 """
 
 from __future__ import annotations
@@ -70,7 +75,8 @@ class TableSession(TerminalSession):
         self.package = game_package(state.game)
         self.hidden = hides_information(state)
         humans = [seat.team for seat in seats if seat.is_human]
-        self.hot_seat = self.hidden and len(humans) > 1
+        self.shared = len(humans) > 1
+        self.hot_seat = self.hidden and self.shared
         # The screen is shared by everyone at the table: a lone human may see their own
         # secrets there; several humans only what all of them may see; with bots alone
         # there is nobody to keep anything from.
@@ -80,6 +86,8 @@ class TableSession(TerminalSession):
             self.viewer = humans[0] if len(humans) == 1 else None
         self.watching = bool(humans)
         self._at_keyboard: str | None = None
+        # Whether the last human step was a decision out of the run of turns.
+        self._interrupted = False
         self._logged: list[str] = []
         # With bots alone and a game in rounds (Pistard), one line per round.
         self._by_round = not self.watching and hasattr(state, "round")
@@ -116,25 +124,32 @@ class TableSession(TerminalSession):
             self._log(seat)
 
     def _human(self, seat: Seat) -> Any:
-        if self.hot_seat and self._at_keyboard not in (None, seat.team):
+        interrupting = self.shared and self.game.interrupts(self.state)
+        if self._at_keyboard not in (None, seat.team) and (
+            self.hot_seat or interrupting or self._interrupted
+        ):
             self.hand_over(seat)
         self._at_keyboard = seat.team
+        self._interrupted = interrupting
         view = self.state.view(seat.team) if self.hidden else self.state
         self.draw(seat.team, view)
         ask = self.secret_ask if self.game.secret(view) else self.ask
         return human_move(view, self.game, self.players, self.console, ask, partial(self.draw, seat.team, view))
 
     def hand_over(self, seat: Seat) -> None:
-        """Clear the screen and wait until the next player has the keyboard."""
-        self._clear()
+        """Wait until the next player has the keyboard; with hidden information, clear
+        the screen before and after."""
+        if self.hidden:
+            self._clear()
         self.console.print(Rule("hand over"))
         line = Text("Pass the keyboard to ")
         line.append_text(self.game.seat_text(seat.team, self.players))
-        line.append(". Everyone else: look away.")
+        line.append(". Everyone else: look away." if self.hidden else ".")
         self.console.print(line)
         if self.ask(f"{seat.team}: press Enter when you are ready (q quit) > ").strip().lower() in QUIT_WORDS:
             raise QuitGame
-        self._clear()
+        if self.hidden:
+            self._clear()
 
     def _clear(self) -> None:
         if self.console.is_terminal:
@@ -162,6 +177,10 @@ class TableSession(TerminalSession):
             line = Text("  ")
             line.append(seat.team, self.game.seat_style(seat.team))
             line.append(f" {seat.label:<8} {text}")
+            words = self.game.aftermath(self.state, text) if self.watching else ""
+            if words:
+                line.append("  ")
+                line.append_text(Text(words) if isinstance(words, str) else words)
             self._emit(line, text)
         self._logged = public
 

@@ -1,5 +1,9 @@
 """A human's move in any game: the legal moves numbered, a number or the notation
-typed, and every refusal explained before the same prompt comes back."""
+typed, and every refusal explained before the same prompt comes back.
+
+A game may number only some of its legal moves (Cyclo numbers a ride's full
+distance, not every target it may hold back to) and say how to type the others
+(:meth:`TerminalGame.hint`): any legal move typed in notation is taken."""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from ..core.errors import IllegalMoveError, NotationError, PelotonError
@@ -15,15 +19,18 @@ from .games import TerminalGame
 from .prompt import Ask, ask_move
 
 
-def numbered(moves: Sequence[Any]) -> Columns:
-    """The moves numbered from 1, packed into columns."""
-    items = [Text.assemble((f"{i:>2}", "bold"), f" {m}") for i, m in enumerate(moves, start=1)]
+def numbered(moves: Sequence[Any], labels: Sequence[str | Text] | None = None) -> Columns:
+    """The moves numbered from 1, packed into columns; each reads as its label (its
+    notation by default)."""
+    shown = [str(m) for m in moves] if labels is None else labels
+    items = [Text.assemble((f"{i:>2}", "bold"), " ", label) for i, label in enumerate(shown, start=1)]
     return Columns(items, padding=(0, 3))
 
 
 def interpret(view: Any, text: str, moves: Sequence[Any], game: TerminalGame) -> Any:
-    """The legal move meant by ``text`` (a number in the list or a move's notation);
-    :class:`NotationError` or :class:`IllegalMoveError` saying why not otherwise."""
+    """The legal move meant by ``text`` (a number in the list, or any legal move's
+    notation, numbered or not); :class:`NotationError` or :class:`IllegalMoveError`
+    saying why not otherwise."""
     text = text.strip()
     if text.isdigit():
         n = int(text)
@@ -31,7 +38,7 @@ def interpret(view: Any, text: str, moves: Sequence[Any], game: TerminalGame) ->
             raise NotationError(f"there is no move number {n}; choose 1 to {len(moves)}")
         return moves[n - 1]
     move = view.parse_move(game.expand(view, text))
-    by_text = {str(m): m for m in moves}
+    by_text = {str(m): m for m in view.legal_moves()}
     if str(move) in by_text:
         return by_text[str(move)]
     # The rules say why: play it on a copy of what this player sees (never the full
@@ -55,10 +62,14 @@ def human_move(
     sees). ``ask`` reads the line (unseen for a secret move). Raises :class:`QuitGame`
     on ``q``; lets EOFError and KeyboardInterrupt through."""
     moves = game.order(view, list(view.legal_moves()))
+    labels = [game.label(view, m) for m in moves]
+    hint: RenderableType | None = game.hint(view)
 
     def listing() -> None:
         console.print(game.describe(view, players))
-        console.print(numbered(moves))
+        console.print(numbered(moves, labels))
+        if hint is not None:
+            console.print(hint)
 
     listing()
     player = view.current_player or "?"

@@ -33,7 +33,7 @@ def test_mt_1_2_default_milestones_and_options() -> None:
     assert mt.from_options({}) == mt.new_game()
     assert mt.from_options(None) == mt.new_game()
     assert mt.from_options({"players": 2}) == mt.new_game()
-    assert set(mt.OPTIONS) == {"players", "length", "milestones"}
+    assert set(mt.OPTIONS) == {"players", "length", "milestones", "first"}
     assert mt.OPTIONS["length"][0] == 30 and mt.OPTIONS["milestones"][0] == [8, 16, 24]
 
 

@@ -19,6 +19,45 @@ def test_mt_2_1_red_dials_first() -> None:
     assert s.dial == 2 and s.phase == "guess" and s.current_player == "B"
 
 
+def test_mt_2_1_who_dials_first_is_a_table_choice() -> None:
+    """MT-2.1: the printed rules let the youngest player start: option ``first``
+    (``R`` by default, or ``B``) says who is active first."""
+    s = mt.from_options({"first": "B"})
+    assert s.current_player == "B" and s.active_player == "B" and s.first == "B"
+    assert s.position == "R0 B0 B" and legal(s) == ["dial:1", "dial:2", "dial:3"]
+    play(s, "dial:2", "pass")
+    assert (s.red, s.blue) == (0, 2) and s.current_player == "R"
+    assert mt.new_game(first="B") == mt.from_options({"first": "B"})
+    assert mt.from_options({"first": "R"}) == mt.new_game() and mt.new_game().first == "R"
+    assert mt.OPTIONS["first"] == ("R", mt.OPTIONS["first"].help, ("R", "B"))
+
+
+def test_mt_2_1_first_in_records_views_and_snapshots() -> None:
+    """The record keeps ``first``; the public record and the views' turn lists start
+    with blue's dial; a record written before the option existed is red's."""
+    s = play(mt.from_options({"first": "B", "length": 12}), "dial:3", "guess:3", "dial:1", "pass")
+    assert s.position == "R1 B0 B"
+    record = mt.Record.from_state(s)
+    data = record.to_dict()
+    assert data["options"]["first"] == "B" and data["start"] is None
+    assert mt.load_record(data).replay() == s
+    assert [t.dialer for t in s.turns("R")] == ["B", "R"]
+    assert mt.Record.from_json(record.to_json("R")).replay().view("R") == s.view("R")
+    assert mt.snapshot(s, "R")["first"] == "B" and mt.snapshot(s, "R")["moves"] == ["dial:?", "guess:3", "dial:1", "pass"]
+    old = {**data, "options": {"length": 12, "milestones": data["options"]["milestones"]}, "moves": []}
+    assert mt.load_record(old).replay() == mt.from_options({"length": 12})
+    with pytest.raises(peloton.RecordError, match="gives the dial to R"):
+        mt.load_record({**data, "start": "R3 B0 R"})
+
+
+@pytest.mark.parametrize("first", ["r", "red", "", 1, None, ["B"]])
+def test_mt_2_1_bad_first_is_a_config_error(first: object) -> None:
+    with pytest.raises(peloton.ConfigError, match=r"option 'first' must be R \(red\) or B \(blue\), not "):
+        mt.from_options({"first": first})
+    with pytest.raises(peloton.ConfigError, match="'first'"):
+        mt.from_position("R3 B0 R", first="B")
+
+
 def test_mt_2_2_the_other_player_guesses_or_passes() -> None:
     """MT-2.2: after the dial, the other player guesses 1-3 or does not challenge."""
     s = play(mt.new_game(), "dial:1")

@@ -148,7 +148,7 @@ def test_mt_4_2_full_and_public_records() -> None:
     record = mt.Record.from_state(s, players={"R": {"name": "Ann", "kind": "human"}})
     full = record.to_dict()
     assert full["format"] == "peloton-record/1" and full["game"] == "mind-twist"
-    assert full["options"] == {"length": 30, "milestones": [8, 16, 24]}
+    assert full["options"] == {"length": 30, "milestones": [8, 16, 24], "first": "R"}
     assert full["moves"] == GAME and full["result"] is None and full["start"] is None
     assert full["players"] == {"R": {"name": "Ann", "kind": "human"}}
     assert record.to_dict(None)["moves"] == mt.public_moves(s, None)

@@ -10,8 +10,8 @@ import pytest
 
 import peloton
 from peloton.games import mindtwist as mt
-from peloton.games.mindtwist.matrix_game import conceded, guaranteed, solve_matrix_game
 from peloton.games.mindtwist.solver import solution_for
+from peloton.games.mindtwist.solver.matrix_game import conceded, guaranteed, solve_matrix_game
 
 #: How far a solved value may be from its stage game's value (value iteration stops
 #: when no value moves by more than 1e-12; stage games are solved to ~1e-15).
@@ -37,6 +37,18 @@ def test_mt_5_strategies_are_probability_vectors(default: mt.Solution) -> None:
         for mix, size in ((default.dials[a][o], 3), (default.responses[a][o], 4)):
             assert len(mix) == size and all(p >= 0.0 for p in mix)
             assert abs(sum(mix) - 1.0) < 1e-12
+
+
+def test_mt_5_blue_first_is_red_first_with_colours_swapped(default: mt.Solution) -> None:
+    """MT-2.1 option ``first``: when blue starts, blue has red-first's chance and
+    strategies, position by position (the solver's states are (active, other))."""
+    blue_first = mt.from_options({"first": "B"})
+    assert default.win_chance(blue_first, "B") == default.value("R0 B0 R") == pytest.approx(0.5268763366, abs=1e-9)
+    assert default.dial_strategy(blue_first) == default.dial_strategy("R0 B0 R")
+    blue_first.play("dial:3")
+    assert default.guess_strategy(blue_first.view("R")) == default.guess_strategy("R0 B0 R")
+    for red, blue in [(3, 7), (12, 9), (25, 27)]:
+        assert default.value((red, blue, "B")) == default.value((blue, red, "R"))
 
 
 def test_mt_5_every_stage_is_an_equilibrium(default: mt.Solution) -> None:

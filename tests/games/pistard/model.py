@@ -1,4 +1,4 @@
-"""An independent reference model of PI-3.3 to PI-3.5, written plainly from the rules:
+"""An independent reference model of PI-3.3 to PI-3.6, written plainly from the rules:
 rider positions as (distance, lane) pairs, paths enumerated step by step, bonus squares
 walked one at a time. The property tests compare the engine's legal moves with it."""
 
@@ -56,13 +56,14 @@ def expected_moves(state: pi.State) -> set[str]:
         for lane in ends(k):
             x = start + k
             paths = [[name(x, lane)]]
-            if state.bonus == "colour":
+            ahead_free = free(x + 1, lane)
+            if state.bonus in ("colour", "both") and ahead_free:
                 path, d = [name(x, lane)], x
                 while len(path) < 3 and colour_of[(row(d), lane)] == base and free(d + 1, lane):
                     d += 1
                     path = [*path, name(d, lane)]
                     paths.append(path)
-            elif state.bonus == "shelter" and not free(x + 1, lane):
+            elif state.bonus in ("shelter", "both") and not ahead_free:
                 for step in (-1, 1):
                     m, d = lane + step, x + 1
                     if not free(d, m):

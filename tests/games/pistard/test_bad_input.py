@@ -126,7 +126,7 @@ def test_illegal_moves() -> None:
 
 
 def test_after_the_end() -> None:
-    state = play(at("A1:1.b39,B1:1.c5", rest=" / A=11"), "roll:2", "A1=2:b1", "roll:1", "B1=1:c6")
+    state = play(at("A1:1.b39,B1:1.c5", rest=" / A=11"), "roll:2", "A1=2:b1")
     assert state.is_over
     unchanged(state, "roll:1", IllegalMoveError, "over")
     with pytest.raises(StateError):
@@ -229,9 +229,14 @@ def test_bad_layout_files(tmp_path: Path) -> None:
         ({"players": "2"}, "players"),
         ({"players": True}, "players"),
         ({"bonus": "wind"}, "bonus"),
-        ({"target": 0}, "target"),
+        ({"target": 0}, "target must be a whole number of points from 1 to 36, not 0"),
         ({"target": 2.5}, "target"),
-        ({"length": 19}, "length must be 20 to 400 rows"),
+        ({"length": 19}, "length must be 20 to 120 rows"),
+        ({"length": 121}, "length must be 20 to 120 rows"),
+        ({"length": 10**9}, "length must be 20 to 120 rows"),
+        ({"target": 37}, "target must be a whole number of points from 1 to 36, not 37"),
+        ({"target": 10**9}, "target"),
+        ({"layout": {"rows": ["ygbr"] * 121}}, "the track must have 20 to 120 rows, not 121"),
         ({"layout": {"rows": ["ygbr"] * 10}}, "invalid layout"),
         ({"length": "40"}, "length"),
         ({"layout": 3}, "layout"),

@@ -92,8 +92,9 @@ def test_pi_3_4_colour_bonus() -> None:
 
 
 def test_pi_3_4_colour_bonus_needs_free_squares_and_the_colour() -> None:
-    """PI-3.4: the bonus square must be free; no bonus off the rider's colour."""
-    state = at("A1:2.b10,A2:2.c10,B1:1.a13")
+    """PI-3.4: the bonus square must be free; no bonus off the rider's colour (the
+    colour bonus alone, ``bonus="colour"``: a12 would give shelter in the standard game)."""
+    state = at("A1:2.b10,A2:2.c10,B1:1.a13", bonus="colour")
     play(state, "roll:2,2")
     assert "a12+a13" not in with_value(state, 2) and "a12" in with_value(state, 2)
     play(state, "A1=2:c12")
@@ -144,6 +145,44 @@ def test_pi_3_5_continuation_stops_at_a_taken_square_or_the_edge() -> None:
     play(state, "roll:2")
     ends = {p for p in with_value(state, 2) if p.startswith("c12")}
     assert ends == {"c12", "c12+d13", "c12+b13", "c12+b13+a14"}
+
+
+def test_pi_3_6_both_bonuses_in_the_standard_game() -> None:
+    """PI-3.6: the standard game gives both bonuses; the square straight ahead decides
+    which: free, the colour bonus (PI-3.4); taken, the shelter bonus (PI-3.5)."""
+    state = at("A1:2.b10,B1:1.b13")  # A1 yellow: lane a yellow on the stripes
+    assert state.bonus == "both"
+    play(state, "roll:2")
+    assert with_value(state, 2) == {
+        "a12", "a12+a13", "a12+a13+a14",  # colour: a13 free, yellow
+        "b12", "b12+a13", "b12+c13",  # shelter: b13 taken (B1)
+        "c12", "d12",
+    }
+
+
+def test_pi_3_6_never_both_on_one_square() -> None:
+    """PI-3.6: on its own colour but behind a rider, a rider gets the shelter bonus
+    only (no straight colour square: it is taken); the colour squares PI-3.5 allows
+    after a shelter square run diagonally."""
+    state = at("A4:2.a10,B1:1.a13", layout=RED)  # all red; A4 red
+    play(state, "roll:2")
+    assert {p for p in with_value(state, 2) if p.startswith("a12")} == {
+        "a12", "a12+b13", "a12+b13+c14", "a12+b13+c14+d15"
+    }
+    assert {p for p in with_value(state, 2) if p.startswith("b12")} == {"b12", "b12+b13", "b12+b13+b14"}
+
+
+@pytest.mark.parametrize(
+    ("bonus", "colour", "shelter"),
+    [("both", True, True), ("colour", True, False), ("shelter", False, True), ("none", False, False)],
+)
+def test_pi_3_6_house_rules(bonus: str, colour: bool, shelter: bool) -> None:
+    """PI-3.6: ``colour``, ``shelter`` and ``none`` keep one bonus or neither."""
+    state = at("A1:2.b10,B1:1.b13", bonus=bonus)
+    play(state, "roll:2")
+    paths = with_value(state, 2)
+    assert ("a12+a13" in paths) == colour
+    assert ("b12+c13" in paths) == shelter
 
 
 def test_pi_3_4_bonus_none() -> None:

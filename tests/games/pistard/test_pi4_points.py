@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from peloton.core import CHANCE, NotationError
+from peloton.core import CHANCE, IllegalMoveError, NotationError
+from peloton.games.pistard import rules
 
 from .helpers import at, play
 
@@ -66,10 +67,35 @@ def test_pi_4_2_the_start_scores_nothing() -> None:
     assert state.points == {"A": 0, "B": 0} and state.laps == {}
 
 
-def test_pi_4_3_target_ends_the_game_at_the_end_of_the_round() -> None:
-    """PI-4.3 [decision]: the target is checked at the end of the round, so every
-    player has had its turn; the higher total wins."""
-    state = at("A1:1.b39,B1:1.c38", bonus="none", rest=" / A=11,B=10 / - / B,A")
+def test_pi_4_3_first_to_target_wins_mid_round() -> None:
+    """PI-4.3: the move that brings a player to the target ends the game at once, in
+    the middle of the round. B1 leads the round and reaches 12 first; A1, due next,
+    would reach 12 too, but B has won and the game is over before A moves."""
+    state = at("A1:1.b38,B1:1.c39", bonus="none", rest=" / A=10,B=9 / - / A")
+    assert state.order == ["B1", "A1"]
+    play(state, "roll:3", "B1=3:c2")
+    assert state.points == {"A": 10, "B": 12}
+    assert state.is_over and state.result.winner == "B" and state.result.reason == "target"
+    assert state.current_player is None and state.legal_moves() == [] and not state.is_chance
+    assert state.square_of("A1") == "b38"  # A never moved
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        state.play("roll:2")
+
+
+def test_pi_4_3_the_target_reached_by_any_rider_of_the_round() -> None:
+    """PI-4.3: the game ends on the scoring move even when riders of the same player
+    are still to move in the round (the round is not finished)."""
+    state = at("A1:1.b39,A2:1.a30,B1:1.c20", bonus="none", rest=" / A=11,B=0 / - / A")
+    play(state, "roll:2,6", "A1=2:b1")
+    assert state.is_over and state.result.winner == "A" and state.points["A"] == 14
+    assert state.moved == {"A1"}
+
+
+def test_pi_4_3_old_records_check_the_target_at_the_end_of_the_round() -> None:
+    """Records written before PI-4.3 was corrected replay under the rule they were
+    played with (docs/pistard.md): the target checked at the end of the round, the
+    higher total winning."""
+    state = at("A1:1.b39,B1:1.c38", bonus="none", rest=" / A=11,B=10 / - / B,A", target_at_round_end=True)
     play(state, "roll:2", "A1=2:b1")
     assert state.points["A"] == 14 and not state.is_over and state.current_player == CHANCE
     play(state, "roll:3", "B1=3:c1")
@@ -78,10 +104,11 @@ def test_pi_4_3_target_ends_the_game_at_the_end_of_the_round() -> None:
     assert state.current_player is None and state.legal_moves() == []
 
 
-def test_pi_4_3_tie_goes_to_the_last_scorer() -> None:
-    """PI-4.3 [decision]: equal totals at the target: the player whose rider scored
-    last wins."""
-    state = at("A1:1.b39,B1:1.c38", bonus="none", rest=" / A=10,B=11 / 2=1 / B,A")
+def test_pi_4_3_old_records_tie_goes_to_the_last_scorer() -> None:
+    """[decision] Under the old end rule, equal totals at the target went to the
+    player whose rider scored last. (The corrected rule has no ties: one move scores
+    at a time.)"""
+    state = at("A1:1.b39,B1:1.c38", bonus="none", rest=" / A=10,B=11 / 2=1 / B,A", target_at_round_end=True)
     play(state, "roll:2", "A1=2:b1", "roll:3", "B1=3:c1")
     assert state.points == {"A": 12, "B": 12} and state.is_over
     assert state.result.winner == "B" and state.result.places == ("B", "A")
@@ -95,5 +122,27 @@ def test_pi_4_3_every_game_ends_guard() -> None:
     play(state, "roll:1", "A1=1:b11", "roll:1")
     state.progressed = False  # as if nobody had advanced this round
     state.idx = len(state.order) - 1
-    state._next_rider()
+    rules.next_rider(state)
     assert state.is_over and state.result.reason == "stalled" and state.result.winner == "A"
+
+
+def test_pi_4_3_the_largest_game_allowed_ends() -> None:
+    """[decision] (issue 11) The options are capped so that every game ends in a few
+    thousand moves: at the largest (4 players, 120 rows, target 36) a random game
+    ends, and one step beyond is refused."""
+    import random
+
+    from peloton.core import ConfigError
+    from peloton.core.rng import Rng
+    from peloton.games import pistard as pi
+
+    state = pi.from_options({"players": 4, "length": 120, "target": 36})
+    rng, rnd = Rng(1), random.Random(1)
+    while not state.is_over:
+        assert len(state.history) < 20_000
+        moves = state.legal_moves()
+        state.play(state.chance_move(rng) if state.is_chance else rnd.choice(moves))
+    assert state.result.reason == "target" and max(state.points.values()) >= 36
+    for options in ({"length": 121}, {"target": 37}):
+        with pytest.raises(ConfigError):
+            pi.from_options({"players": 4, **options})

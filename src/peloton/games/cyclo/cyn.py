@@ -206,6 +206,8 @@ def parse_cyn(text: str) -> Cyn:
             k = int(m.group("k"))
             if k in cyn.lines:
                 raise bad(f"line {k} is written twice")
+            if cyn.lines and k < max(cyn.lines):
+                raise bad(f"LINES lists the scoring lines in line order: line {k} comes before line {max(cyn.lines)}")
             cyn.lines[k] = m.group("ids").split("+")
     if parts[4] != "-":
         deck = parts[4].split(",")

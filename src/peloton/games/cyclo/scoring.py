@@ -34,7 +34,7 @@ def end_round(setup: Setup, p: Position) -> None:
     """CY-3.5 (road): rank the line crossings of the round (CY-8.2) and pay their
     points (CY-9.3, in a leg), list the finishers with their round and squares past
     the line (CY-8.3), then take them off the run-out."""
-    key = _square_order(p)
+    key = _square_order(setup, p)
     green = setup.mode.course_lines
     for i, line in enumerate(setup.scoring):
         listed = p.lists[i]
@@ -57,10 +57,13 @@ def end_round(setup: Setup, p: Position) -> None:
         p.remove(rider, setup.world[rider])
 
 
-def _square_order(p: Position) -> Any:
-    """CY-8.2: higher position first, then the lower lane."""
+def _square_order(setup: Setup, p: Position) -> Any:
+    """CY-8.2: higher position first, then the lower lane; riders of different worlds
+    on one square (the time trials) then by seat and rider order, as CY-10.4 and
+    CY-19.3 tie them (docs/cyclo.md, decision 16)."""
     pos, lane = p.pos, p.lane
-    return lambda r: (-pos[r], lane[r])
+    seat = {t: i for i, t in enumerate(setup.teams)}
+    return lambda r: (-pos[r], lane[r], seat[r[0]], slot_index(r))
 
 
 def _add(points: dict[str, int], rider: str, n: int) -> None:
@@ -112,7 +115,9 @@ class Result:
 
     ``places`` ranks every rider: the finishing order, then riders still racing in
     position order, then the eliminated, last out first (a provisional order while the
-    race goes on); ``winner`` and ``winner_team`` are set once it is over."""
+    race goes on, where riders that finished in the round under way, listed and timed
+    at its end, come first among those racing, furthest past the line first);
+    ``winner`` and ``winner_team`` are set once it is over."""
 
     places: tuple[str, ...]
     teams: tuple[str, ...]
@@ -145,10 +150,10 @@ class Result:
 
 def result(setup: Setup, p: Position) -> Result:
     """The result of CY-8.6 for the road modes (CY-8.4, CY-8.5, CY-9, CY-10)."""
-    # Riders not yet ranked: those racing, and those who crossed the line this round and
-    # wait on the run-out for the end-of-round ranking (CY-8.3), in square order.
-    ranked = {r for r, _, _ in p.finishers}
-    racing = sorted((r for r in setup.riders if r not in ranked and r not in p.out), key=_square_order(p))
+    key = _square_order(setup, p)
+    # still on a square: racing, or finished this round and waiting on the run-out to be
+    # listed at its end (CY-8.3); the run-out ranks first, furthest past the line first
+    racing = sorted((r for r in setup.riders if r in p.pos), key=key)
     seat = {t: i for i, t in enumerate(setup.teams)}
     mode = setup.mode
     times: dict[str, int] = {}
@@ -165,7 +170,8 @@ def result(setup: Setup, p: Position) -> Result:
     places = tuple(finished + racing + p.out[::-1])
     rank = {r: i for i, r in enumerate(places)}
     if mode.team_time:
-        teams = tuple(sorted(setup.teams, key=lambda t: (t not in by_team, by_team.get(t, 0), seat[t])))
+        teams = tuple(sorted(setup.teams, key=lambda t: (
+            (0, by_team[t], seat[t]) if t in by_team else (1, min(rank[r] for r in setup.team_riders(t)), 0))))
     else:
         teams = tuple(sorted(setup.teams, key=lambda t: min(rank[r] for r in setup.team_riders(t))))
     leg = mode.course_lines

@@ -11,9 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS
+from .notation import Ride
+from .position import RIDE, WHEEL
 from .riders import LANE_LETTERS, rider_type
+from .rules import landing, may_hold_back, target_of, terrain_at
 from .state import State
-from .terrain import TERRAIN
+from .terrain import CLIMBER, TERRAIN
 
 #: How many of the latest moves a snapshot lists.
 LAST_MOVES = 16
@@ -51,6 +54,49 @@ def course_json(state: State) -> dict[str, Any]:
             for line in course.lines
         ] + [{"after": n, "kind": "finish", "category": None, "scores": True}],
         "legend": {name: t.meaning for name, t in TERRAIN.items()},
+        "terrain": {
+            name: {"dice": t.dice, "sprinter_dice": t.sprinter_dice, "climber_bonus": t.climber_bonus,
+                   "dark_back": t.dark_back, "panels": list(t.panels), "wheel": t.wheel, "swap": t.swap,
+                   "hold_back": t.hold_back}
+            for name, t in TERRAIN.items()
+        },
+    }
+
+
+def _square(state: State, position: int, lane: int) -> str:
+    """A square's name: lane and position, ``#k`` on the run-out (``b#3``)."""
+    n = state.setup.finish
+    return f"{LANE_LETTERS[lane]}{'#' + str(position - n) if position > n else position}"
+
+
+def ride_json(state: State) -> dict[str, Any] | None:
+    """What the rider due may do with its dice, for a client to explain the ride (the
+    ride and wheel phases only, else ``None``): its position, the total it rolled
+    (a climber's +1 included), its token panel here (CY-4.3), whether it may hold
+    back, and ``landing``: the square each target of its rides, or the wheel's aim,
+    puts it on (room and dark squares counted, CY-4.5, CY-4.6), keyed by the target
+    as a ride writes it (``56``, ``#4``)."""
+    setup, p, due = state.setup, state.p, state.due
+    if due is None or p.phase not in (RIDE, WHEEL):
+        return None
+    n = setup.finish
+
+    def key(t: int) -> str:
+        return f"#{t - n}" if t > n else str(t)
+
+    if p.phase == WHEEL:
+        aim = min(p.ride_to - 1, setup.cap)
+        lands = _square(state, *landing(setup, p, due, aim))
+        return {"from": p.pos[due], "wheel": key(aim), "landing": {key(aim): lands}}
+    here = terrain_at(setup, p.pos[due])
+    total = sum(p.dice) + (here.climber_bonus if rider_type(due) == CLIMBER else 0)
+    aims = sorted({target_of(setup, m) for m in state.legal_moves() if isinstance(m, Ride)})
+    return {
+        "from": p.pos[due],
+        "total": total,
+        "panel": here.panel(rider_type(due)) if setup.pro else 0,
+        "hold_back": may_hold_back(setup, p, due),
+        "landing": {key(t): _square(state, *landing(setup, p, due, t)) for t in aims},
     }
 
 
@@ -108,4 +154,5 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
         "last_moves": [str(m) for m in view.history[-LAST_MOVES:]],
         "moves_played": len(view.history),
         "result": view.result.to_dict(),
+        "ride": ride_json(view),
     }

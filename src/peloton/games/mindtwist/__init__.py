@@ -1,26 +1,30 @@
-"""Mind Twist: a two-player race of bluff (rules: spec/mind-twist.md, MT-1 to MT-5).
+"""Mind Twist: a two-player race of bluff (rule ids MT-1 to MT-5; the engine's
+reading of them: ``docs/mind-twist.md``).
 
-Each turn the active player secretly dials 1-3 spaces and the other may guess it::
+Each turn the active player secretly dials 1-3 spaces and the other may guess it:
 
-    from peloton.games import mindtwist as mt
-    state = mt.from_options({"length": 30})
-    state.play("dial:3")
-    state.view("B")            # blue does not see the dial
-    state.play("guess:2")      # wrong: red moves 3 and dials again
-    mt.solve().value(state)    # the active player's (red's) chance under optimal play (MT-5)
+>>> from peloton.games import mindtwist as mt
+>>> state = mt.from_options({"length": 30})
+>>> state.play("dial:3")
+>>> state.view("B").dial is None          # blue does not see the dial
+True
+>>> state.play("guess:2")                 # wrong: red moves 3 and dials again
+>>> state.position
+'R3 B0 R'
+>>> round(mt.solve().value(state), 4)     # the active player's (red's) chance (MT-5)
+0.6491
 """
 
 from ...core import registry
 from ...core.record import FULL
 from .board import DEFAULT_LENGTH, DEFAULT_MILESTONES, Board
-from .certificate import Certificate, certify
 from .heuristics import HEURISTICS, determinize
 from .notation import BLUE, PLAYERS, RED, Move, format_position, parse_move, parse_position
-from .options import OPTIONS, from_options, public_moves
 from .record import Record, load_record
-from .snapshot import snapshot
-from .solver import Solution, solve
-from .state import State, Turn, from_position, new_game
+from .snapshot import public_moves, snapshot
+from .solver import Certificate, Solution, certify, solve
+from .start import OPTIONS, from_options, from_position, new_game
+from .state import State, Turn
 
 registry.register(
     registry.GameInfo(
@@ -32,7 +36,7 @@ registry.register(
         min_players=2,
         max_players=2,
         options=OPTIONS,
-        bots={"optimal": "peloton.bots.mindtwist_bots:OptimalBot", "pass3": "peloton.bots.mindtwist_bots:Pass3Bot"},
+        bots={"optimal": "peloton.games.mindtwist.bots:OptimalBot", "pass3": "peloton.games.mindtwist.bots:Pass3Bot"},
     )
 )
 

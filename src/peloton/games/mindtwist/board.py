@@ -1,19 +1,19 @@
 """The Mind Twist board (MT-1) and what a move does to the two tokens (MT-2.3, MT-3).
 
 Both paths are numbered alike from space 0 (the start) to ``length`` (the finish), so a
-token's place is one number. :class:`Board` holds the two game options, ``length`` and
-the milestone spaces, and applies a move: :meth:`Board.advance`.
+token's place is one number. :class:`Board` holds the board's two options, ``length``
+and the milestone spaces, and applies a move: :meth:`Board.advance`. The options
+themselves are read in :mod:`.start`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
 from ...core.errors import ConfigError
-from ...core.registry import Option
 
 #: MT-1.1 **[decision]**: the finish space by default.
 DEFAULT_LENGTH = 30
@@ -30,8 +30,16 @@ def default_milestones(length: int) -> tuple[int, ...]:
     return tuple(m for m in marks if 0 < m < length)
 
 
-#: A course long enough for any table; beyond it the solver's tables grow needlessly.
-MAX_LENGTH = 1000
+#: Twice the printed board: room for house rules, while the optimal bot's solve (its
+#: tables grow as length², value iteration with them) stays within seconds: about 7 s
+#: of CPU at 60 spaces against 1.6 s at 30 (issue 11: a table must not be able to ask
+#: the server for minutes of solving).
+MAX_LENGTH = 60
+#: A milestone every 5 spaces on the longest board; checked before the list is read.
+MAX_MILESTONES = 12
+#: The game ends after ``TURNS_PER_SPACE * length`` answered dials (300 on the default
+#: board) if no token has finished: see :attr:`Board.turn_limit`.
+TURNS_PER_SPACE = 10
 #: What :meth:`Board.advance` returns as the mover's space when it reaches the finish.
 FINISHED = -1
 
@@ -42,6 +50,14 @@ class Board:
 
     length: int = DEFAULT_LENGTH
     milestones: tuple[int, ...] = DEFAULT_MILESTONES
+    #: **[decision]** How many answered dials a game may last: right guesses (and
+    #: tokens sideswiping each other) could go on for ever, so after
+    #: ``TURNS_PER_SPACE * length`` turns the game ends and the token further along
+    #: wins (level: the player who did not start). Optimal players reach it with a
+    #: chance below 1e-54 on the default board (``Solution.unfinished``).
+    turn_limit: int = field(init=False, repr=False, compare=False)
+    #: The same limit in moves (a dial and its answer a turn), as the rules count it.
+    move_limit: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         length = self.length
@@ -52,6 +68,8 @@ class Board:
         marks = self.milestones
         if isinstance(marks, str | bytes) or not isinstance(marks, Sequence):
             raise ConfigError(f"option 'milestones' must be a list of spaces, not {marks!r}")
+        if len(marks) > MAX_MILESTONES:
+            raise ConfigError(f"option 'milestones' lists {len(marks)} spaces; at most {MAX_MILESTONES}")
         for space in marks:
             if isinstance(space, bool) or not isinstance(space, int):
                 raise ConfigError(f"option 'milestones' must hold whole numbers, not {space!r}")
@@ -62,6 +80,8 @@ class Board:
         if any(b <= a for a, b in pairwise(marks)):
             raise ConfigError(f"option 'milestones' must be strictly increasing, not {list(marks)}")
         object.__setattr__(self, "milestones", tuple(marks))
+        object.__setattr__(self, "turn_limit", TURNS_PER_SPACE * length)
+        object.__setattr__(self, "move_limit", 2 * TURNS_PER_SPACE * length)
 
     @classmethod
     def from_options(
@@ -99,37 +119,3 @@ class Board:
     def options(self) -> dict[str, Any]:
         """The JSON options this board is made from."""
         return {"length": self.length, "milestones": list(self.milestones)}
-
-
-#: ``{name: Option(default, help)}`` for every option :func:`from_options` accepts.
-OPTIONS: dict[str, Option] = {
-    "players": Option(2, "always 2: red (player 1, active first) and blue"),
-    "length": Option(DEFAULT_LENGTH, f"the finish space, 2 to {MAX_LENGTH} (MT-1.1)"),
-    "milestones": Option(
-        list(DEFAULT_MILESTONES),
-        "milestone spaces, strictly increasing, each from 1 to length - 1; may be empty "
-        "(MT-1.2); when only length is given, at 8/30, 16/30 and 24/30 of it",
-    ),
-}
-
-
-def board_from_options(options: Mapping[str, Any] | None) -> Board:
-    """The :class:`Board` the options describe; :class:`ConfigError` naming the first
-    bad or unknown option."""
-    options = dict(options or {})
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise ConfigError(
-            f"unknown Mind Twist option(s) {', '.join(map(repr, unknown))} (options: {', '.join(OPTIONS)})"
-        )
-    players = options.get("players", 2)
-    if isinstance(players, bool) or players != 2:
-        raise ConfigError(f"option 'players': Mind Twist is always played by 2, not {players!r}")
-    length = options.get("length", DEFAULT_LENGTH)
-    if "milestones" in options:
-        milestones = options["milestones"]
-    elif isinstance(length, int) and not isinstance(length, bool):
-        milestones = default_milestones(length)
-    else:
-        milestones = DEFAULT_MILESTONES  # the length itself is refused below
-    return Board.from_options(length, milestones)

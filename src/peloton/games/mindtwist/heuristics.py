@@ -106,9 +106,7 @@ def determinize(view: State, rng: Rng) -> State:
         if move.is_hidden and i + 1 < len(history):
             history[i] = DIALS[(history[i + 1].amount or 1) - 1]
     if state.dial_hidden:
-        dial = rng.choice(DIALS)
-        history[-1] = dial
-        state._dial = dial.amount
+        state.suppose_dial(rng.choice(AMOUNTS))
     return state
 
 

@@ -16,23 +16,26 @@ from typing import Any
 
 from ...core.errors import ConfigError, NotationError, PelotonError, RecordError
 from ...core.record import FULL, RECORD_FORMAT, Everything, RecordFile, require
-from .board import Board, board_from_options
+from .board import Board
 from .notation import GUESS, PLAYERS, Move, format_position, parse_move
-from .options import public_moves
-from .state import GAME, State, from_position
+from .snapshot import public_moves
+from .start import board_from_options, first_from_options, from_position
+from .state import GAME, State
 
 
 @dataclass
 class Record(RecordFile[State]):
     """A Mind Twist game record. ``players`` maps ``R``/``B`` to
-    ``{"name": ..., "kind": ...}``; ``start`` is the MT-4.3 start position when the
-    game did not start from the usual one (both tokens on the start, red active)."""
+    ``{"name": ..., "kind": ...}``; ``first`` is the player active first (option
+    ``first``; a record without it is red's); ``start`` is the MT-4.3 start position
+    when the tokens did not both start on space 0 (its active player is ``first``)."""
 
     board: Board = field(default_factory=Board)
     players: dict[str, dict[str, str]] = field(default_factory=dict)
     start: str | None = None
     moves: list[str] = field(default_factory=list)
     result: str | None = None
+    first: str = PLAYERS[0]
 
     # ------------------------------------------------------------ from a game
 
@@ -40,20 +43,21 @@ class Record(RecordFile[State]):
     def from_state(cls, state: State, players: dict[str, dict[str, str]] | None = None) -> Record:
         """The record of a game played so far, as ``state`` knows it (a view's record
         holds ``dial:?`` where that view does)."""
-        start = format_position(*state.start)
+        red, blue, first = state.start
         return cls(
             board=state.board,
             players={p: dict(v) for p, v in (players or {}).items()},
-            start=None if start == format_position(0, 0, PLAYERS[0]) else start,
+            start=None if red == blue == 0 else format_position(red, blue, first),
             moves=[str(m) for m in state.history],
             result=state.result,
+            first=first,
         )
 
     def initial_state(self) -> State:
         """The state before the first recorded move."""
         if self.start is None:
-            return State(self.board)
-        return from_position(self.start, **self.board.options())
+            return State(self.board, 0, 0, self.first)
+        return from_position(self.start, **self.board.options(), first=self.first)
 
     def play_move(self, state: State, index: int) -> None:
         """Play record move ``index``, reading ``dial:?`` as the module says."""
@@ -69,7 +73,7 @@ class Record(RecordFile[State]):
         return {
             "format": RECORD_FORMAT,
             "game": GAME,
-            "options": self.board.options(),
+            "options": {**self.board.options(), "first": self.first},
             "start": self.start,
             "players": {p: dict(v) for p, v in self.players.items()},
             "moves": moves,
@@ -92,6 +96,7 @@ class Record(RecordFile[State]):
             raise RecordError(f"record 'options' must be an object, not {options!r}")
         try:
             board = board_from_options(options)
+            first = first_from_options(options)
         except ConfigError as exc:
             raise RecordError(f"record options are invalid: {exc}") from None
         players = data.get("players") or {}
@@ -116,6 +121,7 @@ class Record(RecordFile[State]):
             start=start,
             moves=list(moves),
             result=result,
+            first=first,
         )
         # Loading replays every move, so a corrupt record is rejected here, naming its
         # first bad move; the replayed winner must be the recorded one.

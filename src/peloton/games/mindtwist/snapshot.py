@@ -1,7 +1,8 @@
 """JSON views of a Mind Twist game for clients (the web table, tools).
 
 :func:`snapshot` is built from ``state.view(viewer)`` only, so it never holds a dial
-``viewer`` could not see at the table (MT-4.1).
+``viewer`` could not see at the table (MT-4.1); :func:`public_moves` is the move list
+as a viewer may see it (MT-4.2).
 """
 
 from __future__ import annotations
@@ -12,13 +13,20 @@ from .notation import PASS
 from .state import State, Turn
 
 
+def public_moves(state: State, viewer: str | None = None) -> list[str]:
+    """The moves played so far as ``viewer`` may see them: the other player's dials
+    not revealed by a wrong guess or a pass are ``dial:?`` (MT-4.2)."""
+    return [str(move) for move in state.public_history(viewer)]
+
+
 def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
     """The position as JSON data for ``viewer`` (``"R"``, ``"B"`` or ``None``).
 
-    Keys: ``game``, ``players``, ``current_player``, ``is_over``, ``result``,
+    Keys: ``game``, ``players``, ``current_player``, ``is_over``, ``result``, ``end``
+    (``finish``, ``limit`` or ``None``), ``turn_limit``,
     ``phase`` (``dial``, ``guess`` or ``over``), ``length``, ``milestones``,
     ``spaces`` (each token's space; ``length`` for a finished one), ``active`` (whose
-    dial moves), ``dial`` (the dial awaiting a guess, only for its dialer), ``legal``
+    dial moves), ``first`` (who was active first), ``dial`` (the dial awaiting a guess, only for its dialer), ``legal``
     (the viewer's legal moves when it is the viewer's turn), ``moves`` (the public move
     list), ``last_turn`` (the last answered turn: dialer, dial, response, outcome).
     """
@@ -32,11 +40,14 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
         "current_player": seen.current_player,
         "is_over": seen.is_over,
         "result": seen.result,
+        "end": seen.end,
+        "turn_limit": seen.board.turn_limit,
         "phase": seen.phase,
         "length": seen.board.length,
         "milestones": list(seen.board.milestones),
         "spaces": {p: seen.space(p) for p in seen.players},
         "active": seen.active_player,
+        "first": seen.first,
         "dial": seen.dial,
         "legal": [str(m) for m in seen.legal_moves()] if own_turn else [],
         "moves": [str(m) for m in seen.history],

@@ -1,8 +1,6 @@
-"""The Mind Twist game state: dials, challenges and the core protocol (MT-2, MT-4.1).
-
-A turn has two phases. In the *dial* phase the active player turns the dial (MT-2.1);
-in the *guess* phase the other player challenges with a guess or passes (MT-2.2), and
-the dial takes effect through :meth:`Board.advance` (MT-2.3, MT-3).
+"""The Mind Twist game state: the core protocol over a :class:`~.position.Duel`, and
+views (MT-4.1). What a move does is :mod:`.rules`' business, which this module alone
+calls.
 
 **Hidden information** (MT-4.1). :meth:`State.view` gives a state of the same class
 in which the dial is gone unless the viewer turned it, and in whose history every dial
@@ -12,29 +10,35 @@ hidden dial would take effect: then :meth:`State.play` raises :class:`StateError
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ...core.errors import IllegalMoveError, NotationError, StateError
 from ...core.rng import Rng
-from .board import FINISHED, Board, board_from_options
+from . import rules
 from .notation import (
-    DIAL,
+    AMOUNTS,
     DIALS,
     GUESS,
     HIDDEN_DIAL,
     PASS,
     PLAYERS,
-    RESPONSES,
     Move,
     format_position,
     parse_move,
-    parse_position,
 )
+from .position import INDEX, Duel
+from .rules import PHASE_MOVES, play_move
 
 GAME = "mind-twist"
 
-_INDEX = {player: i for i, player in enumerate(PLAYERS)}
+
+def _as_move(move: object) -> Move:
+    """A move given as text (or a Move of a subclass) as a :class:`Move`."""
+    if isinstance(move, str):
+        return parse_move(move)
+    if not isinstance(move, Move):
+        raise NotationError(f"a move must be a Move or its text, not {move!r}")
+    return move
 
 
 class Turn(NamedTuple):
@@ -47,31 +51,17 @@ class Turn(NamedTuple):
     correct: bool
 
 
-class State:
+class State(Duel):
     """A Mind Twist game, played forward in place with :meth:`play`.
 
-    Build one with :func:`new_game`, :func:`from_position` or
-    :func:`peloton.games.mindtwist.from_options`. ``history`` lists the moves played
-    (as this state's holder may see them).
+    Build one with :func:`~.start.new_game`, :func:`~.start.from_position` or
+    :func:`~.start.from_options`. ``history`` lists the moves played
+    (as this state's holder may see them); the data is :class:`~.position.Duel`'s.
     """
 
     game = GAME
 
-    __slots__ = ("_active", "_dial", "_dialled", "_spaces", "_winner", "board", "history", "start")
-
-    def __init__(
-        self, board: Board | None = None, red: int = 0, blue: int = 0, active: str = "R"
-    ) -> None:
-        self.board = board if board is not None else Board()
-        #: The position the game started from: (red space, blue space, active player).
-        self.start = (red, blue, active)
-        self._spaces = [red, blue]
-        self._active = _INDEX[active]
-        self._dialled = False
-        #: The dial of the guess phase; None while none is due or when it is hidden.
-        self._dial: int | None = None
-        self._winner: int | None = None
-        self.history: list[Move] = []
+    __slots__ = ()
 
     # ------------------------------------------------------------ the protocol
 
@@ -84,14 +74,23 @@ class State:
     def current_player(self) -> str | None:
         """Who acts now: the active player to dial, then the other to guess or pass;
         ``None`` once the game is over."""
-        if self._winner is not None:
+        if self.winner is not None:
             return None
-        return PLAYERS[1 - self._active if self._dialled else self._active]
+        return PLAYERS[1 - self.active if self.dialled else self.active]
 
     @property
     def is_over(self) -> bool:
-        """Whether a token has reached the finish (MT-2.3)."""
-        return self._winner is not None
+        """Whether a token has reached the finish (MT-2.3) or the turn limit ended the
+        game (:attr:`Board.turn_limit`)."""
+        return self.winner is not None
+
+    @property
+    def end(self) -> str | None:
+        """How the game ended: ``finish`` (a token reached it, MT-2.3), ``limit`` (the
+        turn limit), ``None`` while it goes on."""
+        if self.winner is None:
+            return None
+        return "finish" if self.spaces[self.winner] == self.board.length else "limit"
 
     @property
     def is_chance(self) -> bool:
@@ -101,14 +100,15 @@ class State:
     @property
     def result(self) -> str | None:
         """The winner's letter, ``None`` while the game goes on."""
-        return None if self._winner is None else PLAYERS[self._winner]
+        return None if self.winner is None else PLAYERS[self.winner]
 
     def legal_moves(self) -> list[Move]:
         """``dial:1..3`` in the dial phase, ``guess:1..3`` and ``pass`` in the guess
-        phase, nothing once the game is over. Works on a view with a hidden dial."""
-        if self._winner is not None:
-            return []
-        return list(RESPONSES) if self._dialled else list(DIALS)
+        phase, nothing once the game is over (a new list every call). Works on a view
+        with a hidden dial."""
+        # The rules' table of each phase's moves, read here without a call: a call
+        # costs as much as the rest of a Mind Twist move (measured, docs/mind-twist.md).
+        return [] if self.winner is not None else list(PHASE_MOVES[self.dialled])
 
     def parse_move(self, text: str) -> Move:
         """The move written ``text`` (MT-4.2); :class:`NotationError` if none."""
@@ -119,26 +119,10 @@ class State:
         playing it: :class:`NotationError` for text that does not parse,
         :class:`IllegalMoveError` saying why for a move not allowed now."""
         if type(move) is not Move:
-            if isinstance(move, str):
-                move = parse_move(move)
-            elif not isinstance(move, Move):
-                raise NotationError(f"a move must be a Move or its text, not {move!r}")
-        if self._winner is not None:
-            raise IllegalMoveError(f"{move} is illegal: the game is over ({self.result} won)")
-        if move.kind == DIAL:
-            if move.amount is None:
-                raise IllegalMoveError(
-                    "dial:? is not a move: dial 1, 2 or 3 (dial:1, dial:2, dial:3)"
-                )
-            if self._dialled:
-                raise IllegalMoveError(
-                    f"{move} is illegal: {self.active_player} has dialled; "
-                    f"{self.current_player} must guess (guess:1..3) or pass"
-                )
-        elif not self._dialled:
-            raise IllegalMoveError(
-                f"{move} is illegal: {self.active_player} must dial first (dial:1, dial:2 or dial:3)"
-            )
+            move = _as_move(move)
+        reason = rules.why_illegal(self, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
         return move
 
     def play(self, move: Move | str) -> None:
@@ -149,44 +133,28 @@ class State:
         guess or a pass (their effect depends on that dial); the state is unchanged
         after any of them.
         """
-        move = self.check(move)
-        if move.kind == DIAL:
-            self._dialled = True
-            self._dial = move.amount
-            self.history.append(move)
-            return
-        dial = self._dial
-        if dial is None:
-            raise StateError(
-                f"{move} cannot be played on this view: its effect depends on "
-                f"{self.active_player}'s hidden dial"
-            )
-        self.history.append(move)
-        self._dialled = False
-        self._dial = None
-        me = self._active
-        if move.kind == GUESS and move.amount == dial:
-            self._active = 1 - me  # MT-2.2 correct guess: no move, the challenger is active
-            return
-        spaces = self._spaces
-        to, other = self.board.advance(spaces[me], spaces[1 - me], dial)
-        if to == FINISHED:  # MT-2.3
-            spaces[me] = self.board.length
-            self._winner = me
-            return
-        spaces[me], spaces[1 - me] = to, other
-        if move.kind == PASS:
-            self._active = 1 - me  # MT-2.2 no challenge: the other player becomes active
-        # MT-2.2 wrong guess: the active player stays active and dials again.
+        play_move(self, move if type(move) is Move else _as_move(move))
 
     def play_unseen_dial(self) -> None:
         """The active player dials an amount this state's holder has not seen: what a
         public record's last ``dial:?`` says. The state becomes a view whose dial is
         hidden; :class:`IllegalMoveError` unless a dial is due."""
         self.check(DIALS[0])
-        self._dialled = True
-        self._dial = None
+        self.dialled = True
+        self.pending = None
         self.history.append(HIDDEN_DIAL)
+
+    def suppose_dial(self, amount: int) -> None:
+        """On a view whose pending dial is hidden, take ``amount`` as that dial: the
+        view becomes a full state (what ``determinize`` draws for a search).
+        :class:`StateError` unless a hidden dial is pending, :class:`IllegalMoveError`
+        for an amount that is no dial."""
+        if not self.dial_hidden:
+            raise StateError("no hidden dial is pending on this state")
+        if amount not in AMOUNTS:
+            raise IllegalMoveError(f"a dial is 1, 2 or 3, not {amount!r}")
+        self.pending = amount
+        self.history[-1] = DIALS[amount - 1]
 
     def chance_move(self, rng: Rng) -> Any:
         """Mind Twist has no chance step."""
@@ -196,73 +164,66 @@ class State:
         """Mind Twist has no chance step; always raises :class:`StateError`."""
         raise StateError("Mind Twist has no chance step")
 
-    def copy(self) -> State:
-        """An independent copy."""
-        new = State.__new__(State)
-        new.board = self.board
-        new.start = self.start
-        new._spaces = list(self._spaces)
-        new._active = self._active
-        new._dialled = self._dialled
-        new._dial = self._dial
-        new._winner = self._winner
-        new.history = list(self.history)
-        return new
-
     def view(self, player: str | None = None) -> State:
         """What ``player`` (``"R"``, ``"B"``, ``None`` for a spectator) may see
         (MT-4.1): the dial only if ``player`` turned it, and every dial of the history
         ``player`` has not seen as ``dial:?``."""
-        if player is not None and player not in _INDEX:
+        if player is not None and player not in INDEX:
             raise StateError(f"unknown Mind Twist player {player!r} (players: R, B)")
         new = self.copy()
         new.history = self.public_history(player)
-        if self._dialled and player != PLAYERS[self._active]:
-            new._dial = None
+        if self.dialled and player != PLAYERS[self.active]:
+            new.pending = None
         return new
 
     # ------------------------------------------------------------ the game's own API
 
     @property
     def active_player(self) -> str:
-        """The player whose token the current dial moves (MT-2.1); the winner once over."""
-        return PLAYERS[self._active]
+        """The player whose token the current dial moves (MT-2.1); once over, the last
+        one (the winner, unless the turn limit ended the game)."""
+        return PLAYERS[self.active]
+
+    @property
+    def first(self) -> str:
+        """The player who was active when the game started (option ``first``)."""
+        return self.start[2]
 
     @property
     def phase(self) -> str:
         """``dial``, ``guess`` or ``over``."""
-        if self._winner is not None:
+        if self.winner is not None:
             return "over"
-        return "guess" if self._dialled else "dial"
+        return "guess" if self.dialled else "dial"
 
     @property
     def dial(self) -> int | None:
         """The dial awaiting a guess, if this state holds it (not on a view hiding it)."""
-        return self._dial
+        return self.pending
 
     @property
     def dial_hidden(self) -> bool:
         """Whether a dial awaits a guess and this state does not know it (a view)."""
-        return self._dialled and self._dial is None
+        return self.dialled and self.pending is None
 
     @property
     def red(self) -> int:
         """Red's space."""
-        return self._spaces[0]
+        return self.spaces[0]
 
     @property
     def blue(self) -> int:
         """Blue's space."""
-        return self._spaces[1]
+        return self.spaces[1]
 
     def space(self, player: str) -> int:
         """The space of ``player``'s token (``length`` once it has finished)."""
-        return self._spaces[_INDEX[player]]
+        return self.spaces[INDEX[player]]
 
     @property
     def position(self) -> str:
         """MT-4.3 text of the position (the dial is not part of it)."""
-        return format_position(self._spaces[0], self._spaces[1], PLAYERS[self._active])
+        return format_position(self.spaces[0], self.spaces[1], PLAYERS[self.active])
 
     def turns(self, viewer: str | None = None) -> list[Turn]:
         """The turns played so far as ``viewer`` may see them (MT-4.2): a dial stays
@@ -270,7 +231,7 @@ class State:
         it. The last turn's ``response`` is ``None`` while a guess is due."""
         out: list[Turn] = []
         history = self.history
-        active = _INDEX[self.start[2]]
+        active = INDEX[self.start[2]]
         for i in range(0, len(history), 2):
             dial = history[i]
             response = history[i + 1] if i + 1 < len(history) else None
@@ -291,7 +252,7 @@ class State:
         out flat because every view of a bot's turn asks for it)."""
         history = self.history
         out = list(history)
-        active = _INDEX[self.start[2]]
+        active = INDEX[self.start[2]]
         n = len(history)
         for i in range(0, n, 2):
             dial = history[i]
@@ -307,49 +268,6 @@ class State:
             active = 1 - active
         return out
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return (
-            self.board == other.board
-            and self._spaces == other._spaces
-            and self._active == other._active
-            and self._dialled == other._dialled
-            and self._dial == other._dial
-            and self._winner == other._winner
-            and self.start == other.start
-            and self.history == other.history
-        )
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
     def __repr__(self) -> str:
         turn = f"{self.result} won" if self.is_over else f"{self.current_player} to {self.phase}"
         return f"<mind-twist {self.position}, {turn}>"
-
-
-# ---------------------------------------------------------------- constructors
-
-
-def new_game(length: int = 30, milestones: Sequence[int] = (8, 16, 24)) -> State:
-    """A new game: both tokens on the start, red active (MT-2.1).
-    :class:`ConfigError` for impossible options (MT-1)."""
-    return State(Board(length, tuple(milestones)))
-
-
-def from_position(text: str, **options: Any) -> State:
-    """A game from MT-4.3 position text, in its dial phase, on the board made from
-    ``options`` (``length``, ``milestones``)."""
-    board = board_from_options(options)
-    red, blue, active = parse_position(text)
-    for who, space in (("red", red), ("blue", blue)):
-        if space >= board.length:
-            raise NotationError(
-                f"position {text!r}: {who} on space {space} is past the path (0 to {board.length - 1})"
-            )
-    if red == blue and not board.is_protected(red):
-        # MT-3.1: landing there would have sideswiped the other token.
-        raise NotationError(
-            f"position {text!r}: both tokens on space {red}, which is neither a milestone nor the start"
-        )
-    return State(board, red, blue, active)

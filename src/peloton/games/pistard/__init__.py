@@ -1,13 +1,19 @@
 """Pistard: a dice track race for 2 to 4 players with elimination laps.
 
-The public API (docs/games.md)::
+The public API (docs/games.md):
 
-    from peloton.games import pistard as pi
-    state = pi.from_options({"players": 3})
-    state.play(state.chance_move(Rng(1)))      # each player's roll is a chance step
-    state.play("A3=5")                          # first move: give a die to a rider
+>>> from peloton.core.rng import Rng
+>>> from peloton.games import pistard as pi
+>>> state = pi.from_options({"players": 2})     # the standard game: both bonuses
+>>> state.current_player                         # each player's roll is a chance step
+'chance'
+>>> state.play("roll:1,3,5,6")                   # player A's four dice
+>>> state.play(state.chance_move(Rng(1)))        # player B's, drawn from a seeded Rng
+>>> state.play("A3=5")                           # first move: give a die to a rider
+>>> state.current_player, state.unassigned_dice("A")
+('A', [1, 3, 6])
 
-Rules: ``spec/pistard.md`` (PI-1 .. PI-5); decisions: ``docs/pistard.md``.
+Rule ids PI-1 .. PI-5; the engine's reading of them: ``docs/pistard.md``.
 """
 
 from ...core import registry

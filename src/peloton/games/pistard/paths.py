@@ -19,8 +19,12 @@ MAX_STEPS = 6
 #: Colour squares after the end of a move (PI-3.4) or after a shelter square (PI-3.5).
 MAX_COLOUR_SQUARES = 2
 
-COLOUR, SHELTER, NONE = "colour", "shelter", "none"
-BONUSES = (COLOUR, SHELTER, NONE)
+BOTH, COLOUR, SHELTER, NONE = "both", "colour", "shelter", "none"
+#: The ``bonus`` option: ``both`` is the standard game (PI-3.6), the others house rules.
+BONUSES = (BOTH, COLOUR, SHELTER, NONE)
+#: The values of the option that give the colour bonus (PI-3.4), the shelter bonus (PI-3.5).
+COLOUR_BONUS = frozenset({BOTH, COLOUR})
+SHELTER_BONUS = frozenset({BOTH, SHELTER})
 
 
 def reach(occupied: Sequence[int], length: int, distance: int, lane: int, steps: int = MAX_STEPS) -> list[int]:
@@ -61,6 +65,7 @@ def ride_moves(
     longest path it has (any end square at that distance); every bonus the rules
     offer at the end square may be taken or not, square by square."""
     values = sorted(set(values))
+    colour_bonus, shelter_bonus = bonus in COLOUR_BONUS, bonus in SHELTER_BONUS
     masks = reach(occupied, layout.length, distance, lane, values[-1] if values else 0)
     moves: list[Move] = []
     new = tuple.__new__
@@ -75,26 +80,35 @@ def ride_moves(
             end = distance + k
             paths = ends[k] = []
             for m in lanes_of(masks[k]):
-                paths += bonus_paths(layout, occupied, end, m, colour, bonus)
+                paths += bonus_paths(layout, occupied, end, m, colour, colour_bonus, shelter_bonus)
         moves += [new(Move, (RIDE, rider, value, path, ())) for path in paths]
     return moves
 
 
 def bonus_paths(
-    layout: Layout, occupied: Sequence[int], end: int, lane: int, colour: int, bonus: str
+    layout: Layout,
+    occupied: Sequence[int],
+    end: int,
+    lane: int,
+    colour: int,
+    colour_bonus: bool,
+    shelter_bonus: bool,
 ) -> list[tuple[str, ...]]:
     """The square paths (names) of a move ending at distance ``end`` in ``lane``: the
     end square alone, then each way of taking bonus squares one by one (a bonus is
-    optional)."""
+    optional). ``colour_bonus`` and ``shelter_bonus`` say which bonuses the game's
+    ``bonus`` option gives (:data:`COLOUR_BONUS`, :data:`SHELTER_BONUS`): with both,
+    whichever the square ahead allows."""
     length = layout.length
     names, colours = layout.names, layout.colour
     row = (end - 1) % length * LANES
     here = row + lane
     first: tuple[str, ...] = (names[here],)
-    if bonus == COLOUR:
+    # PI-3.6: the square straight ahead decides which bonus the rules offer: free, the
+    # colour bonus (PI-3.4); taken, the shelter bonus (PI-3.5). Never both. (The
+    # colour is tested first: it rules out three squares in four at once.)
+    if colour_bonus and colours[here] == colour and not occupied[end % length] >> lane & 1:
         # PI-3.4: on its base colour, straight ahead if free; again if that one matches.
-        if colours[here] != colour:
-            return [first]
         paths: list[tuple[str, ...]] = [first]
         path, sq, x = first, here, end
         for _ in range(MAX_COLOUR_SQUARES):
@@ -105,10 +119,10 @@ def bonus_paths(
             path = (*path, names[sq])
             paths.append(path)
         return paths
+    if not shelter_bonus or not occupied[end % length] >> lane & 1:
+        return [first]
     # PI-3.5: directly behind a rider, one square diagonally forward if free; on that
     # square, while its colour is the rider's, on diagonally the same way (twice at most).
-    if bonus == NONE or not occupied[end % length] >> lane & 1:
-        return [first]
     paths = [first]
     for step in (-1, 1):
         m, x = lane + step, end + 1

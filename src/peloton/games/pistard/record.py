@@ -3,7 +3,14 @@
 The record embeds the layout (so it replays anywhere), the options, the players, the
 seed of the chance stream and every move, rolls included (``roll:3,5,5,6``), so a
 record replays without the seed; the seed lets a game resume with the same future
-rolls (:meth:`Record.chance_rng`).
+rolls (:meth:`Record.chance_rng`). A game begun from a position text keeps it in
+``start``.
+
+**Which rules a record was played under.** ``rules`` is :data:`RULES` (2) in every
+record written now. A record without it was written before PI-3.6 and PI-4.3 were
+corrected (rules 1): then a missing ``bonus`` option meant ``colour`` (the default of
+the time), and the target was checked at the end of the round. Such a record replays
+as it was played, and writing it again keeps ``"rules": 1``.
 """
 
 from __future__ import annotations
@@ -16,24 +23,34 @@ from ...core.errors import PelotonError, RecordError
 from ...core.record import FULL, RECORD_FORMAT, RecordFile, Viewer, require
 from ...core.rng import Rng
 from .notation import ROLL
-from .start import from_options
+from .paths import BOTH, COLOUR
+from .start import from_position, game_arguments, new_game
 from .state import State
-from .track import Layout
+from .track import Layout, bundled_names
 
 GAME = "pistard"
+#: The rules every game is played under now (see the module docstring).
+RULES = 2
+#: The rules of records written before ``rules`` existed.
+FIRST_RULES = 1
+#: The ``bonus`` a record of each edition means when its options leave it out.
+DEFAULT_BONUS = {FIRST_RULES: COLOUR, RULES: BOTH}
 
 
 @dataclass
 class Record(RecordFile[State]):
     """A Pistard game record. ``options`` holds ``players``, ``layout`` (inline keys),
     ``bonus`` and ``target``; ``players`` maps a team letter to ``{"name": ...,
-    "kind": ...}``."""
+    "kind": ...}``; ``start`` is the position text the game began from (``None``: the
+    first move); ``rules`` the edition of the rules it was played under."""
 
     options: dict[str, Any]
     players: dict[str, dict[str, str]] = field(default_factory=dict)
     seed: int | None = None
     moves: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    start: str | None = None
+    rules: int = RULES
 
     @classmethod
     def from_state(
@@ -52,14 +69,30 @@ class Record(RecordFile[State]):
             seed=state.seed if seed is None else seed,
             moves=[str(m) for m in state.history],
             result=state.result.to_dict(),
+            start=state.start,
+            rules=FIRST_RULES if state.target_at_round_end else RULES,
         )
 
     def initial_state(self) -> State:
-        """The state before the first recorded move."""
+        """The state before the first recorded move: the first move, or the position
+        the game began from, under the rules the record was played under."""
+        legacy = self.rules == FIRST_RULES
         try:
-            state = from_options(self.options)
+            arguments = game_arguments({"bonus": DEFAULT_BONUS[self.rules], **self.options})
+            if self.start is None:
+                state = new_game(**arguments, target_at_round_end=legacy)
         except PelotonError as exc:
             raise RecordError(f"record options are invalid: {exc}") from None
+        if self.start is not None:
+            players = arguments.pop("players")
+            try:
+                state = from_position(self.start, **arguments, target_at_round_end=legacy)
+            except PelotonError as exc:
+                raise RecordError(f"record start is invalid: {exc}") from None
+            if len(state.teams) != players:
+                raise RecordError(
+                    f"record start {self.start!r} has {len(state.teams)} teams but its options say {players} players"
+                )
         state.seed = self.seed
         return state
 
@@ -82,7 +115,9 @@ class Record(RecordFile[State]):
         return {
             "format": RECORD_FORMAT,
             "game": GAME,
+            "rules": self.rules,
             "options": json.loads(json.dumps(self.options)),
+            "start": self.start,
             "players": {t: dict(p) for t, p in self.players.items()},
             "seed": self.seed,
             "moves": list(self.moves),
@@ -96,6 +131,9 @@ class Record(RecordFile[State]):
             raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
         if data.get("game") != GAME:
             raise RecordError(f"this is a record of {data.get('game')!r}, not of {GAME!r}")
+        rules = data.get("rules", FIRST_RULES)
+        if rules not in DEFAULT_BONUS or isinstance(rules, bool):
+            raise RecordError(f"record 'rules' must be {FIRST_RULES} or {RULES}, not {rules!r}")
         options = require(data, "options", dict)
         layout = options.get("layout", "default")
         if isinstance(layout, dict):
@@ -103,8 +141,15 @@ class Record(RecordFile[State]):
                 Layout.from_dict(layout)
             except PelotonError as exc:
                 raise RecordError(f"record layout is invalid: {exc}") from None
-        elif not isinstance(layout, str):
-            raise RecordError(f"record layout must be inline keys or a name, not {layout!r}")
+        elif not isinstance(layout, str) or layout not in bundled_names():
+            # A record is written with its layout inline; a name that is no bundled
+            # layout is refused without looking for a file of that name.
+            raise RecordError(
+                f"record layout must be inline keys or a bundled name ({', '.join(bundled_names())}), not {layout!r}"
+            )
+        start = data.get("start")
+        if start is not None and not isinstance(start, str):
+            raise RecordError(f"record 'start' must be a position text or null, not {start!r}")
         players = data.get("players")
         players = {} if players is None else players
         if not isinstance(players, dict) or not all(isinstance(p, dict) for p in players.values()):
@@ -123,6 +168,8 @@ class Record(RecordFile[State]):
             seed=seed,
             moves=list(moves),
             result=result if isinstance(result, dict) else None,
+            start=start,
+            rules=rules,
         )
         record.replay()  # a corrupt record is rejected now, naming its first bad move
         return record

@@ -8,6 +8,10 @@ from dataclasses import dataclass, field
 #: PI-4.2: points of the first, second and third rider across the line into a lap.
 LAP_POINTS = (3, 2, 1)
 DEFAULT_TARGET = 12
+#: The most points a table may ask for (issue 11: a game must end in reasonable time).
+#: Three times the printed target: each lap hands out at most 6 points, so a game to
+#: 36 already lasts six laps or more (docs/pistard.md, "Every game ends").
+MAX_TARGET = 36
 
 
 def lap_points(crossed_before: int) -> int:

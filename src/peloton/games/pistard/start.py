@@ -8,9 +8,9 @@ from typing import Any
 from ...core.errors import ConfigError, NotationError, StateError
 from ...core.registry import Option
 from .notation import OUT, START, Position, parse_position
-from .paths import BONUSES, COLOUR
+from .paths import BONUSES, BOTH
 from .riders import MAX_PLAYERS, MIN_PLAYERS, TEAM_LETTERS, team_riders, teams_for
-from .scoring import DEFAULT_TARGET
+from .scoring import DEFAULT_TARGET, MAX_TARGET
 from .state import State
 from .track import DEFAULT_LENGTH, MAX_LENGTH, MIN_LENGTH, Layout, bundled_names, resolve_layout
 
@@ -23,8 +23,13 @@ OPTIONS: dict[str, Option] = {
         "track colours: a bundled layout name, a .toml/.json file, or inline keys",
         tuple(bundled_names()),
     ),
-    "bonus": Option(COLOUR, "end-of-move bonus: colour (PI-3.4), shelter (PI-3.5) or none", tuple(BONUSES)),
-    "target": Option(DEFAULT_TARGET, "points that end the game (PI-4.3)"),
+    "bonus": Option(
+        BOTH,
+        "end-of-move bonus: both (the standard game, PI-3.6); house rules: colour (PI-3.4 only), "
+        "shelter (PI-3.5 only) or none",
+        tuple(BONUSES),
+    ),
+    "target": Option(DEFAULT_TARGET, f"points that win the game at once, 1 to {MAX_TARGET} (PI-4.3)"),
 }
 
 
@@ -32,8 +37,8 @@ def check_options(bonus: object, target: object) -> None:
     """Raise :class:`ConfigError` unless ``bonus`` and ``target`` are valid."""
     if bonus not in BONUSES:
         raise ConfigError(f"bonus must be one of {', '.join(BONUSES)}, not {bonus!r}")
-    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise ConfigError(f"target must be a whole number of points from 1, not {target!r}")
+    if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= MAX_TARGET:
+        raise ConfigError(f"target must be a whole number of points from 1 to {MAX_TARGET}, not {target!r}")
 
 
 def _layout(layout: Layout | str | Mapping[str, Any], length: object) -> Layout:
@@ -47,41 +52,48 @@ def new_game(
     *,
     layout: Layout | str | Mapping[str, Any] = "default",
     length: int | None = None,
-    bonus: str = COLOUR,
+    bonus: str = BOTH,
     target: int = DEFAULT_TARGET,
     seed: int | None = None,
+    target_at_round_end: bool = False,
 ) -> State:
     """A new game of ``players`` teams at the first move (PI-2).
 
     ``layout`` is a :class:`Layout`, a bundled name or file, or inline keys; ``length``
     resizes a bundled layout (any other must have that length); ``seed`` is kept for
     the record (the seed of the chance :class:`~peloton.core.rng.Rng` the caller uses).
+    ``target_at_round_end`` replays a game recorded before PI-4.3 was corrected (the
+    target was then checked at the end of the round); no table plays it.
     """
     teams = teams_for(players)
     check_options(bonus, target)
-    state = State(teams, _layout(layout, length), bonus=bonus, target=target)
+    state = State(
+        teams, _layout(layout, length), bonus=bonus, target=target, target_at_round_end=target_at_round_end
+    )
     state.seed = seed
     return state
 
 
-def from_options(options: Mapping[str, Any] | None = None) -> State:
-    """A new game from JSON options (see :data:`OPTIONS`); missing ones take their
-    defaults, unknown or bad ones raise :class:`ConfigError` naming the option."""
+def game_arguments(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The keyword arguments of :func:`new_game` that JSON ``options`` stand for
+    (missing ones take their defaults); :class:`ConfigError` for an unknown option
+    or a layout of the wrong type."""
     options = dict(options or {})
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise ConfigError(f"unknown Pistard option(s) {', '.join(map(repr, unknown))} (known: {', '.join(OPTIONS)})")
     values = {name: options.get(name, option.default) for name, option in OPTIONS.items()}
-    length = options.get("length")
     if "layout" in options and not isinstance(values["layout"], str | Mapping):
         raise ConfigError(f"layout must be a layout name, a file path or inline keys, not {values['layout']!r}")
-    return new_game(
-        values["players"],
-        layout=values["layout"],
-        length=length,
-        bonus=values["bonus"],
-        target=values["target"],
-    )
+    # A length given alone resizes the bundled layout; without one the layout decides.
+    values["length"] = options.get("length")
+    return values
+
+
+def from_options(options: Mapping[str, Any] | None = None) -> State:
+    """A new game from JSON options (see :data:`OPTIONS`); missing ones take their
+    defaults, unknown or bad ones raise :class:`ConfigError` naming the option."""
+    return new_game(**game_arguments(options))
 
 
 def from_position(
@@ -89,12 +101,14 @@ def from_position(
     *,
     layout: Layout | str | Mapping[str, Any] = "default",
     length: int | None = None,
-    bonus: str = COLOUR,
+    bonus: str = BOTH,
     target: int = DEFAULT_TARGET,
+    target_at_round_end: bool = False,
 ) -> State:
     """The state at the start of the round a position text describes (see
     :mod:`.notation`). :class:`NotationError` for text that is malformed or describes
-    an impossible position, saying what is wrong."""
+    an impossible position, saying what is wrong. The state keeps the text (canonical)
+    as ``start``, so that its record replays from it."""
     check_options(bonus, target)
     track = _layout(layout, length)
     pos = parse_position(text)
@@ -109,8 +123,7 @@ def from_position(
     for team in [*pos.points, *pos.last]:
         if team not in teams:
             raise NotationError(f"position {text!r} names team {team}, which has no riders")
-    state = State(teams, track, bonus=bonus, target=target)
-    state.round = pos.round - 1  # _start_round counts this round
+    state = State(teams, track, bonus=bonus, target=target, target_at_round_end=target_at_round_end)
     taken: dict[int, str] = {}
     for rid, (lap, where) in pos.riders.items():
         if where == OUT:
@@ -124,7 +137,7 @@ def from_position(
         if sq in taken:
             raise NotationError(f"position puts {taken[sq]} and {rid} both on {where}")
         taken[sq] = rid
-        state._put(rid, (lap - 1) * track.length + (sq >> 2) + 1, sq & 3)
+        state.place(rid, (lap - 1) * track.length + (sq >> 2) + 1, sq & 3)
     racing = state.racing
     if not racing:
         raise NotationError(f"position {text!r} has no rider left in the race")
@@ -138,7 +151,8 @@ def from_position(
     if any(p >= target for p in state.points.values()):
         raise NotationError(f"position {text!r}: a player already has the target of {target} points")
     state.out.sort(key=lambda r: r)
-    state._start_round()
+    state.begin_round(pos.round)
+    state.start = to_position(state)
     return state
 
 

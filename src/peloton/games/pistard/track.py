@@ -34,7 +34,10 @@ DEFAULT_LENGTH = 40
 #: At least 17 rows keep 16 riders from walling the whole loop (every game can go on,
 #: docs/pistard.md) and a move (6 + 3 bonus squares) from crossing the line twice.
 MIN_LENGTH = 20
-MAX_LENGTH = 400
+#: Three times the default loop: room for house tracks, while a game at the largest
+#: options (4 players, 120 rows, target 36) stays within about 8,000 moves (measured
+#: with random bots; issue 11: a table must not be able to ask for an endless race).
+MAX_LENGTH = 120
 LAYOUT_KEYS = ("name", "length", "rows")
 
 _SQUARE_RE = re.compile(r"([a-d])([1-9][0-9]*)")

@@ -76,6 +76,21 @@ export function authHeaders(tableId) {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/** Download `path` as `filename` with `headers` (a seat token: the file as that seat
+ * may see it, where a plain link would fetch a spectator's). */
+export async function download(path, filename, headers) {
+  const answer = await fetch(path, { headers });
+  if (!answer.ok) throw new ApiError(answer.status, `http_${answer.status}`, `download failed (${answer.status})`);
+  const url = URL.createObjectURL(await answer.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
 export const playerName = {
   get() {
     try {

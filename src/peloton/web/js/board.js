@@ -2,9 +2,10 @@
 // left, finish on the right), lane `a` on top — a rider riding to the right has lane a
 // on its left (MC-1.1). The board scrolls horizontally; `scrollToAction` follows play.
 
-import { teamColour, TYPE_NAMES } from "./ui.js";
+import { svg, teamColour } from "./ui.js";
 
-const NS = "http://www.w3.org/2000/svg";
+export const TYPE_NAMES = { D: "domestique", S: "sprinter", C: "climber" };
+
 const LANES = "abcdefghijklmnopqrstuvwxyz";
 const HELMETS = { D: "#1d4ed8", S: "#16a34a", C: "#facc15" };
 const BASE_BOTTLE = "#38bdf8";
@@ -12,15 +13,6 @@ const BASE_EMPTY = "#111827";
 const SECTION_FILL = { start: "#eceff3", plain: "#e3edfc", sprint: "#e0f5e6", mountain: "#fdf1cf" };
 const SECTION_INK = { start: "#5b6472", plain: "#1d4ed8", sprint: "#15803d", mountain: "#a16207" };
 const SECTION_LABEL = { start: "START", plain: "PLAIN", sprint: "SPRINT", mountain: "MOUNTAIN" };
-
-function svg(tag, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== null && v !== undefined) node.setAttribute(k, v);
-  }
-  if (parent) parent.append(node);
-  return node;
-}
 
 /** Section type of every road row 1..finish-1 (rows before the first tab: start). */
 export function sectionRows(course) {

@@ -1,103 +1,38 @@
-// The lobby: the list of tables, the create form (a game, its options — Mind Cycling's
-// with course upload and check — and the seats) and the replay of an uploaded record.
+// The lobby: the list of tables, the create form and the replay of an uploaded record.
+// The form is built from GET /api/games: each game's seats, options (defaults, help,
+// choices), solo version and bots. A choice option is a select, a number a number
+// field, a flag a checkbox, a list or text a text field; the course of a game with
+// courses is a select of its bundled courses with an upload (checked by the server).
+// An option whose default is null (the game decides, e.g. by mode) offers "default"
+// first and is left out of the request unless set; without choices its field is the
+// kind its view names (`optionKinds`), or it stays out of the form. What differs
+// between games comes from the game's view class (views.js).
 
 import { api } from "./api.js";
-import { Board } from "./board.js";
-import { COLOURS as MT_COLOURS, MindTwistView } from "./mindtwist.js";
-import { PistardView } from "./pistard.js";
 import { ReplayViewer } from "./replay.js";
 import { el, clear, teamChip, seatLabel, showError, trophyIcon, setTeamColours } from "./ui.js";
+import { viewOf } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
-const MC = "mind-cycling";
 const UPLOADED = "__uploaded__";
-const VIEWS = { "mind-twist": MindTwistView, pistard: PistardView };
+const COURSE = "course"; // the option that names a game's course (docs/protocol.md)
 const SEARCH_BOTS = ["easy", "medium", "hard", "expert", "mcts"];
-const errorBox = $("error");
-const error = (message) => showError(errorBox, message);
+const error = (message) => showError($("error"), message);
 
-let courses = [];
+let games = []; // GET /api/games
+const courses = {}; // game -> its bundled courses
 let uploaded = null; // the checked course object of an uploaded file
-// GET /api/games: each game's title, options, seats and bots. Until it answers, Mind
-// Cycling with its usual bots.
-let games = [{ name: MC, title: "Mind Cycling", options: [], seats: { min: 1, max: 7, letters: [..."ABCDEFG"] },
-  bots: ["random", "greedy", ...SEARCH_BOTS] }];
 let seatKinds = [];
 
-const gameName = () => $("game").value || MC;
-const game = () => games.find((g) => g.name === gameName()) || games[0];
-const isMC = () => gameName() === MC;
+const game = () => games.find((g) => g.name === $("game").value) || games[0];
+const solo = () => !!(game() && game().solo && $("solo").checked);
+/** The options of a game's solo game: the server's, else those its view names. */
+const soloOptions = (g) => g.solo_options || viewOf(g.name).soloOptions || {};
+const DEFAULT = ""; // the value of a field left at a null default: the option is not sent
 
 // ------------------------------------------------------------------ create form
 
-function courseSummary(c) {
-  const kinds = (c.sections || []).map((s) => s[1]).join(", ");
-  return `${c.finish - 1} rows · ${kinds}`;
-}
-
-async function loadCourses() {
-  const select = $("course");
-  try {
-    const data = await api("GET", "/api/courses");
-    courses = data.courses || [];
-  } catch (e) {
-    error(`Could not load the courses: ${e.message}`);
-  }
-  clear(select);
-  for (const c of courses) {
-    select.append(el("option", { value: c.name }, `${c.name} — ${courseSummary(c)}`));
-  }
-  if (courses.some((c) => c.name === "standard")) select.value = "standard";
-  if (uploaded) addUploadedOption();
-}
-
-function addUploadedOption() {
-  const select = $("course");
-  let opt = select.querySelector(`option[value="${UPLOADED}"]`);
-  if (!opt) {
-    opt = el("option", { value: UPLOADED });
-    select.append(opt);
-  }
-  opt.textContent = `uploaded: ${uploaded.name || "custom"} — ${courseSummary(uploaded)}`;
-  select.value = UPLOADED;
-}
-
-async function checkCourseFile(file) {
-  const box = $("course-check");
-  clear(box);
-  box.hidden = false;
-  box.className = "course-check";
-  box.append(el("p", { class: "muted" }, `Checking ${file.name}…`));
-  const text = await file.text();
-  const format = /\.json$/i.test(file.name) || /^\s*\{/.test(text) ? "json" : "toml";
-  try {
-    const answer = await api("POST", "/api/courses/check", { text, format });
-    clear(box);
-    if (answer.ok) {
-      uploaded = answer.course;
-      box.classList.add("ok");
-      box.append(el("p", { dataset: { testid: "course-ok" } },
-        `✓ ${file.name}: course “${uploaded.name || "custom"}”, ${courseSummary(uploaded)}.`));
-      addUploadedOption();
-    } else {
-      uploaded = null;
-      const opt = $("course").querySelector(`option[value="${UPLOADED}"]`);
-      if (opt) opt.remove();
-      box.classList.add("bad");
-      const problems = answer.problems && answer.problems.length ? answer.problems : ["the course is not valid"];
-      box.append(
-        el("p", {}, `✗ ${file.name} is not a valid course:`),
-        el("ul", { dataset: { testid: "course-problems" } }, problems.map((p) => el("li", {}, p))),
-      );
-    }
-  } catch (e) {
-    clear(box);
-    box.classList.add("bad");
-    box.append(el("p", { dataset: { testid: "course-problems" } }, `✗ ${e.message}`));
-  }
-}
-
-/** The seat kinds of the chosen game: human, then its bots (search levels grouped). */
+/** The seat kinds of a game: human, then its bots (search levels grouped). */
 function seatOptions(bots) {
   const plain = bots.filter((b) => !SEARCH_BOTS.includes(b));
   const search = bots.filter((b) => SEARCH_BOTS.includes(b) && b !== "mcts");
@@ -112,63 +47,176 @@ function seatOptions(bots) {
 
 function renderSeatRows() {
   const g = game();
-  const solo = isMC() && $("solo").checked;
-  const n = solo ? 1 : Number($("team-count").value);
+  const View = viewOf(g.name);
+  const n = solo() ? 1 : Number($("team-count").value);
   const box = clear($("seat-rows"));
-  const letters = (g.seats && g.seats.letters) || [..."ABCDEFG"];
   const fallback = g.bots.includes("greedy") ? "greedy" : g.bots[0];
   for (let i = 0; i < n; i++) {
-    const team = letters[i];
+    const seat = g.seats.letters[i];
     if (!seatKinds[i] || (seatKinds[i] !== "human" && !g.bots.includes(seatKinds[i]))) seatKinds[i] = i === 0 ? "human" : fallback;
     const select = el("select", {
-      dataset: { testid: "seat-kind", seat: team }, "aria-label": `seat ${team}`,
+      dataset: { testid: "seat-kind", seat }, "aria-label": `seat ${seat}`,
       onchange: (e) => {
         seatKinds[i] = e.target.value;
       },
     }, seatOptions(g.bots));
     select.value = seatKinds[i];
-    const label = g.name === "mind-twist" ? `${team === "R" ? "Red" : "Blue"} (${team})` : isMC() ? `Team ${team}` : `Player ${team}`;
-    box.append(el("label", { class: "seat-row" }, teamChip(team, label, g.name === "mind-twist" ? MT_COLOURS[team] : null), select));
+    box.append(el("label", { class: "seat-row" }, teamChip(seat, View.seatName(seat), (View.colours || {})[seat]), select));
   }
-  for (const node of document.querySelectorAll(".not-solo")) node.hidden = solo || (g.seats.min === g.seats.max && !isMC());
+  const fixed = solo() ? View.soloFixed || [] : [];
+  for (const field of $("game-options").querySelectorAll("[data-field]")) field.hidden = fixed.includes(field.dataset.field);
+  for (const node of document.querySelectorAll(".not-solo")) node.hidden = solo() || g.seats.min === g.seats.max;
 }
 
-/** The generic options form of a game other than Mind Cycling (from GET /api/games). */
+/** The field of one option (from GET /api/games), its input marked `data-option`. */
+function optionField(g, o) {
+  const id = `option-${o.name}`;
+  const attrs = { id, dataset: { testid: id, option: o.name } };
+  const nullable = o.default === null || o.default === undefined;
+  const kind = nullable ? (viewOf(g.name).optionKinds || {})[o.name] : null;
+  let input;
+  if (o.name === COURSE && g.courses) return courseField(g, o);
+  if (o.choices) {
+    input = el("select", { ...attrs, dataset: nullable ? { ...attrs.dataset, nullable: "1" } : attrs.dataset },
+      nullable ? el("option", { value: DEFAULT }, "default") : null, o.choices.map((c) => el("option", { value: c }, String(c))));
+    input.value = nullable ? DEFAULT : o.default;
+  } else if (kind === "flag") {
+    input = el("select", { ...attrs, dataset: { ...attrs.dataset, nullable: "1", flag: "1" } },
+      el("option", { value: DEFAULT }, "default"), el("option", { value: "true" }, "on"), el("option", { value: "false" }, "off"));
+  } else if (kind === "text") {
+    input = el("input", { ...attrs, type: "text", value: "", placeholder: "default", dataset: { ...attrs.dataset, nullable: "1" } });
+  } else if (typeof o.default === "boolean") {
+    input = el("input", { ...attrs, type: "checkbox" });
+    input.checked = o.default;
+  } else if (typeof o.default === "number") {
+    input = el("input", { ...attrs, type: "number", value: String(o.default) });
+  } else if (Array.isArray(o.default)) {
+    input = el("input", { ...attrs, type: "text", value: o.default.join(", "), dataset: { ...attrs.dataset, list: "1" } });
+  } else if (typeof o.default === "string") {
+    input = el("input", { ...attrs, type: "text", value: o.default });
+  } else {
+    return null; // an object option, or a null default the view does not name: its default is used
+  }
+  return el("label", { class: "field", dataset: { field: o.name } },
+    el("span", {}, o.name.replace(/_/g, " "), " ", el("small", { class: "muted" }, `(${o.help})`)), input);
+}
+
+/** A game's course: its bundled courses, or an uploaded file the server checked. */
+function courseField(g, o) {
+  const View = viewOf(g.name);
+  const describe = View.describeCourse || (() => "");
+  const nullable = o.default === null || o.default === undefined;
+  const select = el("select", {
+    id: "course", dataset: { testid: "course-select", option: o.name, course: "1", ...(nullable ? { nullable: "1" } : {}) },
+    onchange: () => showPreview(g),
+  });
+  if (nullable) select.append(el("option", { value: DEFAULT }, "default (the game chooses)"));
+  for (const c of courses[g.name] || []) {
+    const text = describe(c);
+    select.append(el("option", { value: c.name }, text ? `${c.name} — ${text}` : c.name));
+  }
+  if (uploaded) select.append(el("option", { value: UPLOADED }, `uploaded: ${uploaded.name || "custom"} — ${describe(uploaded)}`));
+  select.value = uploaded ? UPLOADED : nullable ? DEFAULT : o.default;
+  const file = el("input", {
+    type: "file", accept: ".toml,.json,application/json,text/plain", dataset: { testid: "course-file" },
+    onchange: (e) => {
+      const chosen = e.target.files && e.target.files[0];
+      if (chosen) checkCourseFile(g, chosen).finally(() => {
+        e.target.value = "";
+      });
+    },
+  });
+  const box = el("div", { class: "course-field", dataset: { field: o.name } },
+    el("label", { class: "field" }, el("span", {}, "Course"), select),
+    el("label", { class: "field", id: "course-file-field" }, el("span", {}, "…or upload a course (TOML or JSON)"), file),
+    el("div", { id: "course-preview" }),
+    el("div", { id: "course-check", class: "course-check", dataset: { testid: "course-check" }, hidden: true }));
+  return box;
+}
+
+/** The chosen course drawn small, for a game whose view draws one (`coursePreview`). */
+function showPreview(g) {
+  const box = $("course-preview");
+  const preview = viewOf(g.name).coursePreview;
+  if (!box) return;
+  clear(box);
+  const name = $("course").value;
+  const course = name === UPLOADED ? uploaded : (courses[g.name] || []).find((c) => c.name === name);
+  if (preview && course) box.append(preview(course));
+}
+
+async function checkCourseFile(g, file) {
+  const box = $("course-check");
+  clear(box);
+  box.hidden = false;
+  box.className = "course-check";
+  box.append(el("p", { class: "muted" }, `Checking ${file.name}…`));
+  const text = await file.text();
+  const format = /\.json$/i.test(file.name) || /^\s*\{/.test(text) ? "json" : "toml";
+  const describe = viewOf(g.name).describeCourse || (() => "");
+  try {
+    const answer = await api("POST", "/api/courses/check", { game: g.name, text, format });
+    if (answer.ok) {
+      uploaded = answer.course;
+      renderGameOptions();
+      const check = $("course-check");
+      check.hidden = false;
+      check.className = "course-check ok";
+      check.append(el("p", { dataset: { testid: "course-ok" } }, `✓ ${file.name}: course “${uploaded.name || "custom"}”, ${describe(uploaded)}.`));
+      return;
+    }
+    uploaded = null;
+    const keep = $("course").value;
+    renderGameOptions();
+    $("course").value = keep === UPLOADED ? game().options.find((o) => o.name === COURSE).default ?? DEFAULT : keep;
+    showPreview(game());
+    const check = $("course-check");
+    check.hidden = false;
+    check.className = "course-check bad";
+    const problems = answer.problems && answer.problems.length ? answer.problems : ["the course is not valid"];
+    check.append(el("p", {}, `✗ ${file.name} is not a valid course:`),
+      el("ul", { dataset: { testid: "course-problems" } }, problems.map((p) => el("li", {}, p))));
+  } catch (e) {
+    clear(box);
+    box.classList.add("bad");
+    box.append(el("p", { dataset: { testid: "course-problems" } }, `✗ ${e.message}`));
+  }
+}
+
 function renderGameOptions() {
-  const box = clear($("game-options"));
   const g = game();
-  box.hidden = isMC();
-  if (isMC()) return;
+  const box = clear($("game-options"));
   for (const o of g.options) {
     if (o.name === "players") continue; // the number of seats
-    const id = `option-${o.name}`;
-    let input;
-    if (o.choices) {
-      input = el("select", { id, dataset: { testid: id, option: o.name } }, o.choices.map((c) => el("option", { value: c }, String(c))));
-      input.value = o.default;
-    } else if (typeof o.default === "boolean") {
-      input = el("input", { id, type: "checkbox", dataset: { testid: id, option: o.name } });
-      input.checked = o.default;
-    } else if (typeof o.default === "number") {
-      input = el("input", { id, type: "number", value: String(o.default), dataset: { testid: id, option: o.name } });
-    } else if (Array.isArray(o.default)) {
-      input = el("input", { id, type: "text", value: o.default.join(", "), dataset: { testid: id, option: o.name, list: "1" } });
-    } else if (typeof o.default === "string") {
-      input = el("input", { id, type: "text", value: o.default, dataset: { testid: id, option: o.name } });
-    } else {
-      continue; // an object option (e.g. an inline layout) has no form field
-    }
-    box.append(el("label", { class: "field" }, el("span", {}, o.name.replace(/_/g, " "), " ",
-      el("small", { class: "muted" }, `(${o.help})`)), input));
+    const field = optionField(g, o);
+    if (field) box.append(field);
+  }
+  if ($("course")) showPreview(g);
+  if (solo()) setOptions(soloOptions(g));
+  renderSeatRows();
+}
+
+/** Set the form's fields to `values` (the solo game's options). */
+function setOptions(values) {
+  for (const input of $("game-options").querySelectorAll("[data-option]")) {
+    const value = values[input.dataset.option];
+    if (value === undefined || (input.dataset.course && $("course").value === UPLOADED)) continue;
+    if (input.type === "checkbox") input.checked = !!value;
+    else if (value === null) input.value = DEFAULT;
+    else input.value = Array.isArray(value) ? value.join(", ") : String(value);
   }
 }
 
-/** The options the form says, as JSON values. */
-function gameOptions() {
+/** The options the form says, as JSON values (the fields the solo game fixes left out). */
+function formOptions() {
   const out = {};
   for (const input of $("game-options").querySelectorAll("[data-option]")) {
+    if (input.closest("[data-field]").hidden) continue;
     const name = input.dataset.option;
-    if (input.type === "checkbox") out[name] = input.checked;
+    if (input.dataset.nullable && input.value === DEFAULT) continue; // the game's default
+    if (input.dataset.course) out[name] = input.value === UPLOADED ? uploaded : input.value;
+    else if (input.dataset.flag) out[name] = input.value === "true";
+    else if (input.type === "checkbox") out[name] = input.checked;
     else if (input.type === "number") out[name] = input.value === "" ? input.value : Number(input.value);
     else if (input.dataset.list) {
       const text = input.value.trim();
@@ -181,71 +229,49 @@ function gameOptions() {
 function renderTeamCount() {
   const g = game();
   const select = $("team-count");
-  const low = isMC() ? 2 : g.seats.min;
-  const high = isMC() ? 7 : g.seats.max;
-  const keep = Number(select.value);
+  const low = g.solo ? Math.max(2, g.seats.min) : g.seats.min;
+  const players = g.options.find((o) => o.name === "players");
+  const keep = Number(select.value) || (players ? players.default : low);
   clear(select);
-  for (let n = low; n <= high; n++) select.append(el("option", { value: String(n) }, String(n)));
-  select.value = String(Math.min(high, Math.max(low, isMC() ? keep || 3 : keep || low)));
-  $("team-count-label").textContent = isMC() ? "Teams" : "Players";
+  for (let n = low; n <= g.seats.max; n++) select.append(el("option", { value: String(n) }, String(n)));
+  select.value = String(Math.min(g.seats.max, Math.max(low, keep)));
+  $("team-count-label").textContent = viewOf(g.name).words.seats;
 }
 
-function onGame() {
-  $("create-form").dataset.game = gameName();
-  renderGameOptions();
-  renderTeamCount();
-  renderSeatRows();
-}
-
-async function loadGames() {
-  try {
-    const data = await api("GET", "/api/games");
-    if (data.games && data.games.length) games = data.games;
-  } catch (e) {
-    error(`Could not load the games: ${e.message}`);
+async function onGame() {
+  const g = game();
+  $("create-form").dataset.game = g.name;
+  $("solo-field").hidden = !g.solo;
+  if (!g.solo) $("solo").checked = false;
+  if (g.courses && !courses[g.name]) {
+    try {
+      courses[g.name] = (await api("GET", `/api/courses?game=${encodeURIComponent(g.name)}`)).courses || [];
+    } catch (e) {
+      error(`Could not load the courses: ${e.message}`);
+    }
   }
-  const select = $("game");
-  const chosen = select.value || MC;
-  clear(select);
-  for (const g of games) select.append(el("option", { value: g.name }, g.title));
-  select.value = games.some((g) => g.name === chosen) ? chosen : MC;
-  onGame();
+  uploaded = null;
+  renderTeamCount();
+  renderGameOptions();
 }
 
 function onSolo() {
-  const solo = $("solo").checked;
-  if (solo && courses.some((c) => c.name === "solo") && $("course").value !== UPLOADED) $("course").value = "solo";
-  if (!solo && $("course").value === "solo" && courses.some((c) => c.name === "standard")) $("course").value = "standard";
+  const g = game();
+  if (solo()) setOptions(soloOptions(g));
+  else setOptions(Object.fromEntries(g.options.filter((o) => soloOptions(g)[o.name] !== undefined).map((o) => [o.name, o.default])));
   renderSeatRows();
 }
 
 async function create(event) {
   event.preventDefault();
   error(null);
-  if (!isMC()) {
-    const n = Number($("team-count").value) || game().seats.min;
-    await send({ game: gameName(), options: gameOptions(), seats: seatKinds.slice(0, n) }, event);
-    return;
-  }
-  const solo = $("solo").checked;
-  const choice = $("course").value;
-  if (choice === UPLOADED && !uploaded) {
+  if ($("course") && $("course").value === UPLOADED && !uploaded) {
     error("The uploaded course was not accepted; pick another course.");
     return;
   }
-  const n = solo ? 1 : Number($("team-count").value);
-  const body = {
-    course: choice === UPLOADED ? uploaded : choice,
-    wind: $("wind").value,
-    relay_limit: Number($("relay-limit").value) || 3,
-    seats: seatKinds.slice(0, n),
-    solo,
-  };
-  if (!solo) body.riders = Number($("riders").value);
-  await send(body, event);
-}
-
-async function send(body, event) {
+  const n = solo() ? 1 : Number($("team-count").value);
+  const body = { game: game().name, options: formOptions(), seats: seatKinds.slice(0, n) };
+  if (solo()) body.solo = true;
   const button = event.submitter || $("create-form").querySelector("[type=submit]");
   button.disabled = true;
   try {
@@ -258,40 +284,41 @@ async function send(body, event) {
   }
 }
 
+async function loadGames() {
+  try {
+    games = (await api("GET", "/api/games")).games || [];
+  } catch (e) {
+    error(`Could not load the games: ${e.message}`);
+    return;
+  }
+  const select = $("game");
+  clear(select);
+  for (const g of games) select.append(el("option", { value: g.name }, g.title));
+  await onGame();
+}
+
 // ------------------------------------------------------------------ tables
 
 const STATUS_TITLES = { open: "Open — seats free", running: "Running", finished: "Finished" };
 
 function tableCard(t) {
+  const View = viewOf(t.game);
+  const colour = (seat) => (View.colours || {})[seat];
   const free = (t.seats || []).filter((s) => s.kind === "human" && !s.taken).length;
-  const seats = el("div", { class: "card-seats" },
-    (t.seats || []).map((s) => teamChip(s.seat, seatLabel(s), t.game === "mind-twist" ? MT_COLOURS[s.seat] : null)));
-  const mc = !t.game || t.game === MC;
-  const colour = (team) => (t.game === "mind-twist" ? MT_COLOURS[team] : null);
-  const bits = [t.title || "Mind Cycling"];
-  if (mc) {
-    bits.push(typeof t.course === "string" ? t.course : "custom", t.solo ? "solo" : `${t.riders} riders`, `wind ${t.wind}`);
-    if (t.status !== "open") bits.push(t.round ? `round ${t.round}` : "setup");
-  } else {
-    for (const [k, v] of Object.entries(t.options || {})) {
-      if (k !== "players" && (typeof v !== "object" || Array.isArray(v))) bits.push(`${k} ${Array.isArray(v) ? v.join(",") : v}`);
-    }
-    if (t.status !== "open") bits.push(`${t.moves} moves`);
-  }
-  const result = t.result || {};
+  const bits = [t.title, ...View.subtitle(t)];
+  if (t.status !== "open") bits.push(`${t.moves} moves`);
   let outcome = null;
   if (t.status === "finished") {
-    const winner = typeof t.result === "string" ? t.result : result.winner;
-    if (result.solo_score) outcome = el("span", { class: "outcome" }, `solo: ${result.solo_score[0]} rounds`);
-    else if (result.trophy) outcome = el("span", { class: "outcome" }, trophyIcon(), teamChip(result.trophy));
+    const { winner, text } = View.outcome(t.result);
+    if (text) outcome = el("span", { class: "outcome" }, text);
     else if (winner) outcome = el("span", { class: "outcome" }, trophyIcon(), teamChip(winner, winner, colour(winner)));
   }
   const action = t.status === "open" ? `Join (${free} free)` : t.status === "running" ? "Watch" : "View";
-  return el("li", { class: `table-card status-${t.status}`, dataset: { testid: "table-card", tableId: t.id, status: t.status, game: t.game || MC } },
+  return el("li", { class: `table-card status-${t.status}`, dataset: { testid: "table-card", tableId: t.id, status: t.status, game: t.game } },
     el("a", { class: "card-link", href: `/table/${encodeURIComponent(t.id)}`, dataset: { testid: "table-link" } },
       el("span", { class: "card-id" }, t.id), el("span", { class: "card-action" }, action)),
     el("div", { class: "card-meta" }, bits.join(" · "), outcome ? " " : null, outcome),
-    seats);
+    el("div", { class: "card-seats" }, (t.seats || []).map((s) => teamChip(s.seat, seatLabel(s), colour(s.seat)))));
 }
 
 async function loadTables() {
@@ -318,28 +345,7 @@ async function loadTables() {
 
 // ------------------------------------------------------------------ record replay
 
-let recordBoard = null;
-let recordView = null;
-
-/** The replay of a record of another game, drawn by that game's view. */
-function replayGame(data, record, viewer) {
-  const View = VIEWS[data.game];
-  if (!View) throw new Error(`this page cannot draw a ${data.game} game`);
-  const host = clear($("record-board"));
-  recordBoard = null;
-  recordView = new View(host, {});
-  setTeamColours(recordView.colours || {});
-  $("record-result-h").textContent = "Result";
-  viewer.hidden = false;
-  const players = data.players || (record && record.players) || {};
-  const table = { seats: Object.entries(players).map(([seat, p]) => ({ seat, kind: p.kind || p.controller || "human", name: p.name || seat, taken: true })) };
-  const replay = new ReplayViewer(
-    { controls: $("record-controls"), log: $("record-log"), result: $("record-result"), root: viewer },
-    data, { table, view: recordView },
-  );
-  replay.go(0);
-}
-
+/** Replay an uploaded record with its game's view. */
 async function replayRecord(file) {
   error(null);
   const viewer = $("record-viewer");
@@ -353,37 +359,18 @@ async function replayRecord(file) {
   }
   try {
     const data = await api("POST", "/api/replay", record);
-    if (data.game && data.game !== MC) {
-      replayGame(data, record, viewer);
-      return;
-    }
-    const host = $("record-board");
-    if (recordView) {
-      clear(host);
-      recordView = null;
-      recordBoard = null;
-    }
-    $("record-result-h").textContent = "Medals & points";
-    setTeamColours({});
-    const course = (record && record.course) || data.course || data.course_data;
-    if (!course) throw new Error("the record has no course");
+    const View = viewOf(data.game);
+    const view = new View(clear($("record-board")), {});
+    setTeamColours(view.colours || {});
+    $("record-result-h").textContent = view.words.result;
+    const players = data.players || {};
+    // A seat's kind: records older than docs/games.md call it `controller`.
+    const seats = Object.entries(players).map(([seat, p]) => ({ seat, kind: p.kind || p.controller || "human", name: p.name || seat, taken: true }));
+    const table = { ...data, seats };
+    view.setTable(table);
     viewer.hidden = false;
-    if (!recordBoard) recordBoard = new Board($("record-board"));
-    recordBoard.setCourse(course);
-    recordBoard.lastFocus = null;
-    const players = (record && record.players) || {};
-    const table = {
-      seats: Object.keys((record && record.teams) || {}).map((team) => {
-        const p = players[team] || {};
-        const kind = p.controller && p.controller !== "human" ? p.controller : "human";
-        return { seat: team, kind, name: p.name || team, taken: true };
-      }),
-    };
-    const replay = new ReplayViewer(
-      { board: recordBoard, controls: $("record-controls"), log: $("record-log"), result: $("record-result"), root: viewer },
-      data, { table },
-    );
-    replay.go(0);
+    new ReplayViewer({ controls: $("record-controls"), log: $("record-log"), result: $("record-result"), root: viewer },
+      data, { view, table }).go(0);
   } catch (e) {
     viewer.hidden = true;
     error(`${file.name}: ${e.message}`);
@@ -396,20 +383,12 @@ $("create-form").addEventListener("submit", create);
 $("game").addEventListener("change", onGame);
 $("team-count").addEventListener("change", renderSeatRows);
 $("solo").addEventListener("change", onSolo);
-$("course-file").addEventListener("change", (e) => {
-  const file = e.target.files && e.target.files[0];
-  if (file) checkCourseFile(file).finally(() => {
-    e.target.value = "";
-  });
-});
 $("record-file").addEventListener("change", (e) => {
   const file = e.target.files && e.target.files[0];
   if (file) replayRecord(file).finally(() => {
     e.target.value = ""; // the same file may be chosen again
   });
 });
-onGame();
 loadGames();
-loadCourses();
 loadTables();
 setInterval(loadTables, 4000);

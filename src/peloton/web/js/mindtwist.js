@@ -3,20 +3,11 @@
 // other, what the last turn revealed, and the winner. The snapshot is the viewer's
 // own (docs/protocol.md): a dial it may not see is never in it, only `dial:?`.
 
-import { el, clear, teamChip, seatLabel, seatOf } from "./ui.js";
+import { GameView } from "./gameview.js";
+import { el, clear, svg, teamChip, seatLabel, seatOf } from "./ui.js";
 
-const NS = "http://www.w3.org/2000/svg";
 export const PLAYER_NAMES = { R: "Red", B: "Blue" };
 export const COLOURS = { R: "#dc2626", B: "#2563eb" };
-
-function svg(tag, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== null && v !== undefined) node.setAttribute(k, v);
-  }
-  if (parent) parent.append(node);
-  return node;
-}
 
 function who(table, p) {
   const s = seatOf(table, p);
@@ -39,11 +30,15 @@ export function describeTurn(turn, snap) {
   return `${other} guessed ${guess}, wrong: ${dialer} had dialled ${turn.dial}, rides ${turn.dial}${end}.`;
 }
 
-export class MindTwistView {
-  constructor(host, { onMove = null } = {}) {
-    this.colours = COLOURS;
-    this.host = host;
-    this.onMove = onMove;
+export class MindTwistView extends GameView {
+  static colours = COLOURS;
+
+  static seatName(letter) {
+    return `${PLAYER_NAMES[letter] || letter} (${letter})`;
+  }
+
+  constructor(host, handlers = {}) {
+    super(host, handlers);
     this.root = svg("svg", { class: "board mt-board", role: "img", "data-testid": "board" });
     host.append(this.root);
   }
@@ -61,8 +56,8 @@ export class MindTwistView {
     return (snap.moves || []).length;
   }
 
-  phase(snap) {
-    return snap.phase;
+  seatScore(snap, seat) {
+    return `space ${snap.spaces[seat]}`;
   }
 
   render(snap) {

@@ -5,21 +5,12 @@
 // the same square is reached more than one way). Laps, points and eliminations are
 // in the result panel.
 
-import { el, clear, teamChip, seatLabel, seatOf, teamColour } from "./ui.js";
+import { GameView } from "./gameview.js";
+import { el, clear, svg, teamChip, seatLabel, seatOf, teamColour } from "./ui.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const LANES = "abcd";
 export const SQUARE_FILL = { yellow: "#fde68a", green: "#bbf7d0", blue: "#bfdbfe", red: "#fecaca" };
 export const BASE_RING = { yellow: "#eab308", green: "#16a34a", blue: "#2563eb", red: "#dc2626" };
-
-function svg(tag, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== null && v !== undefined) node.setAttribute(k, v);
-  }
-  if (parent) parent.append(node);
-  return node;
-}
 
 /** `A3=5:c22+c23` -> {rider, die, path, end, stuck}; `A3=5` (first move) -> {rider, die, assign}. */
 export function parseMove(text) {
@@ -36,10 +27,9 @@ function dieFace(value, { used = false, testid = "die" } = {}) {
   return el("span", { class: `die${used ? " used" : ""}`, dataset: { testid, value: String(value) }, title: used ? "used" : "" }, String(value));
 }
 
-export class PistardView {
-  constructor(host, { onSquare = null } = {}) {
-    this.host = host;
-    this.onSquare = onSquare;
+export class PistardView extends GameView {
+  constructor(host, handlers = {}) {
+    super(host, handlers);
     this.die = null; // the die value chosen for the due rider
     this.variants = null; // moves that end on the clicked square
     this.key = ""; // which decision the choices belong to
@@ -51,20 +41,22 @@ export class PistardView {
     });
   }
 
-  roundOf(snap) {
-    return snap.round;
-  }
-
   logHead(round) {
     return round === 1 ? "First move" : `Round ${round}`;
   }
 
-  movesPlayed(snap) {
-    return snap.moves_played;
+  actor(snap) {
+    return snap.due || null;
   }
 
-  phase(snap) {
-    return snap.phase;
+  waiting(snap) {
+    return snap.is_chance ? `Rolling the dice for ${snap.roller || "…"}` : null;
+  }
+
+  /** The square a ride (`A3=5:c22+c23`) ends on. */
+  hints(move) {
+    const end = move && /[:+]([a-d]\d+)$/.exec(move);
+    return end ? [end[1]] : [];
   }
 
   // ------------------------------------------------------------------ geometry

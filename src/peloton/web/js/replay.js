@@ -1,23 +1,25 @@
 // Replay viewer: steps through `{moves, snapshots}` (GET /api/tables/{id}/replay or
-// POST /api/replay) move by move and round by round, drawing each position on a Board
-// (Mind Cycling) or on another game's view (`view`: Mind Twist, Pistard).
+// POST /api/replay) move by move and round by round, drawing each position with the
+// game's view (views.js).
 
-import { el, clear, renderLog, renderResult, logFromReplay } from "./ui.js";
+import { el, clear, renderLog, logFromReplay } from "./ui.js";
 
 export class ReplayViewer {
   /**
-   * @param {object} parts  {board, controls, log, result, status}: the Board and the
-   *                        elements the viewer fills.
+   * @param {object} parts  {controls, log, result, root}: the elements the viewer fills
+   *                        (`root` gets `data-replay-index`).
    * @param {object} data   the replay answer: moves and the snapshot before each move
    *                        and after the last one.
+   * @param {object} options {view, table, onShow}: the game's view (already given the
+   *                        table), the table summary, and a callback after each step.
    */
-  constructor(parts, data, { table = null, onShow = null, view = null } = {}) {
+  constructor(parts, data, { view, table = null, onShow = null }) {
     this.onShow = onShow;
     this.parts = parts;
     this.view = view;
     this.moves = data.moves || [];
     this.snapshots = data.snapshots || [];
-    this.entries = logFromReplay(data, view ? (snap, i) => view.roundOf(snap, i) : null);
+    this.entries = logFromReplay(data, (snap, i) => view.roundOf(snap, i));
     this.table = table;
     this.index = this.snapshots.length - 1; // position after `index` moves
     this.buildControls();
@@ -58,7 +60,7 @@ export class ReplayViewer {
 
   /** To the first position of the next round (dir 1) or of this/the previous round (dir -1). */
   stepRound(dir) {
-    const round = (i) => (this.view ? this.view.roundOf(this.snapshots[i], i) : this.snapshots[i].round);
+    const round = (i) => this.view.roundOf(this.snapshots[i], i);
     let i = this.index;
     if (dir > 0) {
       const r = round(i);
@@ -79,35 +81,13 @@ export class ReplayViewer {
   show() {
     const snap = this.snapshot;
     if (!snap) return;
-    if (this.view) {
-      this.showView(snap);
-      return;
-    }
-    const last = this.index > 0 ? this.moves[this.index - 1] : null;
-    const hints = [];
-    if (last) {
-      const m = /^[A-G][DSC]\d-([a-z]\d+)/.exec(last);
-      if (m) hints.push(m[1]);
-    }
-    this.parts.board.render(snap, { hints });
-    this.parts.board.scrollToAction(snap, { squares: hints });
-    this.slider.value = String(this.index);
-    const phase = snap.phase === "setup" ? "setup" : snap.phase === "over" ? "finished" : `round ${snap.round}`;
-    this.where.textContent = `move ${this.index} / ${this.moves.length} · ${phase}${last ? ` · last: ${last}` : ""}`;
-    this.parts.root && (this.parts.root.dataset.replayIndex = String(this.index));
-    renderLog(this.parts.log, this.entries, { current: this.index - 1, onPick: (i) => this.go(i + 1) });
-    if (this.parts.result) renderResult(this.parts.result, snap.result, { table: this.table, teams: snap.teams });
-    if (this.onShow) this.onShow(snap);
-  }
-
-  showView(snap) {
     const view = this.view;
     const last = this.index > 0 ? this.moves[this.index - 1] : null;
-    const end = last && /[:+]([a-d]\d+)$/.exec(last); // a Pistard rider's end square
-    view.render(snap, { hints: end ? [end[1]] : [] });
+    const hints = view.hints(last);
+    view.render(snap, { hints });
+    view.focus(snap, hints);
     this.slider.value = String(this.index);
-    const over = snap.is_over || snap.phase === "over";
-    this.where.textContent = `move ${this.index} / ${this.moves.length}${over ? " · finished" : ""}${last ? ` · last: ${last}` : ""}`;
+    this.where.textContent = `move ${this.index} / ${this.moves.length} · ${view.status(snap)}${last ? ` · last: ${last}` : ""}`;
     if (this.parts.root) this.parts.root.dataset.replayIndex = String(this.index);
     renderLog(this.parts.log, this.entries, {
       current: this.index - 1, onPick: (i) => this.go(i + 1), head: (r) => view.logHead(r),

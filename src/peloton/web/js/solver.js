@@ -18,6 +18,10 @@ export async function showSolver(tableId, panel) {
     try {
       answer = await api("GET", path);
     } catch (e) {
+      if (e.code === "bad_request") {
+        panel.hidden = true; // a solo table of a game without a solver (Cyclo's time trial)
+        return;
+      }
       render(box, { status: "failed", message: e.message });
       return;
     }

@@ -1,4 +1,5 @@
-// Small DOM helpers and the panels shared by the table page, the replay viewer and the lobby.
+// Small DOM and SVG helpers, and the panels shared by the table page, the replay viewer
+// and the lobby.
 
 export const TEAM_COLOURS = {
   A: "#e63946",
@@ -8,13 +9,6 @@ export const TEAM_COLOURS = {
   E: "#ff4fa3",
   F: "#8d5a2b",
   G: "#5c677d",
-};
-export const TYPE_NAMES = { D: "domestique", S: "sprinter", C: "climber" };
-export const MEDAL_NAMES = {
-  cyclist: "Best Cyclist",
-  sprinter: "Best Sprinter",
-  climber: "Best Climber",
-  team: "Best Team",
 };
 
 // A game may colour its seats its own way (Mind Twist: red and blue); the table page
@@ -27,6 +21,19 @@ export function setTeamColours(map) {
 
 export function teamColour(team) {
   return colourOverride[team] || TEAM_COLOURS[team] || "#64748b";
+}
+
+export const NS = "http://www.w3.org/2000/svg";
+
+/** `svg("circle", {r: 4}, parent)`: an SVG element with its attributes (null ones
+ * skipped), appended to `parent` when one is given. */
+export function svg(tag, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== null && v !== undefined) node.setAttribute(k, v);
+  }
+  if (parent) parent.append(node);
+  return node;
 }
 
 /** `el("div", {class: "x", dataset: {testid: "y"}}, child, "text", ...)` */
@@ -115,7 +122,7 @@ export function renderLog(box, entries, { current = null, onPick = null, head = 
     if (entry.round !== round) {
       round = entry.round;
       const block = el("div", { class: "log-round", dataset: { round: String(round) } });
-      block.append(el("div", { class: "log-head" }, head ? head(round) : round === 0 ? "Setup" : `Round ${round}`));
+      block.append(el("div", { class: "log-head" }, head ? head(round) : `Round ${round}`));
       list = el("ol", { class: "log-moves" });
       block.append(list);
       box.append(block);
@@ -138,86 +145,10 @@ export function renderLog(box, entries, { current = null, onPick = null, head = 
   }
 }
 
-/** Medals, points and (when known) the final classification and trophy. */
-export function renderResult(box, result, { table = null, teams = {} } = {}) {
-  clear(box);
-  if (!result) return;
-  const teamList = Object.keys(result.points || teams || {}).sort();
-  const name = (t) => {
-    const s = seatOf(table, t);
-    return s ? `${t} · ${seatLabel(s)}` : t;
-  };
-  const medalTeam = (key, holder) => (key === "team" ? holder : holder[0]);
-
-  if (result.over) {
-    const final = el("div", { class: "final", dataset: { testid: "final" } });
-    if (result.solo_score) {
-      const [rounds, remaining] = result.solo_score;
-      final.append(
-        el("div", { class: "trophy", dataset: { testid: "solo-score" } },
-          "Solo score: ", el("strong", {}, `${rounds} rounds`),
-          remaining ? `, fifth rider ${remaining} rows short` : ", all five across"),
-      );
-    }
-    if (result.trophy) {
-      final.append(
-        el("div", { class: "trophy", dataset: { testid: "trophy", team: result.trophy } },
-          trophyIcon(),
-          " Best Mind Cycling Manager: ", teamChip(result.trophy, name(result.trophy))),
-      );
-    }
-    box.append(final);
-  }
-
-  const medals = result.medals || {};
-  const medalBox = el("div", { class: "medals", dataset: { testid: "medals" } });
-  for (const key of ["cyclist", "sprinter", "climber", "team"]) {
-    const holder = medals[key];
-    medalBox.append(
-      el("div", { class: `medal ${holder ? "won" : ""}`, dataset: { medal: key } },
-        el("span", { class: `medal-disc m-${key}` }),
-        el("span", { class: "medal-name" }, MEDAL_NAMES[key]),
-        holder ? teamChip(medalTeam(key, holder), holder) : el("span", { class: "muted" }, "—")),
-    );
-  }
-  box.append(el("h3", {}, "Medals"), medalBox);
-
-  if (teamList.length) {
-    const rows = teamList
-      .map((t) => ({
-        t,
-        points: (result.points || {})[t] || 0,
-        medals: Object.entries(medals).filter(([k, v]) => medalTeam(k, v) === t).length,
-      }))
-      .sort((a, b) => b.medals - a.medals || b.points - a.points);
-    const tbl = el("table", { class: "points", dataset: { testid: "points" } },
-      el("thead", {}, el("tr", {}, el("th", {}, "Team"), el("th", {}, "Medals"), el("th", {}, "Points"))));
-    const body = el("tbody");
-    for (const r of rows) {
-      body.append(el("tr", { dataset: { team: r.t } },
-        el("td", {}, teamChip(r.t, name(r.t))), el("td", {}, r.medals), el("td", {}, r.points)));
-    }
-    tbl.append(body);
-    box.append(el("h3", {}, "Points"), tbl);
-  }
-
-  const places = result.places || [];
-  if (places.length) {
-    const ol = el("ol", { class: "places", dataset: { testid: "classification" } });
-    places.forEach((rid, i) => {
-      const pts = i < 12 ? 12 - i : 0;
-      ol.append(el("li", { dataset: { rider: rid } },
-        teamChip(rid[0], rid), el("span", { class: "muted" }, ` ${TYPE_NAMES[rid[1]] || ""}`),
-        el("span", { class: "pts" }, `${pts} pt${pts === 1 ? "" : "s"}`)));
-    });
-    box.append(el("h3", {}, result.over ? "Final classification" : "Across the line"), ol);
-  }
-}
-
-/** Round of each move from the snapshots before it (the replay answer); `roundOf`
- * (snapshot, index) groups another game's moves (Mind Twist: by turn). */
-export function logFromReplay(replay, roundOf = null) {
+/** The log of a replay answer: each move with its group, `roundOf(snapshot before it,
+ * index)` (a game view's). */
+export function logFromReplay(replay, roundOf) {
   const moves = replay.moves || [];
   const snaps = replay.snapshots || [];
-  return moves.map((move, i) => ({ move, round: roundOf ? roundOf(snaps[i], i) : snaps[i] ? snaps[i].round : 0 }));
+  return moves.map((move, i) => ({ move, round: roundOf(snaps[i], i) }));
 }

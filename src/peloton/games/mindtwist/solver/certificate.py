@@ -17,8 +17,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from .board import FINISHED
-from .solver import MAX_SWEEPS, Solution, _moves, _sweep_order
+from ..board import FINISHED
+from .solution import MAX_SWEEPS, Solution, stage_moves, sweep_order
 
 #: Sweeps stop when no guarantee rises by more than this.
 TOLERANCE = 1e-13
@@ -26,7 +26,7 @@ TOLERANCE = 1e-13
 
 @dataclass(frozen=True)
 class Certificate:
-    """Proven bounds on every value of a :class:`~.solver.Solution`."""
+    """Proven bounds on every value of a :class:`~.solution.Solution`."""
 
     #: ``active[a][o]``: the least chance the solver's strategies win with, whatever
     #: the opponent does, for the active player on ``a`` (the other on ``o``).
@@ -50,11 +50,11 @@ def certify(solution: Solution, tolerance: float = TOLERANCE) -> Certificate:
     state (see the module docstring)."""
     started = time.perf_counter()
     n = solution.board.length
-    moves = _moves(solution.board)
+    moves = stage_moves(solution.board)
     dials, responses = solution.dials, solution.responses
     active = [[0.0] * n for _ in range(n)]
     waiting = [[0.0] * n for _ in range(n)]
-    order = _sweep_order(n)
+    order = sweep_order(n)
     sweeps, change = 0, 1.0
     while change >= tolerance and sweeps < MAX_SWEEPS:
         sweeps += 1

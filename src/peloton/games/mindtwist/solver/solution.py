@@ -24,14 +24,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .board import DEFAULT_LENGTH, DEFAULT_MILESTONES, FINISHED, Board
+from ..board import DEFAULT_LENGTH, DEFAULT_MILESTONES, FINISHED, Board
+from ..notation import DIALS, PLAYERS, RESPONSES, parse_position
+from ..state import State
 from .matrix_game import solve_matrix_game
-from .notation import DIALS, PLAYERS, RESPONSES, parse_position
-from .state import State
 
 #: Value iteration stops when a sweep changes no value by more than this.
 TOLERANCE = 1e-12
-#: A sweep limit that a board of :data:`~.board.MAX_LENGTH` never reaches in practice.
+#: A sweep limit that a board of :data:`~..board.MAX_LENGTH` never reaches in practice.
 MAX_SWEEPS = 100_000
 
 #: A state's three moves: ``(space after, opponent's space after)`` for dials 1-3
@@ -87,7 +87,7 @@ class Solution:
         """The active player's chance to win from ``where`` under optimal play (before
         the dial: a state in its guess phase is valued as before its dial)."""
         if isinstance(where, State) and where.is_over:
-            return 1.0  # the winner stays the active player
+            return 1.0 if where.result == where.active_player else 0.0
         a, o = self.locate(where)
         return self.values[a][o]
 
@@ -115,17 +115,45 @@ class Solution:
     def stage(self, a: int, o: int) -> list[list[float]]:
         """The 3×4 stage game at ``(a, o)`` with the solved values: the dialer's
         chance to win for each dial (rows) and response (columns)."""
-        return _stage(self.values, _moves(self.board)[a][o], a, o)
+        return _stage(self.values, stage_moves(self.board)[a][o], a, o)
+
+    def unfinished(self, turns: int) -> float:
+        """The chance that a game between two players following these optimal strategies
+        has not finished after ``turns`` answered dials from the usual start (both
+        tokens on 0): how far the turn limit (:attr:`Board.turn_limit`), which the
+        solve leaves out, is from mattering. Spaces that mass moves through, turn by
+        turn, from the start."""
+        moves = stage_moves(self.board)
+        mass: dict[tuple[int, int], float] = {(0, 0): 1.0}
+        for _ in range(turns):
+            after: dict[tuple[int, int], float] = {}
+            for (a, o), m in mass.items():
+                x, y = self.dials[a][o], self.responses[a][o]
+                for d in range(3):
+                    if x[d] == 0.0:
+                        continue
+                    to, other = moves[a][o][d]
+                    # A right guess hands the dial over; a wrong one moves the dialer,
+                    # who dials again; a pass moves it and hands the dial over.
+                    steps = [((o, a), y[d])]
+                    if to != FINISHED:
+                        steps += [((to, other), 1.0 - y[d] - y[3]), ((other, to), y[3])]
+                    for state, p in steps:
+                        if p > 0.0:
+                            after[state] = after.get(state, 0.0) + m * x[d] * p
+            mass = after
+        return sum(mass.values())
 
     def against(
         self, dial: Policy, response: Policy, tolerance: float = TOLERANCE
     ) -> tuple[float, float]:
         """The optimal player's chance to win from the start against an opponent who
         dials by ``dial(a, o)`` and answers by ``response(a, o)`` (probability vectors,
-        ``a`` the active player's space): ``(as red, as blue)``. Exact up to
+        ``a`` the active player's space): ``(moving first, moving second)``, i.e.
+        ``(as red, as blue)`` with the default ``first``. Exact up to
         ``tolerance`` (a linear system solved by iteration), for comparing with play."""
         length = self.board.length
-        moves = _moves(self.board)
+        moves = stage_moves(self.board)
         # mine[a][o]: the optimal player wins, it is active on a; theirs[a][o]: the
         # opponent is active on a, the optimal player on o.
         mine = [[0.5] * length for _ in range(length)]
@@ -192,7 +220,7 @@ def _stage(values: Sequence[Sequence[float]], moves: Moves, a: int, o: int) -> l
 
 
 @lru_cache(maxsize=16)
-def _moves(board: Board) -> tuple[tuple[Moves, ...], ...]:
+def stage_moves(board: Board) -> tuple[tuple[Moves, ...], ...]:
     """Every state's moves, computed once per board."""
     n = board.length
     return tuple(
@@ -204,7 +232,7 @@ def _moves(board: Board) -> tuple[tuple[Moves, ...], ...]:
     )
 
 
-def _sweep_order(length: int) -> list[tuple[int, int]]:
+def sweep_order(length: int) -> list[tuple[int, int]]:
     """States nearest the finish first: values flow back from it."""
     return sorted(
         ((a, o) for a in range(length) for o in range(length)),
@@ -217,9 +245,9 @@ def compute(board: Board, tolerance: float = TOLERANCE) -> Solution:
     no value moves by ``tolerance``, then each state's optimal strategies."""
     started = time.perf_counter()
     n = board.length
-    moves = _moves(board)
+    moves = stage_moves(board)
     values = [[0.5] * n for _ in range(n)]
-    order = _sweep_order(n)
+    order = sweep_order(n)
     sweeps, change = 0, 1.0
     while change >= tolerance and sweeps < MAX_SWEEPS:
         sweeps += 1

@@ -1,0 +1,46 @@
+// The table page's seats: the panel listing each seat (its player or bot, whose turn,
+// the seat's standing as the game's view says) and the form to take a free seat.
+
+import { playerName } from "./api.js";
+import { el, clear, teamChip, seatLabel } from "./ui.js";
+
+/** The seats panel of `table` at `snap` (`seat`: ours, or null). */
+export function renderSeats(box, { table, seat, snap, view }) {
+  clear(box);
+  const list = el("ul", { class: "seat-list" });
+  for (const s of table.seats || []) {
+    const playing = snap && view.phase(snap) !== "over" && snap.current_player === s.seat;
+    list.append(el("li", { class: `seat ${playing ? "playing" : ""}`, dataset: { seat: s.seat, testid: "seat" } },
+      teamChip(s.seat, `${s.seat} · ${seatLabel(s)}`),
+      s.seat === seat ? el("span", { class: "badge you" }, "you") : null,
+      playing ? el("span", { class: "badge turn" }, "to play") : null,
+      el("span", { class: "pts" }, snap ? view.seatScore(snap, s.seat) : "")));
+  }
+  box.append(list);
+}
+
+/** The join form: a name and a button per free human seat, shown to a live page
+ * without a seat; `onJoin(seat, name)` takes one. A name being typed is kept while the
+ * free seats stay the same. */
+export function renderJoin(box, { table, seat, live, view, onJoin }) {
+  const free = ((table && table.seats) || []).filter((s) => s.kind === "human" && !s.taken);
+  if (!live || seat || !free.length || !table || table.status === "finished") {
+    box.hidden = true;
+    clear(box);
+    return;
+  }
+  const seats = free.map((s) => s.seat).join("");
+  if (!box.hidden && box.dataset.seats === seats) return;
+  box.hidden = false;
+  box.dataset.seats = seats;
+  clear(box);
+  const name = el("input", {
+    type: "text", maxlength: "40", placeholder: "your name", value: playerName.get(),
+    dataset: { testid: "join-name" }, "aria-label": "your name", autocomplete: "nickname",
+  });
+  const buttons = el("div", { class: "join-seats" }, free.map((s) => el("button", {
+    type: "button", class: "btn primary", dataset: { testid: "join-seat", seat: s.seat },
+    onclick: () => onJoin(s.seat, name.value.trim()),
+  }, `${view.words.join} `, teamChip(s.seat))));
+  box.append(el("h3", {}, "Take a seat"), el("label", { class: "field" }, el("span", {}, "Name"), name), buttons);
+}

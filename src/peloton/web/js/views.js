@@ -1,0 +1,16 @@
+// Every game's view, by the game's name (GET /api/games): the one list the table page,
+// the replay viewer and the lobby choose from. What a view is: gameview.js.
+
+import { CycloView } from "./cyclo.js";
+import { GameView } from "./gameview.js";
+import { MindCyclingView } from "./mindcycling.js";
+import { MindTwistView } from "./mindtwist.js";
+import { PistardView } from "./pistard.js";
+
+export const VIEWS = { cyclo: CycloView, "mind-cycling": MindCyclingView, "mind-twist": MindTwistView, pistard: PistardView };
+
+/** The view class of `game` (the defaults of GameView for a game without one: its
+ * table still plays by its snapshot's moves, with nothing drawn). */
+export function viewOf(game) {
+  return VIEWS[game] || GameView;
+}

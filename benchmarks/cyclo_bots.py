@@ -14,7 +14,9 @@ With ``--bots``: seat-swapped Pro classics, the win share of each bot with its 9
 interval. Game i seats the bots rotated by i (``--swap`` in ``peloton simulate``); the
 dice and cards of game i come from ``Rng(seed).spawn(i)``, each bot from its own
 stream. A team wins when its best rider is first across the line (CY-8.4).
-``peloton simulate --game cyclo`` does the same with Cyclo's figures and more.
+``peloton simulate --game cyclo`` does the same with Cyclo's figures and more;
+``benchmarks/cyclo_strength.py`` runs long measurements (CPU-time budgets, one JSON
+line a game, resumable).
 
 Prints figures only; nothing here is asserted by tests.
 """

@@ -1,10 +1,30 @@
-"""What the playout benchmarks share: an operation's rate over sampled positions."""
+"""What the playout benchmarks share: a random playout, an operation's rate over
+sampled positions."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
+
+from peloton.core.rng import Rng
+
+S = TypeVar("S")
+
+
+def random_playout(state: S, seed: int) -> S:
+    """``state`` played to its end by uniformly random legal moves, chance steps drawn
+    from ``Rng(seed)`` (the same game for the same seed)."""
+    rng, rnd = Rng(seed), random.Random(seed)
+    game: Any = state
+    while not game.is_over:
+        if game.is_chance:
+            game.play(game.chance_move(rng))
+        else:
+            legal = game.legal_moves()
+            game.play(legal[int(rnd.random() * len(legal))])
+    return state
 
 
 def per_second(samples: Sequence[Any], operation: Callable[[Any], object], seconds: float) -> float:

@@ -16,7 +16,7 @@ import resource
 import time
 import tracemalloc
 
-from _rates import generate_legal_moves, per_second
+from _rates import generate_legal_moves, per_second, random_playout
 from peloton.bots import make_bot, play_out
 from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
@@ -26,15 +26,7 @@ OPTIONS = {"mode": "classic", "players": 4, "course": "flemish-4", "level": "pro
 
 def random_game(seed: int) -> cy.State:
     """One game of uniformly random legal moves, chance from ``Rng(seed)``."""
-    state = cy.from_options(OPTIONS)
-    rng, rnd = Rng(seed), random.Random(seed)
-    while not state.is_over:
-        if state.is_chance:
-            state.play(state.chance_move(rng))
-        else:
-            legal = state.legal_moves()
-            state.play(legal[int(rnd.random() * len(legal))])
-    return state
+    return random_playout(cy.from_options(OPTIONS), seed)
 
 
 def main() -> None:

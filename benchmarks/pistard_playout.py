@@ -17,7 +17,7 @@ import argparse
 import random
 import time
 
-from _rates import generate_legal_moves, per_second
+from _rates import generate_legal_moves, per_second, random_playout
 from peloton.analysis.stats import wilson
 from peloton.bots import make_bot, play_out
 from peloton.core.rng import Rng
@@ -26,15 +26,7 @@ from peloton.games import pistard as pi
 
 def random_game(players: int, seed: int, bonus: str) -> pi.State:
     """One game of uniformly random legal moves, dice from ``Rng(seed)``."""
-    state = pi.from_options({"players": players, "bonus": bonus})
-    rng, rnd = Rng(seed), random.Random(seed)
-    while not state.is_over:
-        if state.is_chance:
-            state.play(state.chance_move(rng))
-        else:
-            legal = state.legal_moves()
-            state.play(legal[int(rnd.random() * len(legal))])
-    return state
+    return random_playout(pi.from_options({"players": players, "bonus": bonus}), seed)
 
 
 def main() -> None:

@@ -550,8 +550,9 @@ def solve(
     ] = False,
 ) -> None:
     """Find the best possible solo score (MC-9.4) with proof: an exact search."""
-    from .solver import composition_of
-    from .solver import solve as run_solver
+    from .games.mindcycling.solver import composition_of
+    from .games.mindcycling.solver import solve as run_solver
+    from .terminal.solving import print_solution
 
     if time_limit is not None and time_limit <= 0:
         raise _fail(f"--time-limit must be more than 0 seconds, not {time_limit}", EXIT_USAGE)
@@ -580,39 +581,12 @@ def solve(
             known_line=known,
             from_scratch=from_scratch,
         )
-    out = console.print
     what = f"from {start}" if start is not None else ("any team" if any_team else f"team {comp}")
-    out(f"solving course {chosen.name!r}, {what}", markup=False, soft_wrap=True)
-    for entry in solution.log:
-        out(f"  {entry}", markup=False, soft_wrap=True)
-    if solution.score is None:
-        out("no line found", markup=False)
-    else:
-        if any_team:
-            out(f"best team: {solution.team}", markup=False)
-        for label, moves in solution.labelled_rounds():
-            out(f"{label + ':':<10}{' '.join(moves)}", markup=False, soft_wrap=True)
-        rounds, remaining = solution.score
-        out(f"score: ({rounds}, {remaining}) -- {rounds} rounds, remaining {remaining}", markup=False)
-    if solution.proven:
-        out("proven optimal", markup=False)
-    else:
-        lb = solution.lower_bound
-        out(
-            f"NOT proven optimal (time limit reached); proven lower bound: ({lb[0]}, {lb[1]})",
-            markup=False,
-            soft_wrap=True,
-        )
-    out(
-        f"nodes: {solution.nodes:,} ({solution.round_nodes:,} round starts; {solution.row_nodes:,} in the row game), "
-        f"{solution.nodes_per_second:,.0f} nodes/s, time {solution.seconds:.2f} s",
-        markup=False,
-        soft_wrap=True,
-    )
+    print_solution(console, f"solving course {chosen.name!r}, {what}", solution, any_team)
     if record is not None and solution.final is not None:
         with _errors():
             mc.Record.from_state(solution.final, {"A": {"name": "solver", "controller": "solver"}}).save(record)
-        out(f"record written to {record}", markup=False, soft_wrap=True)
+        console.print(f"record written to {record}", markup=False, soft_wrap=True)
 
 
 # ---------------------------------------------------------------- entry point

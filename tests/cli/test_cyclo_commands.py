@@ -1,24 +1,22 @@
 """The commands around Cyclo at the terminal: ``peloton moves --game cyclo``, ``peloton
-replay`` of Cyclo records, ``play --game`` for every game, the examples of ``--help``,
-the README and ``docs/cyclo.md`` (each one run here), and a whole hot-seat game typed
-into a real ``peloton`` process."""
+replay`` of Cyclo records, ``play --game`` for every game, the ``--help`` example of a
+Starter leg played to its end, and a whole hot-seat game typed into a real ``peloton``
+process. (Every example of ``--help``, the README and ``docs/cyclo.md`` runs in
+test_documented.py.)"""
 
 from __future__ import annotations
 
 import re
-import shlex
 from pathlib import Path
 
 import pytest
 
-from peloton import cli
+from docs_examples import ROOT, Command, commands, help_examples
 from peloton.core import registry
 from peloton.games import cyclo as cy
 
 from .test_cyclo_play import peloton
 from .test_subprocess import peloton as peloton_process
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def one_line_error(err: str, text: str) -> None:
@@ -166,30 +164,16 @@ def test_start_is_refused_for_mind_cycling_and_games_without_positions() -> None
 # ---------------------------------------------------------------- examples
 
 
-def run_example(line: str, stdin: str = "q\n") -> tuple[int, str, str]:
-    """Run a documented command line (``peloton …`` or ``.venv/bin/peloton …``, a
-    comment after ``#`` left out)."""
-    words = shlex.split(line, comments=True)
-    assert words[0].endswith("peloton"), line
-    return peloton(*words[1:], stdin=stdin)
-
-
-@pytest.mark.parametrize("line", [*cli.PLAY_EXAMPLES, *cli.MOVES_EXAMPLES])
-def test_every_help_example_runs(line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)  # where the examples' records go
-    command = shlex.split(line)[1]
-    code, out, _ = peloton(command, "--help")
-    assert code == 0 and " ".join(line.split()) in " ".join(out.split())
-    # A human seat leaves at once (a Mind Cycling one after placing its riders).
-    code, out, err = run_example(line, stdin="q\n")
-    assert (code, err) == (0, ""), (line, out[-1500:])
+def run_example(command: Command, stdin: str) -> tuple[int, str, str]:
+    """Run a documented command line (read by docs_examples)."""
+    return peloton(*command.argv, stdin=stdin)
 
 
 def test_the_help_example_of_a_starter_leg_is_played_to_the_end(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    line = next(e for e in cli.PLAY_EXAMPLES if "mode=leg" in e)
-    code, out, err = run_example(line, stdin="1\n" * 200)
+    (command,) = [c for c in help_examples() if c.command == "play" and "mode=leg" in c.line]
+    code, out, err = run_example(command, stdin="1\n" * 200)
     assert (code, err) == (0, "")
     final = cy.Record.load(tmp_path / "c.json").replay()
     assert final.is_over and final.options()["mode"] == "leg" and final.options()["level"] == "starter"
@@ -199,26 +183,8 @@ def test_the_help_example_of_a_starter_leg_is_played_to_the_end(tmp_path: Path,
     assert re.search(rf"^ +1\. +{winner} +team {winner[0]} \(\w+\) +0 s +\d+ +\d+", out, flags=re.M)
 
 
-def documented(path: Path) -> list[str]:
-    """The ``peloton`` command lines about Cyclo in a document's code blocks."""
-    lines, inside = [], False
-    for line in path.read_text().splitlines():
-        if line.startswith("```"):
-            inside = not inside
-        elif inside and "peloton " in line and "cyclo" in line:
-            lines.append(line.strip())
-    return lines
-
-
-@pytest.mark.parametrize("line", documented(ROOT / "README.md") + documented(ROOT / "docs" / "cyclo.md"))
-def test_every_documented_cyclo_command_runs(line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    code, out, err = run_example(line, stdin="1\n" * 400)
-    assert (code, err) == (0, ""), (line, out[-1500:])
-
-
 def test_the_docs_have_cyclo_commands() -> None:
-    assert len(documented(ROOT / "README.md")) >= 3 and documented(ROOT / "docs" / "cyclo.md")
+    assert len(commands(ROOT / "README.md", "cyclo")) >= 3 and commands(ROOT / "docs" / "cyclo.md", "cyclo")
 
 
 # ---------------------------------------------------------------- a real process

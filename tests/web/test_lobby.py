@@ -54,7 +54,7 @@ def test_create_a_table_with_an_uploaded_course(server: Server, new_context) -> 
     expect(select).to_have_value("__uploaded__")
     page.screenshot(path=artifact("lobby-1280.png"), full_page=True)
 
-    page.get_by_test_id("option-riders").fill("3")
+    page.get_by_test_id("option-riders").select_option("3")
     page.get_by_test_id("option-wind").select_option("left")
     page.get_by_test_id("option-relay_limit").fill("2")
     page.get_by_test_id("team-count").select_option("2")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from peloton.solver.examples import C8
+from peloton.games.mindcycling.solver.examples import C8
 
 from .conftest import ARTIFACTS, Server, open_page
 

@@ -102,14 +102,18 @@ def _problems(info: GameInfo) -> list[str]:
         )
     for name, option in info.options.items():
         if not isinstance(option, Option):
-            problems.append(f"option {name!r} must be an Option(default, help, choices), not {option!r}")
+            problems.append(
+                f"option {name!r} must be an Option(default, help, choices), not {option!r}"
+            )
             continue
         if not option.help:
             problems.append(f"option {name!r} has no help text")
         # A default of None means "the game chooses from the other options" (Cyclo's
         # course follows its mode), so it need not be one of the choices.
         if option.choices and option.default is not None and option.default not in option.choices:
-            problems.append(f"option {name!r}: default {option.default!r} is not one of its choices")
+            problems.append(
+                f"option {name!r}: default {option.default!r} is not one of its choices"
+            )
     players = info.options.get("players")
     if isinstance(players, Option) and not (
         isinstance(players.default, int) and info.min_players <= players.default <= info.max_players
@@ -134,6 +138,11 @@ _MODULES = {
     "pistard": "peloton.games.pistard",
     "cyclo": "peloton.games.cyclo",
 }
+
+
+#: The game of Peloton's first version: a table request, stored table or record that
+#: names no game is this game's (they were made before there was a choice).
+FIRST_GAME = "mind-cycling"
 
 
 def register(info: GameInfo) -> None:

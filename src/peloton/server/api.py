@@ -20,9 +20,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from ..core import record as core_record
 from ..core.errors import CourseError, PelotonError, RecordError
+from ..core.registry import FIRST_GAME
 from . import games, views
 from .errors import BAD_RECORD, BAD_REQUEST, NOT_FOUND, TOO_LARGE, ApiError
-from .legacy import FIRST_GAME
 from .live import FINISHED, OPEN, RUNNING, LiveTable
 from .tables import Tables
 
@@ -63,7 +63,9 @@ async def _body(request: Request) -> bytes:
                 raise ApiError(413, TOO_LARGE, f"request body over {MAX_BODY} bytes")
             chunks.append(chunk)
     except ClientDisconnect:
-        raise ApiError(400, BAD_REQUEST, "the client went away before sending its request") from None
+        raise ApiError(
+            400, BAD_REQUEST, "the client went away before sending its request"
+        ) from None
     return b"".join(chunks)
 
 
@@ -134,7 +136,9 @@ async def check_course(request: Request) -> Response:
         else:
             text, fmt = body.get("text"), body.get("format")
             if not isinstance(text, str):
-                raise ApiError(400, BAD_REQUEST, f"'text' must be the course file's text, not {text!r}")
+                raise ApiError(
+                    400, BAD_REQUEST, f"'text' must be the course file's text, not {text!r}"
+                )
             if fmt is None:
                 fmt = "json" if text.lstrip().startswith("{") else "toml"
             if fmt not in ("toml", "json"):
@@ -149,7 +153,9 @@ async def list_tables(request: Request) -> Response:
     """``GET /api/tables[?status=open|running|finished]``, newest first."""
     status = request.query_params.get("status")
     if status is not None and status not in (OPEN, RUNNING, FINISHED):
-        raise ApiError(400, BAD_REQUEST, f"status must be open, running or finished, not {status!r}")
+        raise ApiError(
+            400, BAD_REQUEST, f"status must be open, running or finished, not {status!r}"
+        )
     return JSONResponse({"tables": [views.summary(t) for t in tables_of(request).find(status)]})
 
 
@@ -173,7 +179,9 @@ async def table_solver(request: Request) -> Response:
     (``running`` until the solve is done)."""
     table = tables_of(request).get(request.path_params["id"])
     if len(table.seats) != 1 or table.spec.solve_solo_fn is None:
-        raise ApiError(400, BAD_REQUEST, "only a solo table of a game with a solver has a solver line")
+        raise ApiError(
+            400, BAD_REQUEST, "only a solo table of a game with a solver has a solver line"
+        )
     return JSONResponse(request.app.state.solver.answer(table.spec.name, table.options))
 
 
@@ -240,5 +248,8 @@ async def api_error(request: Request, exc: Exception) -> Response:
     """An :class:`ApiError` as its JSON answer."""
     assert isinstance(exc, ApiError)
     if exc.code == NOT_FOUND and not request.url.path.startswith("/api/"):
-        return HTMLResponse(f"<!doctype html><title>Not found</title><p>{html.escape(exc.message)}</p>", status_code=404)
+        return HTMLResponse(
+            f"<!doctype html><title>Not found</title><p>{html.escape(exc.message)}</p>",
+            status_code=404,
+        )
     return JSONResponse(exc.body(), status_code=exc.status)

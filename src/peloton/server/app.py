@@ -55,7 +55,12 @@ async def table_socket(websocket: WebSocket) -> None:
                 conn.send(p.error(exc.code, exc.message))
             except Exception as exc:  # a bug must not cost the client its table
                 log.exception("table %s: message not handled", table.id)
-                conn.send(p.error(e.INTERNAL, f"the server failed to handle this message ({type(exc).__name__})"))
+                conn.send(
+                    p.error(
+                        e.INTERNAL,
+                        f"the server failed to handle this message ({type(exc).__name__})",
+                    )
+                )
     except WebSocketDisconnect:
         pass
     finally:

@@ -20,7 +20,7 @@ and the names of its package's contract (docs/games.md):
 =================  ==========================================================
 
 :func:`contract` finds a name: the package's own, else the package module that
-docs/games.md puts it in, else :data:`peloton.server.legacy.PROVIDED`. A game
+docs/games.md puts it in (``solve_solo`` in its ``solver``, imported only then). A game
 package that is not installed, or lacks a required name, is not offered.
 """
 
@@ -36,9 +36,8 @@ from typing import Any
 from ..bots import bot_names
 from ..core import registry
 from ..core.errors import ConfigError, IllegalMoveError, PelotonError
-from ..core.registry import GameInfo, Option
+from ..core.registry import FIRST_GAME, GameInfo, Option
 from ..core.rng import Rng
-from .legacy import FIRST_GAME, PROVIDED
 
 log = logging.getLogger("peloton.server")
 
@@ -48,7 +47,7 @@ HUMAN = "human"
 COURSE_OPTION = "course"
 
 #: Where docs/games.md puts a contract name that a package may not hand on yet.
-_MODULE_OF = {"snapshot": "snapshot", "public_moves": "snapshot"}
+_MODULE_OF = {"snapshot": "snapshot", "public_moves": "snapshot", "solve_solo": "solver"}
 _MISSING = object()
 
 #: Bots that play every game through the core protocol and the game's heuristics,
@@ -66,7 +65,7 @@ def contract(module: Any, name: str, default: Any = _MISSING) -> Any:
         except ImportError:
             found = _MISSING
     if found is _MISSING:
-        found = PROVIDED.get(module.__name__, {}).get(name, default)
+        found = default
     if found is _MISSING:
         raise ConfigError(f"the game package {module.__name__} has no {name!r} (docs/games.md)")
     return found
@@ -176,17 +175,20 @@ class GameSpec:
         return {**self.defaults(), **given}
 
     def check_choice(self, name: str, value: Any) -> None:
-        """:class:`ConfigError` for an option with ``choices`` whose value is a text
-        outside them, or neither a text nor an object (a course, a layout). A client's
-        text therefore never names a file of the server."""
+        """:class:`ConfigError` for an option with ``choices`` whose value is not one of
+        them; where the choices are texts (names of bundled files), an object (a course,
+        a layout) may stand in their place. A client's text therefore never names a file
+        of the server."""
         option = self.options.get(name)
         if option is None or not option.choices:
             return
-        allowed = ", ".join(map(str, option.choices))
-        if isinstance(value, str) and value not in option.choices:
-            raise ConfigError(f"option {name!r} must be one of {allowed}, not {value!r}")
-        if not isinstance(value, str | dict):
-            raise ConfigError(f"option {name!r} must be one of {allowed} (or an object), not {value!r}")
+        if any(type(value) is type(choice) and value == choice for choice in option.choices):
+            return
+        named = all(isinstance(choice, str) for choice in option.choices)
+        if named and isinstance(value, dict):
+            return
+        allowed = ", ".join(map(str, option.choices)) + (" (or an object)" if named else "")
+        raise ConfigError(f"option {name!r} must be one of {allowed}, not {value!r}")
 
     # ------------------------------------------------------------ records and chance
 
@@ -227,11 +229,19 @@ def _letters(module: Any, info: GameInfo) -> tuple[str, ...]:
     teams) those of its fewest seats, continued in alphabetical order."""
     takes_players = "players" in info.options
     try:
-        return tuple(module.from_options({"players": info.max_players} if takes_players else {}).players)
+        return tuple(
+            module.from_options({"players": info.max_players} if takes_players else {}).players
+        )
     except PelotonError:
         pass
-    first = list(module.from_options({"players": info.min_players} if takes_players else {}).players)
-    start = ascii_uppercase.index(first[-1]) + 1 if first[-1] in ascii_uppercase else len(ascii_uppercase)
+    first = list(
+        module.from_options({"players": info.min_players} if takes_players else {}).players
+    )
+    start = (
+        ascii_uppercase.index(first[-1]) + 1
+        if first[-1] in ascii_uppercase
+        else len(ascii_uppercase)
+    )
     return tuple(first + list(ascii_uppercase[start : start + info.max_players - len(first)]))
 
 
@@ -278,7 +288,9 @@ def spec(name: str) -> GameSpec:
     if found is not None:
         return found
     if name not in registry.names():
-        raise ConfigError(f"unknown game {name!r} (games: {', '.join(s.name for s in available())})")
+        raise ConfigError(
+            f"unknown game {name!r} (games: {', '.join(s.name for s in available())})"
+        )
     try:
         found = _build(name)
     except Exception as exc:  # not written yet, half-written, or no package: not offered

@@ -52,7 +52,9 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
         raise ProtocolError(BAD_JSON, "empty message: send a JSON object with a 'type'")
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE_BYTES:
-        raise ProtocolError(TOO_LARGE, f"message of {size} bytes is over the limit of {MAX_MESSAGE_BYTES} bytes")
+        raise ProtocolError(
+            TOO_LARGE, f"message of {size} bytes is over the limit of {MAX_MESSAGE_BYTES} bytes"
+        )
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
@@ -71,12 +73,16 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
     if kind == "hello":
         token = data.get("token")
         if token is not None and not isinstance(token, str):
-            raise ProtocolError(BAD_REQUEST, f"hello 'token' must be a string or null, not {token!r}")
+            raise ProtocolError(
+                BAD_REQUEST, f"hello 'token' must be a string or null, not {token!r}"
+            )
         return Hello(token or None)
     if kind == "move":
         move = data.get("move")
         if not isinstance(move, str):
-            raise ProtocolError(BAD_REQUEST, f"move 'move' must be the move's notation text, not {move!r}")
+            raise ProtocolError(
+                BAD_REQUEST, f"move 'move' must be the move's notation text, not {move!r}"
+            )
         index = data.get("index")
         if index is not None and (not isinstance(index, int) or isinstance(index, bool)):
             raise ProtocolError(BAD_REQUEST, f"move 'index' must be a whole number, not {index!r}")

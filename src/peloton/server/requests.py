@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import PelotonError
+from ..core.registry import FIRST_GAME
 from . import games
 from .errors import ApiError, bad_course, bad_options, create_error
 from .games import COURSE_OPTION, HUMAN, GameSpec
-from .legacy import FIRST_GAME
 
 #: The keys of a create request that are not options.
 REQUEST_KEYS = ("game", "options", "seats", "solo")
@@ -39,7 +39,9 @@ def check_create(request: Any, seed: int | None = None) -> Created:
     ``seed``. Raises :class:`ApiError`: ``bad_request``, ``bad_options``, or
     ``bad_course`` for the course of a game that has courses."""
     if not isinstance(request, dict):
-        raise ApiError(400, "bad_request", "a create request is a JSON object (see docs/protocol.md)")
+        raise ApiError(
+            400, "bad_request", "a create request is a JSON object (see docs/protocol.md)"
+        )
     name = request.get("game", FIRST_GAME)
     if not isinstance(name, str):
         raise bad_options(f"'game' must be a game's name, not {name!r}")
@@ -55,17 +57,25 @@ def check_create(request: Any, seed: int | None = None) -> Created:
         try:
             spec.check_choice(option, value)
         except PelotonError as exc:
-            raise (bad_course if courses and option == COURSE_OPTION else bad_options)(str(exc)) from None
+            raise (bad_course if courses and option == COURSE_OPTION else bad_options)(
+                str(exc)
+            ) from None
     try:
         state = spec.new_state(given, seed)
         options = spec.effective_options(state, given)
     except PelotonError as exc:
         raise create_error(exc, courses=courses) from None
-    except (TypeError, ValueError, KeyError) as exc:  # defensive: from_options should raise ConfigError
+    except (
+        TypeError,
+        ValueError,
+        KeyError,
+    ) as exc:  # defensive: from_options should raise ConfigError
         raise bad_options(f"bad options: {exc}") from None
     letters = list(state.players)
     if len(letters) != len(seats):
-        raise bad_options(f"a {spec.title} game with these options has {len(letters)} seats, not {len(seats)}")
+        raise bad_options(
+            f"a {spec.title} game with these options has {len(letters)} seats, not {len(seats)}"
+        )
     return Created(spec, options, seats, letters, state)
 
 
@@ -93,12 +103,20 @@ def _check_seats(spec: GameSpec, seats: Any) -> list[str]:
     offered for the game), within the game's seat range."""
     kinds = [HUMAN, *games.bots_for(spec.name)]
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise bad_options(f"'seats' must be a list of seat kinds ({', '.join(kinds)}), one per seat, not {seats!r}")
+        raise bad_options(
+            f"'seats' must be a list of seat kinds ({', '.join(kinds)}), one per seat, not {seats!r}"
+        )
     for kind in seats:
         if kind not in kinds:
-            raise bad_options(f"no seat kind {kind!r} at {spec.title} tables; a seat is one of {', '.join(kinds)}")
+            raise bad_options(
+                f"no seat kind {kind!r} at {spec.title} tables; a seat is one of {', '.join(kinds)}"
+            )
     if not spec.min_seats <= len(seats) <= spec.max_seats:
-        span = str(spec.min_seats) if spec.min_seats == spec.max_seats else f"{spec.min_seats} to {spec.max_seats}"
+        span = (
+            str(spec.min_seats)
+            if spec.min_seats == spec.max_seats
+            else f"{spec.min_seats} to {spec.max_seats}"
+        )
         raise bad_options(f"a {spec.title} table has {span} seats, not {len(seats)}")
     return seats
 
@@ -118,5 +136,7 @@ def _check_solo(spec: GameSpec, solo: Any, seats: int, given: Mapping[str, Any])
     if "players" not in spec.options:
         return dict(given)
     if "players" in given and given["players"] != seats:
-        raise bad_options(f"option 'players' is {given['players']!r} but 'seats' lists {seats} seats")
+        raise bad_options(
+            f"option 'players' is {given['players']!r} but 'seats' lists {seats} seats"
+        )
     return {**given, "players": seats}

@@ -49,7 +49,9 @@ def quiet_gc() -> None:
     gc.callbacks.append(freeze_survivors)
 
 
-def serve(host: str, port: int, db_url: str | None, bot_delay: float, solver_seconds: float = 20.0) -> int:
+def serve(
+    host: str, port: int, db_url: str | None, bot_delay: float, solver_seconds: float = 20.0
+) -> int:
     """Serve until interrupted; the exit code. ``port`` 0 picks a free port."""
     url = db_url or storage.default_db_url()
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -58,7 +60,10 @@ def serve(host: str, port: int, db_url: str | None, bot_delay: float, solver_sec
     try:
         sock.bind((host, port))
     except OSError as exc:
-        print(f"peloton: error: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
+        print(
+            f"peloton: error: cannot listen on {host}:{port}: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
         return 1
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
@@ -76,6 +81,8 @@ def serve(host: str, port: int, db_url: str | None, bot_delay: float, solver_sec
     server.address = f"http://{shown}:{bound}"
     server.run(sockets=[sock])
     if not server.started:
-        print("peloton: error: the server could not start (see the messages above)", file=sys.stderr)
+        print(
+            "peloton: error: the server could not start (see the messages above)", file=sys.stderr
+        )
         return 1
     return 0

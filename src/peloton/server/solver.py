@@ -50,7 +50,9 @@ class SolverService:
         if self._pool is None:
             # spawn, not fork: the server holds threads (storage writer, checkpoints)
             # that a forked child must not inherit half-way through.
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn")
+            )
         return self._pool
 
     def answer(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -60,7 +62,9 @@ class SolverService:
         key: Key = (game, canonical(options))
         job = self._jobs.get(key)
         if job is None:
-            started: Future[dict[str, Any]] = self._executor().submit(_solve, game, options, self.seconds)
+            started: Future[dict[str, Any]] = self._executor().submit(
+                _solve, game, options, self.seconds
+            )
             job = asyncio.wrap_future(started)
             self._jobs[key] = job
         if not job.done():

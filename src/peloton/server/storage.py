@@ -53,7 +53,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import URL, make_url
 
-from . import legacy
+from ..core.registry import FIRST_GAME
 
 log = logging.getLogger("peloton.server")
 
@@ -139,9 +139,28 @@ def create_db_engine(url: str) -> Engine:
 
 
 #: The columns of the schemas before the one ``options`` column: the first game's own
-#: settings (:func:`peloton.server.legacy.options_from_first_columns`).
+#: settings (:func:`options_from_first_columns`).
 FIRST_COLUMNS = ("course_name", "course", "teams", "riders", "wind", "relay_limit", "solo")
 _REBUILT = "tables_rebuilt"
+
+
+def options_from_first_columns(
+    course: dict[str, Any],
+    teams: dict[str, str],
+    riders: int,
+    wind: str,
+    relay_limit: int,
+    solo: bool,
+) -> dict[str, Any]:
+    """The ``options`` of a table stored by the first schema, from its own columns (each
+    named as the option it held; the teams and the solo flag say the seats)."""
+    return {
+        "players": 1 if solo else len(teams),
+        "course": course,
+        "riders": riders,
+        "wind": wind,
+        "relay_limit": relay_limit,
+    }
 
 
 def migrate(engine: Engine) -> None:
@@ -169,7 +188,9 @@ def migrate(engine: Engine) -> None:
         if "course_name" in present:
             _rebuild_tables(engine)
     if "moves" in names and engine.dialect.name == "postgresql":
-        column = next((c["type"] for c in inspect(engine).get_columns("moves") if c["name"] == "text"), None)
+        column = next(
+            (c["type"] for c in inspect(engine).get_columns("moves") if c["name"] == "text"), None
+        )
         length = getattr(column, "length", None)
         if length is not None and length < 200:
             with engine.begin() as conn:
@@ -184,12 +205,17 @@ def _rebuild_tables(engine: Engine) -> None:
         rows = [r._mapping for r in conn.execute(select(old))]
     copied = []
     for r in rows:
-        game = r.get("game") or legacy.FIRST_GAME
+        game = r.get("game") or FIRST_GAME
         if r.get("options"):
             options = json.loads(r["options"])
         else:
-            options = legacy.options_from_first_columns(
-                json.loads(r["course"]), json.loads(r["teams"]), r["riders"], r["wind"], r["relay_limit"], bool(r["solo"])
+            options = options_from_first_columns(
+                json.loads(r["course"]),
+                json.loads(r["teams"]),
+                r["riders"],
+                r["wind"],
+                r["relay_limit"],
+                bool(r["solo"]),
             )
         copied.append({
             "id": r["id"], "created": r["created"], "game": game, "options": json.dumps(options),
@@ -289,7 +315,9 @@ _TAKE_SEAT = (
     .where(seats.c.table_id == bindparam("t_id"), seats.c.seat == bindparam("t_seat"))
     .values(name=bindparam("name"), token_hash=bindparam("token_hash"))
 )
-_SET_STATUS = update(tables).where(tables.c.id == bindparam("t_id")).values(status=bindparam("status"))
+_SET_STATUS = (
+    update(tables).where(tables.c.id == bindparam("t_id")).values(status=bindparam("status"))
+)
 _FINISH = (
     update(tables)
     .where(tables.c.id == bindparam("t_id"))
@@ -310,7 +338,13 @@ def insert_table(row: TableRow) -> Write:
     }
     ops: Write = [(_INSERT_TABLE, table)]
     for s in row.seats:
-        seat = {"table_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name, "token_hash": s.token_hash}
+        seat = {
+            "table_id": row.id,
+            "seat": s.seat,
+            "kind": s.kind,
+            "name": s.name,
+            "token_hash": s.token_hash,
+        }
         ops.append((_INSERT_SEAT, seat))
     return ops
 
@@ -362,7 +396,9 @@ class Writer:
         self._stopped = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if engine.dialect.name == "sqlite":
-            self._checkpointer = threading.Thread(target=self._checkpoints, name="peloton-db-checkpoint", daemon=True)
+            self._checkpointer = threading.Thread(
+                target=self._checkpoints, name="peloton-db-checkpoint", daemon=True
+            )
             self._checkpointer.start()
 
     async def write(self, ops: Write) -> None:

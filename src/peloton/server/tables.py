@@ -87,7 +87,13 @@ class Tables:
             try:
                 state.play(text)
             except PelotonError as exc:  # a database edited by hand; keep what replays
-                log.error("table %s: stored move %d %r rejected (%s); the table stops there", table.id, i, text, exc)
+                log.error(
+                    "table %s: stored move %d %r rejected (%s); the table stops there",
+                    table.id,
+                    i,
+                    text,
+                    exc,
+                )
                 break
             played.append(text)
         table.texts = played
@@ -125,7 +131,10 @@ class Tables:
         seed = secrets.randbelow(2**62)
         created = check_create(request, seed)
         table_id = self._new_id()
-        seats = [storage.SeatRow(s, k, None if k == HUMAN else k, None) for s, k in zip(created.letters, created.seats, strict=True)]
+        seats = [
+            storage.SeatRow(s, k, None if k == HUMAN else k, None)
+            for s, k in zip(created.letters, created.seats, strict=True)
+        ]
         table = LiveTable(
             id=table_id,
             created=storage.now().replace(microsecond=0),
@@ -135,7 +144,9 @@ class Tables:
             state=created.state,
             seed=seed,
         )
-        row = storage.TableRow(table.id, table.created, table.spec.name, table.options, seed, table.status, None, seats)
+        row = storage.TableRow(
+            table.id, table.created, table.spec.name, table.options, seed, table.status, None, seats
+        )
         await self.writer.write(storage.insert_table(row))
         self.tables[table.id] = table
         self._kick_bots(table)
@@ -150,18 +161,26 @@ class Tables:
     async def join(self, table: LiveTable, request: Any) -> dict[str, str]:
         """Give a free human seat to a player; their secret seat token."""
         if not isinstance(request, dict):
-            raise ApiError(400, e.BAD_REQUEST, "a join request is an object {\"seat\": \"A\", \"name\": \"Ada\"}")
+            raise ApiError(
+                400, e.BAD_REQUEST, 'a join request is an object {"seat": "A", "name": "Ada"}'
+            )
         letter, name = request.get("seat"), request.get("name")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-            raise ApiError(400, e.BAD_REQUEST, f"'name' must be 1 to {MAX_NAME} characters, not {name!r}")
+            raise ApiError(
+                400, e.BAD_REQUEST, f"'name' must be 1 to {MAX_NAME} characters, not {name!r}"
+            )
         name = " ".join(name.split())
         async with table.lock:
             seat = table.seats.get(letter) if isinstance(letter, str) else None
             if seat is None:
                 seats = ", ".join(table.seats)
-                raise ApiError(400, e.BAD_REQUEST, f"table {table.id} has no seat {letter!r} (seats: {seats})")
+                raise ApiError(
+                    400, e.BAD_REQUEST, f"table {table.id} has no seat {letter!r} (seats: {seats})"
+                )
             if seat.kind != HUMAN:
-                raise ApiError(400, e.NOT_HUMAN, f"seat {seat.seat} is played by the {seat.kind} bot")
+                raise ApiError(
+                    400, e.NOT_HUMAN, f"seat {seat.seat} is played by the {seat.kind} bot"
+                )
             if seat.taken:
                 raise ApiError(409, e.SEAT_TAKEN, f"seat {seat.seat} is taken by {seat.name}")
             token = secrets.token_urlsafe(24)
@@ -235,16 +254,23 @@ class Tables:
                 raise ProtocolError(e.GAME_OVER, "the game is over")
             if table.status != RUNNING:
                 free = ", ".join(s.seat for s in table.seats.values() if not s.taken)
-                raise ProtocolError(e.NOT_STARTED, f"the game starts when every human seat is taken (free: {free})")
+                raise ProtocolError(
+                    e.NOT_STARTED, f"the game starts when every human seat is taken (free: {free})"
+                )
             if state.is_chance:
-                raise ProtocolError(e.CHANCE_STEP, "the server is rolling the dice: wait for the roll")
+                raise ProtocolError(
+                    e.CHANCE_STEP, "the server is rolling the dice: wait for the roll"
+                )
             if state.current_player != conn.seat:
                 raise ProtocolError(
-                    e.NOT_YOUR_TURN, f"it is seat {state.current_player}'s turn, not seat {conn.seat}'s"
+                    e.NOT_YOUR_TURN,
+                    f"it is seat {state.current_player}'s turn, not seat {conn.seat}'s",
                 )
             played = len(table.texts)
             if message.index is not None and message.index != played:
-                raise ProtocolError(e.STALE, f"'index' {message.index} is stale: {played} moves have been played")
+                raise ProtocolError(
+                    e.STALE, f"'index' {message.index} is stale: {played} moves have been played"
+                )
             try:
                 move = table.spec.check_move(state, message.move)
             except PelotonError as exc:
@@ -253,7 +279,9 @@ class Tables:
                 await self._commit(table, move, conn.seat)
             except Exception as exc:
                 log.exception("table %s: move %s not stored", table.id, move)
-                raise ProtocolError(e.INTERNAL, f"the move could not be stored ({type(exc).__name__}); try again") from None
+                raise ProtocolError(
+                    e.INTERNAL, f"the move could not be stored ({type(exc).__name__}); try again"
+                ) from None
 
     async def _commit(self, table: LiveTable, move: Any, by: str) -> None:
         """Store a checked move, apply it, send every viewer its update, and let the
@@ -322,12 +350,16 @@ class Tables:
                 index = len(table.texts)
                 if actor == CHANCE:
                     try:
-                        move = table.spec.check_move(state, state.chance_move(self._chance_rng(table, index)))
+                        move = table.spec.check_move(
+                            state, state.chance_move(self._chance_rng(table, index))
+                        )
                         await self._commit(table, move, CHANCE)
                         failures = 0
                     except Exception:
                         failures += 1
-                        table.rng = None  # rebuilt from the stored moves: the lost roll is drawn again
+                        table.rng = (
+                            None  # rebuilt from the stored moves: the lost roll is drawn again
+                        )
                         log.exception("table %s: chance move %d not played", table.id, index)
                     continue
                 assert isinstance(actor, Seat) and actor.bot is not None
@@ -337,7 +369,9 @@ class Tables:
                 choice = await run_in_threadpool(bot.choose, position)
                 async with table.lock:
                     if table.state is not None and len(table.texts) == index:
-                        await self._commit(table, table.spec.check_move(table.state, choice), seat.seat)
+                        await self._commit(
+                            table, table.spec.check_move(table.state, choice), seat.seat
+                        )
                 failures = 0
             except Exception:
                 failures += 1

@@ -40,7 +40,9 @@ def render_panel(state: State, players: Mapping[str, str]) -> RenderableType:
     where = "setup" if state.round == 0 else f"round {state.round}"
     lines.append(Text(f"{where} · wind {state.wind}"))
     if state.relay_limit != DEFAULT_RELAY_LIMIT:
-        lines.append(Text(f"relay limit {state.relay_limit}"))
+        # MC-6.5: the limit counts train places as fixed at the round's start.
+        places = f"train places 2-{state.relay_limit + 1} relay" if state.relay_limit else "no relays"
+        lines.append(Text(f"relay limit {state.relay_limit}: {places}"))
     lines.append(Text(f"tabs {course_profile(state.course)}", "grey50"))
     if state.is_over:
         lines.append(Text("the race is over", "bold"))

@@ -26,21 +26,45 @@ def bot_game(seed: int, moves: int | None = None, **options: Any) -> cy.State:
     if moves is None:
         return play_out(state, bots, chance=rng)
     for _ in range(moves):
-        state.play(state.chance_move(rng) if state.is_chance else bots[state.current_player].choose(state))
+        state.play(
+            state.chance_move(rng) if state.is_chance else bots[state.current_player].choose(state)
+        )
     return state
 
 
 def test_cy_15_1_record_fields(tmp_path: Path) -> None:
+    """CY-15.1: one JSON object: format, game, options (the course a full object with
+    inline boards), start, players, seed, every move (chance moves too), result."""
     state = bot_game(3, mode="leg", events=True, tokens={"AS1": 1})
     players = {t: {"name": f"bot {t}", "kind": "greedy"} for t in state.players}
     record = cy.Record.from_state(state, players)
     data = json.loads(record.to_json())
-    assert list(data) == ["format", "game", "options", "start", "players", "seed", "moves", "result"]
+    assert list(data) == [
+        "format",
+        "game",
+        "options",
+        "start",
+        "players",
+        "seed",
+        "moves",
+        "result",
+    ]
     assert data["format"] == RECORD_FORMAT and data["game"] == "cyclo" and data["start"] is None
-    assert data["options"] == {"mode": "leg", "teams": ["A", "B", "C"], "course": cy.Course.load(
-        "flat-stage").to_dict(), "level": "pro", "events": True, "entries": 1, "tokens": {"AS1": 1}}
+    assert data["options"] == {
+        "mode": "leg",
+        "teams": ["A", "B", "C"],
+        "course": cy.Course.load("flat-stage").to_dict(),
+        "level": "pro",
+        "events": True,
+        "entries": 1,
+        "tokens": {"AS1": 1},
+    }
     assert data["options"]["course"]["boards"][0]["runs"][0] == ["start", 6, 4]  # boards inline
-    assert data["seed"] == 3 and data["players"] == players and data["result"] == state.result.to_dict()
+    assert (
+        data["seed"] == 3
+        and data["players"] == players
+        and data["result"] == state.result.to_dict()
+    )
     assert any(m.startswith("roll:") for m in data["moves"])
     path = tmp_path / "leg.json"
     record.save(path)
@@ -49,6 +73,8 @@ def test_cy_15_1_record_fields(tmp_path: Path) -> None:
 
 
 def test_cy_15_2_replay_without_the_seed() -> None:
+    """CY-15.2: loading rebuilds the start and replays every move without the seed;
+    the stored result is only informational: it is recomputed."""
     state = bot_game(8)
     data = json.loads(cy.Record.from_state(state).to_json())
     data["seed"] = None
@@ -56,11 +82,15 @@ def test_cy_15_2_replay_without_the_seed() -> None:
     record = cy.Record.from_dict(data)
     assert record.replay() == state and record.result == state.result.to_dict()  # result recomputed
     states = record.states()
-    assert len(states) == len(record.moves) + 1 and states[-1] == state and states[0] == cy.from_options(
-        {"players": 3})
+    assert (
+        len(states) == len(record.moves) + 1
+        and states[-1] == state
+        and states[0] == cy.from_options({"players": 3})
+    )
 
 
 def test_cy_15_2_records_from_a_position() -> None:
+    """CY-15.2: a record that starts from a CYN rebuilds that start, then replays."""
     state = at("9 AS1:a30*4,BH1:a29*4 / A*4,B*4")
     for move in ("AS1~BH1", "BH1~yes", "roll:3,4", "BH1-43/t", "AS1>BH1"):
         state.play(move)
@@ -81,8 +111,8 @@ def middle(state: cy.State, rng: Rng, moves: int = 100_000) -> cy.State:
 
 
 def test_cy_15_resume_with_the_same_future() -> None:
-    """``chance_rng`` repeats one roll or choice a recorded chance move, so a stopped
-    game goes on with the rolls and cards it would have had."""
+    """CY-13.3: ``chance_rng`` repeats one roll or choice a recorded chance move, so
+    a stopped game goes on with the rolls and cards it would have had."""
     whole = middle(cy.from_options({"players": 3}), Rng(11))
     part = middle(cy.from_options({"players": 3}), Rng(11), moves=300)
     part.seed = 11
@@ -94,19 +124,25 @@ def test_cy_15_resume_with_the_same_future() -> None:
         cy.Record.from_state(at("9 AS1:a30")).chance_rng()
 
 
-@pytest.mark.parametrize(("change", "why"), [
-    (lambda d: d.update(game="pistard"), "not of 'cyclo'"),
-    (lambda d: d.pop("moves"), "no 'moves'"),
-    (lambda d: d.update(moves="roll:1,1"), "wrong type"),
-    (lambda d: d["moves"].append(3), "not text"),
-    (lambda d: d.update(seed="7"), "seed"),
-    (lambda d: d.update(players=["A"]), "players"),
-    (lambda d: d.update(start=5), "start"),
-    (lambda d: d["options"].update(mode="keirin"), "options are invalid"),
-    (lambda d: d["options"].update(course={"name": "x", "boards": ["A1"]}), "options are invalid"),
-    (lambda d: d["options"].update(colour="red"), "unknown Cyclo option"),
-    (lambda d: d.update(start="9 AS1:a300"), "cannot start|invalid"),
-])
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (lambda d: d.update(game="pistard"), "not of 'cyclo'"),
+        (lambda d: d.pop("moves"), "no 'moves'"),
+        (lambda d: d.update(moves="roll:1,1"), "wrong type"),
+        (lambda d: d["moves"].append(3), "not text"),
+        (lambda d: d.update(seed="7"), "seed"),
+        (lambda d: d.update(players=["A"]), "players"),
+        (lambda d: d.update(start=5), "start"),
+        (lambda d: d["options"].update(mode="keirin"), "options are invalid"),
+        (
+            lambda d: d["options"].update(course={"name": "x", "boards": ["A1"]}),
+            "options are invalid",
+        ),
+        (lambda d: d["options"].update(colour="red"), "unknown Cyclo option"),
+        (lambda d: d.update(start="9 AS1:a300"), "cannot start|invalid"),
+    ],
+)
 def test_corrupt_records(change: Any, why: str) -> None:
     data = json.loads(cy.Record.from_state(bot_game(2, moves=20)).to_json())
     change(data)
@@ -115,6 +151,7 @@ def test_corrupt_records(change: Any, why: str) -> None:
 
 
 def test_a_refused_move_names_its_index() -> None:
+    """CY-15.2: the first refused move is a ``RecordError`` with its ``index``."""
     data = json.loads(cy.Record.from_state(bot_game(2, moves=20)).to_json())
     data["moves"][5] = "roll:1,1,1,1"
     with pytest.raises(RecordError) as info:

@@ -8,21 +8,35 @@ from peloton.core import ConfigError
 from peloton.games import cyclo as cy
 from peloton.games.cyclo.modes import ONE_WORLD, WORLD_PER_RIDER, WORLD_PER_TEAM
 
-from .helpers import at, legal, play
+from .helpers import at, legal, play, square
 
 
 def test_cy_2_1_modes_and_players() -> None:
-    """classic and leg: 2-6 teams of 4; the other modes are listed for the next issue."""
-    for mode in ("classic", "leg"):
-        for n in range(2, 7):
+    """CY-2.1: classic and leg 2-6 teams of 4, itt and ttt 1-6 of 4; the track modes
+    are listed (teams, riders a team) for the next issue."""
+    for mode, low in (("classic", 2), ("leg", 2), ("itt", 1), ("ttt", 1)):
+        for n in range(low, 7):
             state = cy.new_game(mode, players=n)
             assert len(state.players) == n and len(state.setup.riders) == 4 * n
-        for n in (0, 1, 7, "2", True):
+        for bad in (low - 1, 7, "2", True):
             with pytest.raises(ConfigError, match="players"):
-                cy.new_game(mode, players=n)  # type: ignore[arg-type]
+                cy.new_game(mode, players=bad)  # type: ignore[arg-type]
     table = {name: (m.teams, m.riders) for name, m in cy.MODES.items()}
-    assert table["itt"] == ((1, 6), 4) and table["sprint"] == ((2, 2), 1)
-    assert table["team-sprint"] == ((1, 2), 3) and table["keirin"] == ((2, 6), None)
+    assert table == {
+        "classic": ((2, 6), 4),
+        "leg": ((2, 6), 4),
+        "itt": ((1, 6), 4),
+        "ttt": ((1, 6), 4),
+        "sprint": ((2, 2), 1),
+        "team-sprint": ((1, 2), 3),
+        "pursuit": ((1, 2), 1),
+        "team-pursuit": ((1, 2), 4),
+        "keirin": ((2, 6), None),
+        "scratch": ((2, 6), None),
+        "elimination": ((2, 6), None),
+        "tempo": ((2, 6), None),
+        "points": ((2, 6), None),
+    }
     with pytest.raises(ConfigError, match="not played yet"):
         cy.new_game("keirin")
     with pytest.raises(ConfigError, match="unknown mode"):
@@ -44,6 +58,14 @@ def test_cy_2_2_teams_and_rider_ids() -> None:
 
 
 def test_cy_2_3_starter_has_no_tokens_wheel_holding_back_or_swap() -> None:
+    """CY-2.3: level ``pro`` by default; ``starter`` has no tokens, wheel, holding back
+    or swap, and its own card effects."""
+    pro = cy.new_game("classic")
+    assert (
+        pro.setup.level == "pro"
+        and pro.rider("AS1").tokens == 4
+        and pro.team_tokens == {"A": 4, "B": 4}
+    )
     state = cy.new_game("classic", level="starter")
     assert state.team_tokens == {"A": 0, "B": 0} and state.rider("AS1").tokens == 0
     state.play("roll:1,2")
@@ -52,6 +74,10 @@ def test_cy_2_3_starter_has_no_tokens_wheel_holding_back_or_swap() -> None:
     assert swap.phase == "roll"  # no window
     wheel = play(at("8 AH1:a54,BC1:a55", level="starter"), "roll:4,5", "BC1-64")
     assert wheel.phase == "roll" and wheel.due == "AH1"  # nobody asked to follow
+    recovery = play(at("4 AS1:a36", level="starter"), "roll:1,1", "AS1-38", "draw:recovery")
+    assert (
+        square(recovery, "AS1") == "a44" and recovery.rider("AS1").tokens == 0
+    )  # starter: forward 6
     with pytest.raises(ConfigError, match="unknown level"):
         cy.new_game("classic", level="amateur")
 
@@ -59,14 +85,33 @@ def test_cy_2_3_starter_has_no_tokens_wheel_holding_back_or_swap() -> None:
 def test_cy_2_4_tokens() -> None:
     """min(5, B + saved) own tokens, min(5, B) team tokens; never more than 5."""
     four = cy.new_game("classic", course="flemish-4", tokens={"AS1": 2, "BC1": 0})
-    assert four.rider("AS1").tokens == 5 and four.rider("BC1").tokens == 4 and four.rider("AC1").tokens == 4
+    assert (
+        four.rider("AS1").tokens == 5
+        and four.rider("BC1").tokens == 4
+        and four.rider("AC1").tokens == 4
+    )
     assert four.team_tokens == {"A": 4, "B": 4}
     five = cy.new_game("leg", course="mountain-stage", tokens={"AS1": 5})
-    assert five.rider("AS1").tokens == 5 and five.rider("AH1").tokens == 5 and five.team_tokens["A"] == 5
-    short = cy.new_game("classic", course={"name": "short", "boards": ["A1", "E1"]}, tokens={"AS1": 1})
-    assert short.rider("AS1").tokens == 3 and short.rider("AC1").tokens == 2 and short.team_tokens["B"] == 2
-    for tokens, why in (({"GS1": 1}, "not a rider"), ({"AS1": 6}, "0 to 5"), ({"AS1": -1}, "0 to 5"),
-                        ({"AS1": True}, "0 to 5"), (["AS1"], "must map")):
+    assert (
+        five.rider("AS1").tokens == 5
+        and five.rider("AH1").tokens == 5
+        and five.team_tokens["A"] == 5
+    )
+    short = cy.new_game(
+        "classic", course={"name": "short", "boards": ["A1", "E1"]}, tokens={"AS1": 1}
+    )
+    assert (
+        short.rider("AS1").tokens == 3
+        and short.rider("AC1").tokens == 2
+        and short.team_tokens["B"] == 2
+    )
+    for tokens, why in (
+        ({"GS1": 1}, "not a rider"),
+        ({"AS1": 6}, "0 to 5"),
+        ({"AS1": -1}, "0 to 5"),
+        ({"AS1": True}, "0 to 5"),
+        (["AS1"], "must map"),
+    ):
         with pytest.raises(ConfigError, match=why):
             cy.new_game("classic", tokens=tokens)  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="Starter has no tokens"):

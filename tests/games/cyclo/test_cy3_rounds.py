@@ -19,7 +19,9 @@ def test_cy_3_2_later_rounds_go_in_position_order() -> None:
 def test_cy_3_3_the_order_is_fixed_at_the_start_of_the_round() -> None:
     """A rider overtaken during the round still goes in its slot; the next round
     re-orders; players never choose which rider moves."""
-    state = play(at("2 AS1:a20,BS1:a10", level="starter"), "roll:1,1", "AS1-22", "roll:6,6", "BS1-22")
+    state = play(
+        at("2 AS1:a20,BS1:a10", level="starter"), "roll:1,1", "AS1-22", "roll:6,6", "BS1-22"
+    )
     assert square(state, "BS1") == "b22" and state.round == 3 and state.p.order == ["AS1", "BS1"]
     state = play(at("2 AS1:a20,BS1:a12", level="starter"), "roll:1,1", "AS1-22")
     assert state.due == "BS1"
@@ -41,7 +43,9 @@ def test_cy_3_5_end_of_round() -> None:
     race ends at the end of the round in which the last rider finishes."""
     state = at("5 AS1:a118,BS1:a119,CS1:a100", level="starter")
     play(state, "roll:1,1,2", "BS1-#3", "roll:2,2,4", "AS1-#6")
-    assert state.rider("BS1").square == "a#3" and state.rider("AS1").square == "a#6"  # on the run-out
+    assert (
+        state.rider("BS1").square == "a#3" and state.rider("AS1").square == "a#6"
+    )  # on the run-out
     play(state, "roll:1,2", "CS1-103")
     assert state.round == 6 and state.rider("AS1").square is None and state.rider("AS1").finished
     assert [r for r, _, _ in state.p.finishers] == ["AS1", "BS1"]
@@ -51,6 +55,8 @@ def test_cy_3_5_end_of_round() -> None:
 
 
 def test_cy_3_6_guard_after_round_300() -> None:
+    """CY-3.6: a game still running after round 300 ends (riders still racing rank
+    by position, CY-8.5); round 300 itself is played to its end."""
     state = at("300 AS1:a10,BS1:a5", level="starter")
     play(state, "roll:1,1", "AS1-12", "roll:1,1")
     assert not state.is_over

@@ -25,8 +25,14 @@ def test_cy_5_1_who_may_follow() -> None:
     assert start_line.phase == "roll" and start_line.due == "AH1"
     cobbles = play(at("8 AH1:a76*4,BC1:a77*4 / A*4,B*4"), "roll:4,5", "BC1-86")
     assert cobbles.phase == "roll"  # AH1 stands on cobbles
-    over = play(at("8 AH1:a54*4,BC1:a55*4,BS1:a60*4 / A*4,B*4"), "roll:1,1", "BS1-62", "BC1~-", "roll:4,5",
-                "BC1-64")
+    over = play(
+        at("8 AH1:a54*4,BC1:a55*4,BS1:a60*4 / A*4,B*4"),
+        "roll:1,1",
+        "BS1-62",
+        "BC1~-",
+        "roll:4,5",
+        "BC1-64",
+    )
     assert over.phase == "wheel"
     over.play("AH1>BC1")
     assert over.round == 9  # AH1's turn was its follow
@@ -46,19 +52,33 @@ def test_cy_5_2_asked_in_lane_order() -> None:
     assert state.due == "BS1" and legal(state) == {"BS1>BC1", "BS1>-"}
     state.play("BS1>BC1")
     assert square(state, "BS1") == "a63" and state.due == "AH1" and state.phase == "roll"
-    first = play(at("8 AH1:a54*4,BC1:a55*4,BS1:b54*4 / A*4,B*4"), "BC1~-", "roll:4,5", "BC1-64", "AH1>BC1")
+    first = play(
+        at("8 AH1:a54*4,BC1:a55*4,BS1:b54*4 / A*4,B*4"), "BC1~-", "roll:4,5", "BC1-64", "AH1>BC1"
+    )
     assert first.phase == "roll" and first.due == "BS1"  # after a follow nobody is asked
 
 
 def test_cy_5_3_the_follower() -> None:
-    """It aims at e - 1, its turn is over, nobody follows it; flags wait for a ride."""
-    state = play(at("8 AH1:a54*4,BC1:a55*4,BS1:a53*4 / A*4,B*4"), "BC1~-", "roll:4,5", "BC1-64", "AH1>BC1")
-    assert square(state, "AH1") == "a63" and state.due == "BS1" and state.phase == "roll"  # BS1 on 53 rolls
-    full = play(at("8 AH1:a54*4,BC1:a55*4,CC1:b63s,CS1:a63s / A*4,B*4"), "BC1~-", "roll:4,5",
-                "BC1-64", "AH1>BC1")
+    """CY-5.3: it aims at e - 1 and lands by room, its turn is over, nobody follows it;
+    flags wait for its next ride."""
+    state = play(
+        at("8 AH1:a54*4,BC1:a55*4,BS1:a53*4 / A*4,B*4"), "BC1~-", "roll:4,5", "BC1-64", "AH1>BC1"
+    )
+    assert (
+        square(state, "AH1") == "a63" and state.due == "BS1" and state.phase == "roll"
+    )  # BS1 on 53 rolls
+    full = play(
+        at("8 AH1:a54*4,BC1:a55*4,CC1:b63s,CS1:a63s / A*4,B*4"),
+        "BC1~-",
+        "roll:4,5",
+        "BC1-64",
+        "AH1>BC1",
+    )
     assert square(full, "AH1") == "a62"
     flags = play(at("8 AH1:a54*4x,BC1:a55*4 / A*4,B*4"), "BC1~-", "roll:4,5", "BC1-64", "AH1>BC1")
     assert flags.rider("AH1").technical and flags.round == 9
-    finish = play(at("8 AH1:a113*4,BC1:a114*4 / A*4,B*4"), "BC1~-", "roll:6,6", "BC1-#7/r", "AH1>BC1")
+    finish = play(
+        at("8 AH1:a113*4,BC1:a114*4 / A*4,B*4"), "BC1~-", "roll:6,6", "BC1-#7/r", "AH1>BC1"
+    )
     assert [r for r, _, _ in finish.p.finishers] == ["BC1", "AH1"] and finish.is_over
     assert [past for _, _, past in finish.p.finishers] == [7, 6]

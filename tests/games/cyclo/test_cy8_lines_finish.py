@@ -10,9 +10,20 @@ from peloton.games import cyclo as cy
 from .helpers import at, play, square
 
 #: A mountain line after 70 (category 2), with dark cobbles on 72 and 73 just past it.
-RECROSS: dict[str, Any] = {"name": "recross", "boards": [
-    "A1", "C1", {"name": "Z", "runs": [["slope", 10, 2], ["cobbles", 5, 2], ["end", 15, 3]], "dark": [12, 13],
-                 "lines": [[10, "mountain", "2"]]}, "E1"]}
+RECROSS: dict[str, Any] = {
+    "name": "recross",
+    "boards": [
+        "A1",
+        "C1",
+        {
+            "name": "Z",
+            "runs": [["slope", 10, 2], ["cobbles", 5, 2], ["end", 15, 3]],
+            "dark": [12, 13],
+            "lines": [[10, "mountain", "2"]],
+        },
+        "E1",
+    ],
+}
 
 
 def test_cy_8_1_course_lines_score_in_a_leg_only() -> None:
@@ -57,18 +68,50 @@ def test_cy_8_3_finishing() -> None:
 
 def test_cy_8_4_classic_places_and_teams() -> None:
     state = at("3 AC1:a100,AS1:a118,BH1:a119,BS1:a90", level="starter")
-    play(state, "roll:1,1", "BH1-#1", "roll:1,2,3", "AS1-#4", "roll:1,1", "AC1-102", "roll:1,1", "BS1-92")
+    play(
+        state,
+        "roll:1,1",
+        "BH1-#1",
+        "roll:1,2,3",
+        "AS1-#4",
+        "roll:1,1",
+        "AC1-102",
+        "roll:1,1",
+        "BS1-92",
+    )
     result = state.result
     assert result.places[:2] == ("AS1", "BH1") and result.teams == ("A", "B")
     assert not result.over and result.winner is None and result.winner_team is None
 
 
+def test_cy_8_4_classic_teams_rank_by_their_best_rider() -> None:
+    """CY-8.4: in a classic the places are the finishing order (the furthest past the
+    line first, whoever crossed first) and a team ranks by its best rider, not by how
+    many it has ahead."""
+    state = at("9 AC1:a118,AS1:a119,BS1:a117", level="starter")
+    play(
+        state, "roll:1,1,1", "AS1-#2", "roll:1,2", "AC1-#1", "roll:2,3,4", "BS1-#6"
+    )  # 117 + 9 = #6
+    result = state.result
+    assert result.over and result.places == ("BS1", "AS1", "AC1")
+    assert result.winner == "BS1" and result.teams == ("B", "A") and result.winner_team == "B"
+
+
 def test_cy_8_5_end_and_riders_still_racing() -> None:
+    """CY-8.5: a classic goes on after its first finisher and ends at the end of the
+    round in which the last rider finishes, or by the guard (CY-3.6); riders still
+    racing then rank after the finishers in position order."""
     state = at("299 AS1:a118,BS1:a60,CS1:a70", level="starter")
     play(state, "roll:6,6,6", "AS1-#9", "roll:2", "CS1-72", "roll:1,1", "BS1-62")
     assert not state.is_over and state.round == 300
     play(state, "roll:1,1", "CS1-74", "roll:2,2", "BS1-66")
     assert state.is_over and state.result.places == ("AS1", "CS1", "BS1")
+    last = play(at("5 AS1:a119,BS1:a100", level="starter"), "roll:1,1,1", "AS1-#2", "roll:6,6")
+    assert not last.is_over and last.phase == "ride"
+    last.play("BS1-112")
+    assert not last.is_over and last.round == 6  # BS1 still racing
+    play(last, "roll:3,3,4", "BS1-#2")
+    assert last.is_over and last.round == 6 and last.result.places == ("AS1", "BS1")
 
 
 def test_cy_8_6_result() -> None:
@@ -77,8 +120,19 @@ def test_cy_8_6_result() -> None:
     result = state.result
     assert result.over and result.winner == "AS1" and result.winner_team == "A"
     data = result.to_dict()
-    assert list(data) == ["places", "winner", "winner_team", "teams", "times", "team_times", "points",
-                          "mountain", "eliminated", "tokens_left", "over"]
+    assert list(data) == [
+        "places",
+        "winner",
+        "winner_team",
+        "teams",
+        "times",
+        "team_times",
+        "points",
+        "mountain",
+        "eliminated",
+        "tokens_left",
+        "over",
+    ]
     assert data["tokens_left"] == {"AS1": 2} and data["eliminated"] == [] and data["times"] == {}
     assert json.loads(json.dumps(data)) == data
     assert cy.new_game("leg").result.points == dict.fromkeys(cy.new_game("leg").setup.riders, 0)

@@ -38,7 +38,6 @@ def parse(text: str) -> Square:
 @dataclass
 class Group:
     head: Square | None
-    rear: Square | None
     size: int
     closed: bool
 
@@ -76,6 +75,7 @@ class Model:
         self.bottles0: set[str] = set()
         self.leader0: dict[str, str] = {}
         self.follower0: dict[str, str] = {}
+        self.train_place0: dict[str, int] = {}
         self.order: list[str] = []
         # Round bookkeeping:
         self.moved: set[str] = set()
@@ -172,6 +172,14 @@ class Model:
                 self.leader0[rid] = x
                 self.follower0[x] = rid
         self.order = sorted(self.pos, key=lambda rid: (-self.pos[rid][0], self.pos[rid][1]))
+        # MC-6.1: a rider's place is 1 + the links followed to the train's front rider.
+        self.train_place0 = {}
+        for rid in self.pos:
+            if rid in self.leader0 or rid in self.follower0:
+                n, x = 1, rid
+                while x in self.leader0:
+                    n, x = n + 1, self.leader0[x]
+                self.train_place0[rid] = n
         self.moved = set()
         self.groups, self.group_of = [], {}
         self.gave = False
@@ -232,11 +240,12 @@ class Model:
         x = self.leader0.get(rid)
         if x is not None and self.may_follow(rid, x):
             g = self.groups[self.group_of[x]]
-            assert g.rear is not None and g.head is not None
-            wheel = (g.rear[0] - 1, g.rear[1] - self.dl)
+            assert g.head is not None
+            xr, xl = self.pos[x]  # MC-6.4: behind X where it stands now
+            wheel = (xr - 1, xl - self.dl)
             if self.free(wheel):
                 moves.add(f"{rid}-{name(wheel)}w")
-            if g.size <= self.relay_limit:
+            if self.train_place0[rid] <= self.relay_limit + 1:  # MC-6.5
                 relay = (g.head[0] + 1, g.head[1] + self.dl)
                 if 0 <= relay[1] < self.lanes:
                     if relay[0] >= self.finish:
@@ -293,15 +302,13 @@ class Model:
             self.pos[rid] = new
         if kind in "-!":  # MC-6.2
             here = None if crossed else new
-            self.groups.append(Group(here, here, 1, kind == "!" or crossed))
+            self.groups.append(Group(here, 1, kind == "!" or crossed))
             self.group_of[rid] = len(self.groups) - 1
         else:
             gi = self.group_of[self.leader0[rid]]
             g = self.groups[gi]
             g.size += 1
-            if kind == "w":
-                g.rear = new
-            else:
+            if kind == "r":
                 g.head = new
                 g.closed = g.closed or crossed
             self.group_of[rid] = gi

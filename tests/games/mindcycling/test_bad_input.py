@@ -164,11 +164,11 @@ def test_illegal_move(mcn: str, first: list[str], move: str, words: list[str]) -
 
 
 def test_relay_beyond_limit_is_illegal() -> None:
-    """MC-6.5: the reason names the relay limit."""
+    """MC-6.5: the reason names the rider's train place and the relay limit."""
     s = mc.from_mcn(FLAT, "1 AC1:c11,AD1:c15+,AS1:c13,BC1:a1,BD1:c14+,BS1:c12 / - / -", relay_limit=1)
     play(s, "AD1-c21", "BD1-c20w")
     before = s.copy()
-    with pytest.raises(peloton.IllegalMoveError, match="relay limit 1"):
+    with pytest.raises(peloton.IllegalMoveError, match=r"AS1 is rider 3 of its train.*relay limit 1"):
         s.play("AS1-c22r")
     assert s == before
 
@@ -481,3 +481,36 @@ def test_every_error_is_a_value_error() -> None:
     ):
         assert issubclass(err, ValueError)
     assert issubclass(peloton.CourseError, peloton.ConfigError)
+
+
+#: A chain of five riders on the c lane: places AD1 1, BD1 2, AS1 3, BS1 4, AC1 5.
+CHAIN = "1 AC1:c11,AD1:c15+,AS1:c13,BC1:a1,BD1:c14+,BS1:c12 / - / -"
+
+
+@pytest.mark.parametrize(
+    ("moves", "index", "rule"),
+    [
+        # The old MC-6.4 put AS1 behind the group's rear, AD1; now c21 behind BD1 is taken.
+        (["AD1-c21", "BD1-c22r", "AS1-c20w"], 2, "no wheel right after a relay"),
+        # The old MC-6.5 counted BS1's group of one; AC1 is fifth in its train.
+        (["AD1-c21", "BD1-c20w", "AS1-c19w", "BS1-b17", "AC1-b18r"], 4, "rider 5 of its train"),
+    ],
+)
+def test_old_records_with_a_misread_train_move_fail_to_load(moves: list[str], index: int, rule: str) -> None:
+    """MC-6.4, MC-6.5, MC-10.3: a record played under the misread train rules is
+    rejected on load, naming the first move the corrected rules refuse and its index."""
+    data = {
+        "format": "peloton-record/1",
+        "game": "mind-cycling",
+        "rules": {"wind": "front", "relay_limit": 3},
+        "course": FLAT.to_dict(),
+        "teams": {"A": "DSC", "B": "DSC"},
+        "players": {},
+        "start": CHAIN,
+        "moves": moves,
+        "result": None,
+    }
+    with pytest.raises(peloton.RecordError, match=rule) as info:
+        mc.Record.from_json(json.dumps(data))
+    assert info.value.index == index
+    assert f"move {index} ({moves[index]!r})" in str(info.value)

@@ -51,15 +51,16 @@ def test_mc_4_2_wind_fixed_although_sheltered_later() -> None:
 
 
 def test_mc_4_2_assessment_values() -> None:
-    """MC-4.2: section, wind, link, bottle and fatigue are fixed for every rider."""
+    """MC-4.2: section, wind, link, bottle, fatigue and train place (MC-6.1) are fixed
+    for every rider."""
     s = mc.from_mcn(MIXED, "2 AC1:c21,AD1:c22,AS1:b9,BC1:a1,BD1:b10+,BS1:b11 / - / -")
     a = s.assessment
-    assert a("AD1") == mc.Assessment("mountain", 3, True, None, False, True)
-    assert a("AC1") == mc.Assessment("mountain", 7, False, "AD1", False, False)
-    assert a("BS1") == mc.Assessment("sprint", 6, True, None, False, False)
-    assert a("BD1") == mc.Assessment("sprint", 5, False, "BS1", True, False)
-    assert a("AS1") == mc.Assessment("plain", 5, False, "BD1", False, False)
-    assert a("BC1") == mc.Assessment("start", 4, True, None, False, False)
+    assert a("AD1") == mc.Assessment("mountain", 3, True, None, False, True, 1)
+    assert a("AC1") == mc.Assessment("mountain", 7, False, "AD1", False, False, 2)
+    assert a("BS1") == mc.Assessment("sprint", 6, True, None, False, False, 1)
+    assert a("BD1") == mc.Assessment("sprint", 5, False, "BS1", True, False, 2)
+    assert a("AS1") == mc.Assessment("plain", 5, False, "BD1", False, False, 3)
+    assert a("BC1") == mc.Assessment("start", 4, True, None, False, False, None)
 
 
 def test_mc_4_3_order_furthest_first_then_left_first() -> None:

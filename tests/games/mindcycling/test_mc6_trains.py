@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import peloton
 from peloton.games import mindcycling as mc
 
 from .helpers import FLAT, MIXED, course, legal, max_row, of_kind, play, row
@@ -143,9 +144,9 @@ def test_mc_6_3_e_relay_square_off_road(wind: str, head: str) -> None:
     assert of_kind(s, "w") == {("b16" if wind == "left" else "d16")}
 
 
-def test_mc_6_4_wheel_behind_rear_of_group() -> None:
-    """MC-6.4: the wheel square is directly behind the group's rear rider, which moves
-    back as riders wheel."""
+def test_mc_6_4_wheel_behind_each_wheeler_in_turn() -> None:
+    """MC-6.4: each rider wheels directly behind the rider it is linked to, where that
+    rider stands now; down a train of wheels the wheel square moves back one row each."""
     s = mc.from_mcn(FLAT, CHAIN)
     play(s, "AD1-c21")
     assert of_kind(s, "w") == {"c20"}
@@ -159,6 +160,37 @@ def test_mc_6_4_wheel_behind_rear_of_group() -> None:
     assert s.group("AD1") == (5, False)
 
 
+def test_mc_6_4_wheel_behind_the_leader_not_the_group() -> None:
+    """MC-6.4 (corrected): the wheel square is behind the rider Y is linked to, not
+    behind the group's rear. Right after that rider relayed, the square behind it holds
+    the group's old head, so Y cannot wheel; it may still relay or ride normally."""
+    s = mc.from_mcn(FLAT, CHAIN)
+    play(s, "AD1-c21", "BD1-c22r")  # BD1 relays in front of AD1
+    assert s.current_rider == "AS1"  # linked to BD1: train priority (MC-4.4)
+    assert of_kind(s, "w") == set()  # c21, behind BD1, holds AD1 (the old rule gave c20)
+    assert of_kind(s, "r") == {"c23"}
+    assert of_kind(s)  # it may ride normally
+    with pytest.raises(peloton.IllegalMoveError, match="no wheel right after a relay"):
+        s.play("AS1-c20w")
+    play(s, "AS1-c23r")
+    assert of_kind(s, "w") == set() and of_kind(s, "r") == {"c24"}
+    play(s, "BS1-b17")  # BS1 rides normally: a new group of one
+    assert s.current_rider == "AC1"
+    assert of_kind(s, "w") == {"b16"}  # behind BS1 where it stands now
+
+
+@pytest.mark.parametrize(
+    ("wind", "x", "y", "move", "wheel"), [("left", "c12", "d11", "c18", "d17"), ("right", "c12", "b11", "c18", "b17")]
+)
+def test_mc_6_4_wheel_behind_the_leader_in_expert_wind(wind: str, x: str, y: str, move: str, wheel: str) -> None:
+    """MC-6.4 in expert wind: the wheel square is one row back from the leader along the
+    shelter direction."""
+    s = mc.from_mcn(FLAT, f"1 AC1:{y},AD1:{x}+,AS1:a1,BC1:b1,BD1:c1+,BS1:e1 / - / -", wind=wind)
+    play(s, f"AD1-{move}")
+    assert s.current_rider == "AC1"
+    assert of_kind(s, "w") == {wheel}
+
+
 def test_mc_6_4_wheel_behind_diagonal_move() -> None:
     """MC-6.4: X may end anywhere; the wheel square is behind where it ends."""
     s = mc.from_mcn(FLAT, "1 AC1:c11,AD1:c12+,AS1:a1,BC1:b1,BD1:e1+,BS1:e2 / - / -")
@@ -167,30 +199,60 @@ def test_mc_6_4_wheel_behind_diagonal_move() -> None:
 
 
 @pytest.mark.parametrize(
-    ("limit", "relay_sizes"),
-    [(3, [1, 2, 3]), (1, [1]), (0, []), (5, [1, 2, 3, 4])],
+    ("limit", "relay_places"),
+    [(3, [2, 3, 4]), (1, [2]), (0, []), (5, [2, 3, 4, 5])],
 )
-def test_mc_6_5_relay_limit(limit: int, relay_sizes: list[int]) -> None:
-    """MC-6.5: relay only while X's group holds at most `relay_limit` riders (default 3);
-    the wheel is always open."""
+def test_mc_6_5_relay_limit(limit: int, relay_places: list[int]) -> None:
+    """MC-6.5: relay only from train places 2 to `relay_limit + 1` (default 3: places
+    2 to 4); the wheel is always open."""
     kwargs = {} if limit == 3 else {"relay_limit": limit}
     s = mc.from_mcn(FLAT, CHAIN, **kwargs)  # type: ignore[arg-type]
     play(s, "AD1-c21")
     for size, rid in enumerate(("BD1", "AS1", "BS1", "AC1"), start=1):
         assert s.current_rider == rid
+        assert s.assessment(rid).train_place == size + 1  # type: ignore[union-attr]
         assert s.group("AD1") == (size, False)
         assert of_kind(s, "w") == {f"c{21 - size}"}
-        assert of_kind(s, "r") == ({"c22"} if size in relay_sizes else set()), size
+        assert of_kind(s, "r") == ({"c22"} if size + 1 in relay_places else set()), size
         s.play(f"{rid}-c{21 - size}w")
+
+
+def test_mc_6_5_relay_limit_counts_train_places() -> None:
+    """MC-6.5 (corrected): the limit counts places in the train as it stood at the
+    round's start, whatever the size of the group now: the fifth rider may not relay
+    although the rider in front of it rode off alone in a group of one."""
+    s = mc.from_mcn(FLAT, CHAIN)
+    play(s, "AD1-c21", "BD1-c20w", "AS1-c19w")
+    assert s.current_rider == "BS1"  # place 4: may still relay
+    assert of_kind(s, "r") == {"c22"}
+    play(s, "BS1-b17")  # a normal move: BS1 founds a new group of one
+    assert s.group("BS1") == (1, False)
+    assert s.current_rider == "AC1"
+    assert s.assessment("AC1").train_place == 5  # type: ignore[union-attr]
+    assert of_kind(s, "r") == set()  # the old rule (group size 1 <= 3) gave b18
+    assert of_kind(s, "w") == {"b16"}
+    with pytest.raises(peloton.IllegalMoveError, match=r"rider 5 of its train.*only riders 2 to 4 may relay"):
+        s.play("AC1-b18r")
+
+
+def test_mc_6_5_relay_limit_counts_from_the_front_rider() -> None:
+    """MC-6.5: places count from the train's front rider, even when it is not the rider
+    Y is linked to; a rider at place 2 relays in front of its own leader's group."""
+    s = mc.from_mcn(FLAT, CHAIN, relay_limit=1)
+    play(s, "AD1-c21")
+    assert of_kind(s, "r") == {"c22"}  # BD1, place 2
+    play(s, "BD1-b18")  # BD1 rides off: AS1 (place 3) follows it
+    assert s.current_rider == "AS1"
+    assert of_kind(s, "r") == set() and of_kind(s, "w") == {"b17"}
 
 
 def test_mc_6_5_relay_becomes_new_head() -> None:
     """MC-6.5: a relay lands directly in front of the head and becomes the head."""
     s = mc.from_mcn(FLAT, CHAIN)
     play(s, "AD1-c21", "BD1-c22r")
-    assert of_kind(s, "r") == {"c23"} and of_kind(s, "w") == {"c20"}
+    assert of_kind(s, "r") == {"c23"}
     play(s, "AS1-c23r")
-    assert of_kind(s, "r") == {"c24"} and of_kind(s, "w") == {"c20"}
+    assert of_kind(s, "r") == {"c24"}
 
 
 def test_mc_6_6_ignore_allowance_and_path() -> None:

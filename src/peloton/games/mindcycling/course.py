@@ -23,9 +23,23 @@ SECTION_TYPES = ("plain", "sprint", "mountain")
 #: Pseudo-section of the rows before the first tab (MC-1.2); it rides as plain.
 START = "start"
 LANE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
-MAX_LANES = len(LANE_LETTERS)
+# Caps on every size a course file (or a web client) chooses, at what a real game needs
+# (the board has 5 lanes and the standard course 66 rows), so that no course costs the
+# engine or a server unbounded time or memory:
+#: Lanes: the move generator remembers its moves per reachable set of lanes, up to
+#: 2**lanes per row and rider; 9 lanes hold 7 teams of 6 in a start zone of 5 rows.
+MAX_LANES = 9
+#: The finish row: three times the standard course (67). A game lasts at most about
+#: ``finish`` rounds of the furthest rider (docs/decisions.md, MC-8.5).
+MAX_FINISH = 200
+#: Section tabs: at most one sprint and one mountain (MC-1.3) between plain stretches.
+MAX_SECTIONS = 16
+#: A course name is shown in the lobby and stored with every table.
+MAX_NAME = 64
 MAX_FEED = 2
 MAX_ROCKS = 6
+#: A feed or rock list longer than this is refused without naming each square's problem.
+_LONG_LIST = 20
 COURSE_KEYS = ("name", "lanes", "finish", "sections", "feed", "rocks")
 
 _SQUARE_RE = re.compile(r"([a-z])([1-9][0-9]*)")
@@ -94,7 +108,9 @@ class Course:
     move_memo: dict[str, dict[int, tuple[Any, ...]]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        problems = _problems(self.name, self.lanes, self.finish, self.sections, self.feed, self.rocks)
+        problems = _problems(
+            self.name, self.lanes, self.finish, self.sections, self.feed, self.rocks
+        )
         if problems:
             raise CourseError(problems, self.name)
         by_row = [START] * (self.finish + 1)
@@ -116,10 +132,15 @@ class Course:
         object.__setattr__(self, "rock_mask", tuple(rock))
         object.__setattr__(self, "feed_mask", tuple(feed))
         names = tuple(
-            tuple(square_text(square(r, lane)) for lane in range(self.lanes)) for r in range(self.finish)
+            tuple(square_text(square(r, lane)) for lane in range(self.lanes))
+            for r in range(self.finish)
         )
         object.__setattr__(self, "names", names)
-        codes = {names[r][lane]: square(r, lane) for r in range(1, self.finish) for lane in range(self.lanes)}
+        codes = {
+            names[r][lane]: square(r, lane)
+            for r in range(1, self.finish)
+            for lane in range(self.lanes)
+        }
         object.__setattr__(self, "codes", codes)
         object.__setattr__(self, "by_mask", tuple({} for _ in range(self.finish)))
         object.__setattr__(self, "move_memo", {})
@@ -151,6 +172,9 @@ class Course:
         if not isinstance(name, str) or not name:
             problems.append(f"'name' must be a non-empty string, not {name!r}")
             name = "custom"
+        elif problem := _name_problem(name):
+            problems.append(problem)
+            name = "custom"
         lanes = data.get("lanes", 5)
         if not _is_int(lanes):
             problems.append(f"'lanes' must be an integer, not {lanes!r}")
@@ -165,6 +189,10 @@ class Course:
             problems.append("'sections' is missing (a list of [row, type] tabs)")
         elif not isinstance(raw_sections, list | tuple):
             problems.append(f"'sections' must be a list of [row, type] tabs, not {raw_sections!r}")
+        elif len(raw_sections) > MAX_SECTIONS:
+            problems.append(
+                f"'sections' lists {len(raw_sections)} tabs; a course has at most {MAX_SECTIONS}"
+            )
         else:
             for tab in raw_sections:
                 if (
@@ -175,7 +203,7 @@ class Course:
                 ):
                     sections.append((int(tab[0]), tab[1]))
                 else:
-                    problems.append(f"section tab {tab!r} must be [row, type], e.g. [9, \"plain\"]")
+                    problems.append(f'section tab {tab!r} must be [row, type], e.g. [9, "plain"]')
         feed = _square_list(data, "feed", problems)
         rocks = _square_list(data, "rocks", problems)
         if problems:
@@ -206,7 +234,9 @@ class Course:
     def load(cls, name: str) -> Course:
         """A bundled course by name (``standard``, ``short``, ``solo``) or a file path."""
         if name in bundled_names():
-            text = resources.files(__package__).joinpath("courses", f"{name}.toml").read_text("utf-8")
+            text = (
+                resources.files(__package__).joinpath("courses", f"{name}.toml").read_text("utf-8")
+            )
             return cls.from_text(text, toml=True, source=name)
         if Path(name).suffix.lower() in (".toml", ".json") and Path(name).exists():
             return cls.from_file(name)
@@ -294,10 +324,24 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _name_problem(name: str) -> str | None:
+    """Why a course name is refused, if it is (too long, or with control characters)."""
+    if len(name) > MAX_NAME:
+        return f"'name' has {len(name)} characters; at most {MAX_NAME} are allowed"
+    if not name.isprintable():
+        return f"'name' {name!r} must be printable text (no control characters)"
+    return None
+
+
 def _square_list(data: Mapping[str, Any], key: str, problems: list[str]) -> list[str]:
     raw = data.get(key, [])
+    limit = MAX_FEED if key == "feed" else MAX_ROCKS
+    if isinstance(raw, list | tuple) and len(raw) > _LONG_LIST:
+        # Refused as a whole, not square by square: a designer's slip is a few squares.
+        problems.append(f"{key} lists {len(raw)} squares; at most {limit} are allowed")
+        return []
     if not isinstance(raw, list | tuple) or not all(isinstance(s, str) for s in raw):
-        problems.append(f"{key!r} must be a list of square names such as \"c42\", not {raw!r}")
+        problems.append(f'{key!r} must be a list of square names such as "c42", not {raw!r}')
         return []
     return list(raw)
 
@@ -316,10 +360,24 @@ def _problems(
     every mistake in one go; a check only stands down when what it needs is unusable.
     """
     problems: list[str] = []
+    if not isinstance(name, str) or not name:
+        problems.append(f"'name' must be a non-empty string, not {name!r}")
+    elif problem := _name_problem(name):
+        problems.append(problem)
     lanes_ok = 1 <= lanes <= MAX_LANES
     if not lanes_ok:
         problems.append(f"lanes must be between 1 and {MAX_LANES}, not {lanes}")
+    if finish > MAX_FINISH:
+        problems.append(
+            f"finish {finish} is too far: a course has at most {MAX_FINISH} rows (finish <= {MAX_FINISH})"
+        )
+        return problems  # the other checks walk the rows: not on a road this long
     sections = list(sections)
+    if len(sections) > MAX_SECTIONS:
+        problems.append(
+            f"there are {len(sections)} section tabs; a course has at most {MAX_SECTIONS}"
+        )
+        return problems
     problems += _section_problems(finish, sections)
     first_tab = sections[0][0] if sections else 1
     rock_ok = True
@@ -327,8 +385,13 @@ def _problems(
     for key, squares, limit in (("feed", list(feed), MAX_FEED), ("rocks", list(rocks), MAX_ROCKS)):
         if len(squares) > limit:
             problems.append(f"{key} lists {len(squares)} squares; at most {limit} are allowed")
+            if len(squares) > _LONG_LIST:
+                rock_ok = rock_ok and key != "rocks"
+                continue
         for text in squares:
-            problem = _square_problem(key, text, lanes if lanes_ok else MAX_LANES, finish, first_tab, seen)
+            problem = _square_problem(
+                key, text, lanes if lanes_ok else MAX_LANES, finish, first_tab, seen
+            )
             if problem:
                 problems.append(problem)
                 rock_ok = rock_ok and key != "rocks"
@@ -347,7 +410,9 @@ def _section_problems(finish: int, sections: list[tuple[int, str]]) -> list[str]
     ]
     rows = [r for r, _ in sections]
     if rows[0] <= 1:
-        problems.append(f"the first tab is at row {rows[0]}; it must be above row 1 (room for a start zone)")
+        problems.append(
+            f"the first tab is at row {rows[0]}; it must be above row 1 (room for a start zone)"
+        )
     for a, b in pairwise(rows):
         if b <= a:
             problems.append(f"tab rows must strictly increase, but row {b} follows row {a}")
@@ -356,7 +421,9 @@ def _section_problems(finish: int, sections: list[tuple[int, str]]) -> list[str]
     for kind in ("sprint", "mountain"):
         count = sum(1 for _, k in sections if k == kind)
         if count > 1:
-            problems.append(f"there are {count} {kind} sections; at most one is allowed (one medal each)")
+            problems.append(
+                f"there are {count} {kind} sections; at most one is allowed (one medal each)"
+            )
     return problems
 
 
@@ -366,13 +433,15 @@ def _square_problem(
     """The problem of one feed or rock square, if any (records it in ``seen``)."""
     sq = parse_square_text(text)
     if sq is None:
-        return f"{key} square {text!r} is not a square name such as \"c42\""
+        return f'{key} square {text!r} is not a square name such as "c42"'
     if lane_of(sq) >= lanes or not 1 <= row_of(sq) < finish:
         return f"{key} square {text!r} is off the road (lanes a-{LANE_LETTERS[lanes - 1]}, rows 1-{finish - 1})"
     if row_of(sq) < first_tab:
         return f"{key} square {text!r} is in the start zone (rows 1-{first_tab - 1})"
     if sq in seen:
-        return f"square {text!r} is " + ("listed twice" if seen[sq] == key else "both a feed square and a rock")
+        return f"square {text!r} is " + (
+            "listed twice" if seen[sq] == key else "both a feed square and a rock"
+        )
     seen[sq] = key
     return None
 

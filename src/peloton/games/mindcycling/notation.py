@@ -128,9 +128,12 @@ class Position:
     def to_text(self) -> str:
         """Canonical MCN text."""
         riders = ",".join(
-            f"{rid}:{sq}{'+' if bottle else ''}" for rid, (sq, bottle) in sorted(self.riders.items())
+            f"{rid}:{sq}{'+' if bottle else ''}"
+            for rid, (sq, bottle) in sorted(self.riders.items())
         )
-        medals = ",".join(f"{k}={self.medals[k]}" for k in ("sprint", "mountain") if k in self.medals)
+        medals = ",".join(
+            f"{k}={self.medals[k]}" for k in ("sprint", "mountain") if k in self.medals
+        )
         return f"{self.round} {riders or '-'} / {','.join(self.finished) or '-'} / {medals or '-'}"
 
 

@@ -13,6 +13,8 @@ from .start import from_mcn
 from .state import DEFAULT_RELAY_LIMIT, State
 
 GAME = "mind-cycling"
+#: The key of a seat's kind in a record's ``players`` (the first records called it so).
+RECORD_KIND_KEY = "controller"
 
 
 @dataclass
@@ -59,7 +61,11 @@ class Record(RecordFile[State]):
                 )
             return state
         return State(
-            self.course, self.teams, wind=self.wind, relay_limit=self.relay_limit, solo=len(self.teams) == 1
+            self.course,
+            self.teams,
+            wind=self.wind,
+            relay_limit=self.relay_limit,
+            solo=len(self.teams) == 1,
         )
 
     # ------------------------------------------------------------ JSON

@@ -46,7 +46,13 @@ def trophy(medals: Mapping[str, str], places: Sequence[str], teams: Sequence[str
     team_medal = medals.get("team")
     return min(
         teams,
-        key=lambda t: (-count[t], t != team_medal, -points[t], _best_place(t, places), teams.index(t)),
+        key=lambda t: (
+            -count[t],
+            t != team_medal,
+            -points[t],
+            _best_place(t, places),
+            teams.index(t),
+        ),
     )
 
 

@@ -1,8 +1,9 @@
 """JSON views of a Mind Cycling state for clients (the web table, tools).
 
 :func:`snapshot` is everything a client needs to draw a position and offer its legal
-moves, as plain JSON data; :func:`describe_move` says in words what a move does (the
-hover text of the web table). Both are read-only views of the rules.
+moves, as plain JSON data; :func:`public_moves` the moves played as a viewer may see
+them; :func:`describe_move` says in words what a move does (the hover text of the web
+table). All are read-only views of a state.
 """
 
 from __future__ import annotations
@@ -45,10 +46,11 @@ class _Describer:
 
     def __init__(self, state: State, rid: str) -> None:
         self.who = f"{rid} ({TYPE_NAMES[rid[1]]})"
-        here = state.pos.get(rid)
+        tables = state.race.tables
+        here = state.race.square_of.get(rid)
         self.row = None if here is None else row_of(here)
-        self.windy = rid in state._windy
-        self.leader = state._leader.get(rid)
+        self.windy = rid in tables.against_wind
+        self.leader = tables.leader.get(rid)
 
     def __call__(self, move: Move) -> str:
         kind, _, dest, target = move
@@ -72,8 +74,8 @@ class _Describer:
             return f"{who} rides{wind} to {where}{rows}"
         if kind == ATTACK:
             return f"{who} attacks to {where}{rows}: throws its bottle, +3, nobody may follow"
-        if kind == WHEEL:
-            return f"{who} takes the wheel of {self.leader}'s group to {where}{rows}"
+        if kind == WHEEL:  # MC-6.4: directly behind the rider it is linked to
+            return f"{who} takes the wheel of {self.leader} to {where}{rows}"
         return f"{who} takes a relay in front of {self.leader}'s group to {where}{rows}"
 
 
@@ -88,14 +90,21 @@ def snapshot(state: State, viewer: str | None = None, *, legal: bool = True) -> 
     ``placement`` gives the team to place, its unplaced riders and the allowed squares
     (any rider on any of them: ``RIDER@SQUARE``)."""
     names = state.course.names
-    # The round's assessment (MC-4.2) read straight from the state's tables: this runs
+    # The round's assessment (MC-4.2) read straight from the race's tables: this runs
     # for every move a server broadcasts.
-    racing = state.round > 0
-    allow, windy, leader, tired = state._allow, state._windy, state._leader, state._tired
-    done, finished = state._done, set(state.finished)
+    race = state.race
+    racing = race.round > 0
+    tables = race.tables
+    allow, windy, leader, tired = (
+        tables.allowance,
+        tables.against_wind,
+        tables.leader,
+        tables.exhausted,
+    )
+    done, finished, pos, bottles = race.done, set(race.finished), race.square_of, race.bottles
     riders = []
     for rid in state.ids:
-        sq = state.pos.get(rid)
+        sq = pos.get(rid)
         assessed = racing and rid in allow
         riders.append(
             {
@@ -103,7 +112,7 @@ def snapshot(state: State, viewer: str | None = None, *, legal: bool = True) -> 
                 "team": rid[0],
                 "type": rid[1],
                 "square": None if sq is None else names[sq >> 5][sq & 31],
-                "bottle": rid in state.bottles,
+                "bottle": rid in bottles,
                 "finished": rid in finished,
                 "placed": sq is not None or rid in finished,
                 "wind": assessed and rid in windy,
@@ -122,7 +131,9 @@ def snapshot(state: State, viewer: str | None = None, *, legal: bool = True) -> 
         "relay_limit": state.relay_limit,
         "solo": state.solo,
         "teams": dict(state.teams),
+        "players": list(state.players),
         "current_player": state.current_player,
+        "is_over": state.is_over,
         "current_rider": state.current_rider,
         "riders": riders,
         "moves_played": len(state.history),
@@ -160,3 +171,9 @@ def legal_moves_json(state: State) -> list[dict[str, Any]]:
         }
         for m in moves
     ]
+
+
+def public_moves(state: State, viewer: str | None = None) -> list[str]:
+    """The moves played so far, in notation, as ``viewer`` may see them: Mind Cycling
+    hides nothing, so every viewer sees them all."""
+    return [str(move) for move in state.history]

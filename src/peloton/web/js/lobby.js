@@ -77,7 +77,9 @@ function optionField(g, o) {
   let input;
   if (o.name === COURSE && g.courses) return courseField(g, o);
   if (o.choices) {
-    input = el("select", { ...attrs, dataset: nullable ? { ...attrs.dataset, nullable: "1" } : attrs.dataset },
+    // A select's value is text: a number choice is marked so it is sent as a number.
+    const numbers = o.choices.every((c) => typeof c === "number") ? { number: "1" } : {};
+    input = el("select", { ...attrs, dataset: { ...attrs.dataset, ...numbers, ...(nullable ? { nullable: "1" } : {}) } },
       nullable ? el("option", { value: DEFAULT }, "default") : null, o.choices.map((c) => el("option", { value: c }, String(c))));
     input.value = nullable ? DEFAULT : o.default;
   } else if (kind === "flag") {
@@ -217,7 +219,7 @@ function formOptions() {
     if (input.dataset.course) out[name] = input.value === UPLOADED ? uploaded : input.value;
     else if (input.dataset.flag) out[name] = input.value === "true";
     else if (input.type === "checkbox") out[name] = input.checked;
-    else if (input.type === "number") out[name] = input.value === "" ? input.value : Number(input.value);
+    else if (input.type === "number" || input.dataset.number) out[name] = input.value === "" ? input.value : Number(input.value);
     else if (input.dataset.list) {
       const text = input.value.trim();
       out[name] = text ? text.split(/[\s,]+/).map((x) => (/^-?\d+$/.test(x) ? Number(x) : x)) : [];

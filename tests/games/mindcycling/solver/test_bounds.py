@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from peloton.bots import make_bot
 from peloton.games import mindcycling as mc
-from peloton.solver import solve
-from peloton.solver.examples import C8, C12, C14
-from peloton.solver.rows import RowGame, RowSearch, _undominated
-from peloton.solver.search import Bounds, Solver, round_reach
+from peloton.games.mindcycling.solver import solve
+from peloton.games.mindcycling.solver.bounds import Bounds, round_reach
+from peloton.games.mindcycling.solver.examples import C8, C12, C14
+from peloton.games.mindcycling.solver.rows import RowGame, RowSearch, undominated
+from peloton.games.mindcycling.solver.search import Solver
 
 SOLO = mc.Course.load("solo")
 #: The best solo line shipped with the bundled course (package data beside it).
@@ -24,17 +25,22 @@ COURSES = [SOLO, C14, C12, mc.Course.load("standard")]
 
 
 def play_line(course: mc.Course, seed: int, wind: str, relay_limit: int, randomness: float) -> list[mc.State]:
-    """A whole solo line (greedy moves mixed with random ones); the state at the start of
-    every round, then the final state."""
+    """A whole solo line (greedy moves mixed with random ones, a random move first
+    choosing its kind, so that wheels and relays are played often); the state at the
+    start of every round, then the final state."""
     rng = random.Random(seed)
     greedy = make_bot("greedy", seed)
     state = mc.new_solo(course, "DDSSC", wind=wind, relay_limit=relay_limit)
     starts: list[mc.State] = []
-    while not state.over:
+    while not state.is_over:
         if state.at_round_start:
             starts.append(state.copy())
-        moves = state.legal_moves()
-        state.play(rng.choice(moves) if rng.random() < randomness else greedy.choose(state))
+        if rng.random() < randomness:
+            moves = state.legal_moves()
+            kind = rng.choice(sorted({m.kind for m in moves}))
+            state.play(rng.choice([m for m in moves if m.kind == kind]))
+        else:
+            state.play(greedy.choose(state))
     return [*starts, state]
 
 
@@ -43,7 +49,7 @@ lines = st.builds(
     st.sampled_from(COURSES),
     st.integers(0, 10**6),
     st.sampled_from(["front", "left", "right"]),
-    st.sampled_from([2, 3]),
+    st.sampled_from([0, 1, 2, 3]),
     st.sampled_from([0.0, 0.2, 1.0]),
 )
 
@@ -56,20 +62,21 @@ def test_the_relaxed_reach_is_never_short_of_a_real_line(line: list[mc.State]) -
     assert_bounds_hold(line)
 
 
-def test_the_bounds_hold_on_a_tight_line() -> None:
-    """The shipped 11-round line on ``solo`` (MC-9.4 score (11, 0)) runs relay trains
-    (MC-6.5) at full stretch every round and jumps both sprinters into the mountain:
-    the bounds, and from round 6 the row game, never promise less than it takes."""
+def test_the_bounds_hold_on_the_shipped_line() -> None:
+    """The best known line shipped with ``solo`` runs relay trains (MC-6.5) at full
+    stretch and jumps a sprinter into the mountain: the bounds, and over its last five
+    rounds the row game, never promise less than it takes."""
     record = mc.Record.load(SOLO_LINE)
     states = record.states()
     final = states[-1]
-    assert final.solo_score == (11, 0)
-    starts = {s.round: s for s in reversed(states) if s.round >= 1 and s.at_round_start and not s.over}
-    assert sorted(starts) == list(range(1, 12))
+    assert final.solo_score is not None
+    rounds = final.solo_score[0]
+    starts = {s.round: s for s in reversed(states) if s.round >= 1 and s.at_round_start and not s.is_over}
+    assert sorted(starts) == list(range(1, rounds + 1))
     assert_bounds_hold([starts[n] for n in sorted(starts)] + [final])
     row_search = RowSearch(RowGame(SOLO), "DDSSC")
-    for n in range(6, 12):
-        assert row_search.feasible(RowGame.project(starts[n]), 11 - n + 1)
+    for n in range(rounds - 4, rounds + 1):
+        assert row_search.feasible(RowGame.project(starts[n]), rounds - n + 1)
 
 
 def assert_bounds_hold(line: list[mc.State]) -> None:
@@ -85,17 +92,17 @@ def assert_bounds_hold(line: list[mc.State]) -> None:
         assert solver.rounds_needed(state) <= score[0] - state.round + 1
         # Phase 2's bound: the line ends with every rider on finish - remaining or beyond.
         assert solver.rounds_needed(state, finish - score[1]) <= score[0] - state.round + 1
-        ids = list(state.pos)
+        ids = list(state.race.square_of)
         intervals = round_reach(state, state.relay_limit)
         # A dry team (no bottle, none to be had this round) stays dry in the bound
         # until a domestique may pass a feed row: its domestiques tire, nobody attacks.
-        dry = solver._dry_after_round(state, intervals)
+        dry = solver.dry_after_round(state, intervals)
         for later in [*starts[n + 1 :], final]:
             for rid, (_, _, high) in zip(ids, intervals, strict=True):
-                actual = later.pos[rid] >> 5 if rid in later.pos else finish
+                actual = later.race.square_of[rid] >> 5 if rid in later.race.square_of else finish
                 assert actual <= high or high >= finish, (rid, actual, high, later.round, dry)
             if dry:
-                assert not later.bottles or later is final, ("a dry team got a bottle", later.round)
+                assert not later.race.bottles or later is final, ("a dry team got a bottle", later.round)
             intervals, dry = bounds.advance(intervals, dry)
 
 
@@ -108,6 +115,35 @@ def test_the_row_game_allows_every_real_round(line: list[mc.State]) -> None:
     game = RowGame(starts[0].course, starts[0].relay_limit)
     for before, after in zip(starts, [*starts[1:], final], strict=True):
         assert game.allows(RowGame.project(before), RowGame.project(after))
+
+
+def test_the_row_game_allows_a_relay_behind_a_link_it_adds() -> None:
+    """MC-6.1, MC-6.5: the row game links the front of a real train of four to a rider
+    one row ahead in another lane, making it a chain of five; the real fourth rider
+    still relays (its place is 4), so the row game must count the place from the rider
+    that founded the group, not from the chain's top."""
+    before = mc.from_mcn(SOLO, "2 AD1:a9+,AD2:c8+,AC1:c7,AS1:c6,AS2:c5")
+    assert before.assessment("AD2").train_place == 1  # type: ignore[union-attr]
+    assert before.assessment("AS2").train_place == 4  # type: ignore[union-attr]
+    after = before.copy()
+    for move in ("AD1-a15", "AD2-c14", "AC1-c15r", "AS1-c16r", "AS2-c17r"):
+        after.play(move)
+    assert after.at_round_start and after.round == 3
+    game = RowGame(SOLO)
+    assert game.allows(RowGame.project(before), RowGame.project(after))
+
+
+def test_the_row_game_never_wheels_right_after_a_relay() -> None:
+    """MC-6.4: behind a rider that relayed stands the old head, so the row game offers
+    the next rider of a chain a relay or its own legs, never that wheel."""
+    game = RowGame(SOLO)
+    chain = ((8, "D", True), (7, "C", False), (6, "S", False))
+    outcomes = game.chain_outcomes(chain, [0, 1, 2])
+    # D rides 6 to 14 and C relays to 15: S may not wheel behind C (onto D's 14), nor
+    # behind the group's rear (13, the old rule), and its own legs reach only 11.
+    assert not any(o[0][0] == 14 and o[1][0] == 15 and o[2][0] in (13, 14) for o in outcomes)
+    assert any(o[0][0] == 14 and o[1][0] == 15 and o[2][0] == 16 for o in outcomes)  # S relays
+    assert any(o[0][0] == 14 and o[1][0] == 13 and o[2][0] == 12 for o in outcomes)  # two wheels
 
 
 def test_allows_refuses_what_no_round_can_do() -> None:
@@ -169,7 +205,7 @@ def test_a_bottle_more_dominates() -> None:
     rich = (((10, "D", True), (11, "S", False)), 0)
     poor = (((10, "D", False), (11, "S", False)), 0)
     other = (((10, "D", False), (12, "S", False)), 0)
-    assert sorted(_undominated({rich, poor, other})) == sorted([rich, other])
+    assert sorted(undominated({rich, poor, other})) == sorted([rich, other])
 
 
 @pytest.mark.parametrize("course", [C8])

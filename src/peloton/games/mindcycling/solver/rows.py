@@ -3,17 +3,21 @@
 A position of the row game is only each rider's ``(row, type, bottle)`` (and how many
 riders have crossed). A round of the row game allows everything a round of the real
 game allows, and more, so its best score is a lower bound on the real game's
-(:func:`relaxed_rounds`):
+(:meth:`RowSearch.feasible`):
 
 * **links** (MC-6.1): a rider may be linked to any rider one row ahead, each rider
   having at most one follower and one leader (in the real game, the rider on its
-  shelter square). A rider with a rider one row ahead is always linked: a link only
-  adds (no wind, a train to follow) and the turn order no longer matters once no
-  square can be blocked.
+  shelter square). A rider with a rider one row ahead is always linked: a link adds
+  shelter and a train to follow, and the turn order no longer matters once no square
+  can be blocked. What a link could take away, a relay right for a rider further
+  back in a longer train (MC-6.5), is given back: the real train may start at any
+  rider of the chain that rode on its own legs, so a rider may relay when its place
+  counted from the founder of its leader's group allows it.
 * **moves**: a normal move or an attack of any length within the allowance (MC-5.2,
-  MC-7.2), a wheel or a relay behind the group of the rider's leader (MC-6.3 to
-  6.6), or a stay at any time. Nothing blocks: no rider and no rock ever stands in
-  the way, every target square is free.
+  MC-7.2), a wheel right behind the rider's leader unless that leader relayed, a
+  relay one row ahead of the leader's group (MC-6.3 to 6.6), or a stay at any time.
+  Nothing blocks: no rider and no rock ever stands in the way, every target square is
+  free.
 * **bottles** (MC-7): a rider holding a bottle at the assessment that does not attack
   may give it to any rider behind it that ends the round without one, or that
   crosses the line with it (the real gift goes to the rider directly behind, and may
@@ -22,7 +26,7 @@ game allows, and more, so its best score is a lower bound on the real game's
   feed zone's row (in the real game its path may also miss the feed square).
 
 A real round maps to a row-game round between the row projections of its start and
-end positions; ``tests/solver`` checks this on many real rounds.
+end positions; ``tests/games/mindcycling/solver`` checks this on many real rounds.
 """
 
 from __future__ import annotations
@@ -32,11 +36,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import product
 
-from ..games import mindcycling as mc
-from ..games.mindcycling.riders import OWN_SECTIONS, STEPS
-
-#: MC-9.3: the solo game ends in the round the fourth rider crosses.
-TARGET = 4
+from ..course import Course
+from ..riders import OWN_SECTIONS, STEPS
+from ..rules import SOLO_TARGET
+from ..state import State
+from .bounds import Bounded, Bounds
 
 #: A rider of the row game: (row, type letter, holds a bottle).
 RowRider = tuple[int, str, bool]
@@ -52,7 +56,7 @@ class TimeUp(Exception):
 class RowGame:
     """The row game of one course and relay limit."""
 
-    course: mc.Course
+    course: Course
     relay_limit: int = 3
     finish: int = field(init=False)
     sections: list[str] = field(init=False)
@@ -68,10 +72,13 @@ class RowGame:
     # ------------------------------------------------------------ positions
 
     @staticmethod
-    def project(state: mc.State) -> RowState:
+    def project(state: State) -> RowState:
         """The row-game position of a real position (at a round's start)."""
-        riders = tuple(sorted(((sq >> 5), rid[1], rid in state.bottles) for rid, sq in state.pos.items()))
-        return riders, len(state.finished)
+        race = state.race
+        riders = tuple(
+            sorted(((sq >> 5), rid[1], rid in race.bottles) for rid, sq in race.square_of.items())
+        )
+        return riders, len(race.finished)
 
     # ------------------------------------------------------------ one round
 
@@ -106,7 +113,9 @@ class RowGame:
                 seen.add(shape)
                 yield out
 
-    def chain_outcomes(self, riders: tuple[RowRider, ...], chain: list[int]) -> list[tuple[tuple[int, bool, bool], ...]]:
+    def chain_outcomes(
+        self, riders: tuple[RowRider, ...], chain: list[int]
+    ) -> list[tuple[tuple[int, bool, bool], ...]]:
         """Every outcome of one chain's turns: per rider ``(end row, bottle after its
         own move, gave its bottle away)``, in chain order."""
         key = tuple(riders[i] for i in chain)
@@ -121,10 +130,14 @@ class RowGame:
         found = self._reach.get(key)
         if found is None:
             outcomes = self.chain_outcomes(riders, chain)
-            found = self._reach[key] = tuple(max(o[j][0] for o in outcomes) for j in range(len(chain)))
+            found = self._reach[key] = tuple(
+                max(o[j][0] for o in outcomes) for j in range(len(chain))
+            )
         return found
 
-    def _chain_outcomes(self, chain: tuple[RowRider, ...]) -> list[tuple[tuple[int, bool, bool], ...]]:
+    def _chain_outcomes(
+        self, chain: tuple[RowRider, ...]
+    ) -> list[tuple[tuple[int, bool, bool], ...]]:
         finish = self.finish
         sections = self.sections
         limit = self.relay_limit
@@ -135,7 +148,10 @@ class RowGame:
         def fed(start: int, end: int) -> bool:
             return any(start < f <= end for f in feed_rows)
 
-        def rec(i: int, group: list[int] | None) -> None:
+        # ``group``: what rider i may follow, the open group of rider i - 1 (its leader
+        # in the chain), as (head row, the leader's row, whether the leader relayed,
+        # the chain index of the rider that founded the group by a normal move).
+        def rec(i: int, group: tuple[int, int, bool, int] | None) -> None:
             if i == len(chain):
                 out.add(tuple(picked))
                 return
@@ -151,30 +167,37 @@ class RowGame:
                 picked.append((row, holds, give))
                 rec(i + 1, None)
                 picked.pop()
-                # Normal moves: a new open group.
+                # Normal moves: a new open group, founded by rider i.
                 for d in range(1, allowance + 1):
                     end = row + d
                     if end >= finish:
                         picked.append((finish, False, give))
-                        rec(i + 1, [finish, finish, 1, 0])
+                        rec(i + 1, None)  # crossing closes the group
                         picked.pop()
                         break
-                    for h in (holds, True) if not holds and t == "D" and fed(row, end) else (holds,):
+                    for h in (
+                        (holds, True) if not holds and t == "D" and fed(row, end) else (holds,)
+                    ):
                         picked.append((end, h, give))
-                        rec(i + 1, [end, end, 1, 1])
+                        rec(i + 1, (end, end, False, i))
                         picked.pop()
                 # Wheel and relay behind the leader's open group.
-                if group is not None and group[3] and not tired and not (t == "S" and sect == "mountain"):
-                    head, rear, size, _ = group
-                    if rear - 1 > row:
-                        picked.append((rear - 1, holds, give))
-                        rec(i + 1, [head, rear - 1, size + 1, 1])
+                if group is not None and not tired and not (t == "S" and sect == "mountain"):
+                    head, x_row, x_relayed, founder = group
+                    # MC-6.4: behind the leader, unless it relayed (the old head is there).
+                    if not x_relayed and x_row - 1 > row:
+                        picked.append((x_row - 1, holds, give))
+                        rec(i + 1, (head, x_row - 1, False, founder))
                         picked.pop()
-                    if size <= limit:
+                    # MC-6.5: the real train may start at any rider of the chain that
+                    # rode on its own legs (a link the row game adds may not exist), so
+                    # the place counted from the group's founder is the smallest the
+                    # rider can have: the relaxation allows the relay when that one does.
+                    if i - founder <= limit:
                         end = head + 1
                         crossed = end >= finish
                         picked.append((finish if crossed else end, holds and not crossed, give))
-                        rec(i + 1, [end, rear, size + 1, 0 if crossed else 1])
+                        rec(i + 1, None if crossed else (end, end, True, founder))
                         picked.pop()
             # Attack: the bottle is thrown away; the group is closed.
             if bottle and sect in OWN_SECTIONS[t]:
@@ -206,18 +229,21 @@ class RowGame:
                 [
                     o
                     for o in self.chain_outcomes(riders, chain)
-                    if all(end >= finish or (end, riders[i][1]) in wanted for i, (end, _, _) in zip(chain, o, strict=True))
+                    if all(
+                        end >= finish or (end, riders[i][1]) in wanted
+                        for i, (end, _, _) in zip(chain, o, strict=True)
+                    )
                 ]
                 for chain in chains
             ]
             order = [i for chain in chains for i in chain]
             for combo in product(*per_chain):
                 moved = [o for outcome in combo for o in outcome]
-                if after in set(self._settle(riders, crossed, order, moved)):
+                if after in set(self.settle(riders, crossed, order, moved)):
                     return True
         return False
 
-    def _settle(
+    def settle(
         self,
         riders: tuple[RowRider, ...],
         crossed: int,
@@ -256,7 +282,13 @@ class RowGame:
                 yield from assign(k + 1, taken | {j})
 
         for taken in assign(0, frozenset()):
-            road = tuple(sorted((end, t, holds or j in taken) for j, (end, t, holds) in enumerate(ends) if end < finish))
+            road = tuple(
+                sorted(
+                    (end, t, holds or j in taken)
+                    for j, (end, t, holds) in enumerate(ends)
+                    if end < finish
+                )
+            )
             yield road, n_crossed
 
 
@@ -287,13 +319,11 @@ def _maximal_matchings(rows_here: list[int], ahead: list[int]) -> list[dict[int,
 class RowSearch:
     """Iterative deepening on the row game's rounds (a lower bound for the real game).
 
-    The pruning uses :class:`~peloton.solver.search.Bounds` (admissible for the row
+    The pruning uses :class:`~.bounds.Bounds` (admissible for the row
     game too: its relaxation assumes every bottle and every train the row game could
     offer) with each round's exact reach from its chains of links."""
 
     def __init__(self, game: RowGame, types: str, deadline: float | None = None) -> None:
-        from .search import Bounds  # search imports this module: a late import
-
         self.game = game
         self.bounds = Bounds(game.course, game.relay_limit, types)
         self.deadline = deadline
@@ -304,7 +334,7 @@ class RowSearch:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise TimeUp
 
-    def rounds_needed(self, intervals: list[tuple[str, int, int]], crossed: int, dry: bool = False) -> int:
+    def rounds_needed(self, intervals: list[Bounded], crossed: int, dry: bool = False) -> int:
         return self.bounds.rounds_needed(intervals, crossed, dry)
 
     def _reach(self, riders: tuple[RowRider, ...], chains: list[list[int]]) -> dict[int, int]:
@@ -323,14 +353,23 @@ class RowSearch:
             reach = self._reach(riders, chains)
             intervals = [(t, row, reach[i]) for i, (row, t, _) in enumerate(riders)]
             # Dry (see Bounds.advance): no bottle now and none to take this round.
-            dry = not any(bottle for _, _, bottle in riders) and not self.bounds.may_refill(intervals)
+            dry = not any(bottle for _, _, bottle in riders) and not self.bounds.may_refill(
+                intervals
+            )
             if 1 + self.rounds_needed(intervals, crossed, dry) > budget:
                 continue
             per_chain = [game.chain_outcomes(riders, chain) for chain in chains]
             # Chains holding the furthest-reaching riders first: they prune most.
             idx = sorted(range(len(chains)), key=lambda c: -max(reach[i] for i in chains[c]))
             self._combine(
-                riders, crossed, budget, [chains[c] for c in idx], [per_chain[c] for c in idx], intervals, dry, found
+                riders,
+                crossed,
+                budget,
+                [chains[c] for c in idx],
+                [per_chain[c] for c in idx],
+                intervals,
+                dry,
+                found,
             )
         return found
 
@@ -341,7 +380,7 @@ class RowSearch:
         budget: int,
         chains: list[list[int]],
         per_chain: list[list[tuple[tuple[int, bool, bool], ...]]],
-        intervals: list[tuple[str, int, int]],
+        intervals: list[Bounded],
         dry: bool,
         found: set[RowState],
     ) -> None:
@@ -349,9 +388,11 @@ class RowSearch:
         outcomes, pruning a partial combination as soon as the bounds miss ``budget``."""
         order = [i for chain in chains for i in chain]
 
-        def rec(c: int, moved: list[tuple[int, bool, bool]], cur: list[tuple[str, int, int]]) -> None:
+        def rec(
+            c: int, moved: list[tuple[int, bool, bool]], cur: list[tuple[str, int, int]]
+        ) -> None:
             if c == len(chains):
-                found.update(self.game._settle(riders, crossed, order, moved))
+                found.update(self.game.settle(riders, crossed, order, moved))
                 return
             self.nodes += 1
             if not self.nodes & 1023:
@@ -374,9 +415,11 @@ class RowSearch:
         return sorted(
             (
                 s
-                for s in _undominated(self.successors(position, budget))
-                if s[1] >= TARGET
-                or self.rounds_needed([(t, r, r) for r, t, _ in s[0]], s[1], not any(b for _, _, b in s[0]))
+                for s in undominated(self.successors(position, budget))
+                if s[1] >= SOLO_TARGET
+                or self.rounds_needed(
+                    [(t, r, r) for r, t, _ in s[0]], s[1], not any(b for _, _, b in s[0])
+                )
                 <= budget - 1
             ),
             key=lambda s: (-s[1], -sum(r for r, _, _ in s[0])),
@@ -384,7 +427,7 @@ class RowSearch:
 
     def feasible(self, position: RowState, budget: int) -> bool:
         """Can four riders be across within ``budget`` more rounds of the row game?"""
-        if position[1] >= TARGET:
+        if position[1] >= SOLO_TARGET:
             return True
         if budget <= 0:
             return False
@@ -397,7 +440,7 @@ class RowSearch:
         return False
 
 
-def _undominated(positions: set[RowState]) -> list[RowState]:
+def undominated(positions: set[RowState]) -> list[RowState]:
     """Drop a position when another one differs from it only by riders holding bottles
     it lacks: a bottle never hurts (a tired domestique may do less, MC-7.4; a holder
     may always keep it), so the one with more bottles can do all the other can."""
@@ -412,7 +455,10 @@ def _undominated(positions: set[RowState]) -> list[RowState]:
         for pos in group:
             bottles = [b for _, _, b in pos[0]]
             if not any(
-                other is not pos and all(o or not b for o, b in zip((b2 for _, _, b2 in other[0]), bottles, strict=True))
+                other is not pos
+                and all(
+                    o or not b for o, b in zip((b2 for _, _, b2 in other[0]), bottles, strict=True)
+                )
                 for other in group
             ):
                 out.append(pos)

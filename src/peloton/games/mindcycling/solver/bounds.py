@@ -1,0 +1,280 @@
+"""Admissible bounds on a solo line (MC-9.4): the rounds still needed and the rows each
+rider can reach, for the search (:mod:`.search`) and the row game (:mod:`.rows`).
+
+Every bound here is a relaxation that only ever overestimates progress, so a line
+that the bounds say needs more than ``R`` rounds cannot be played in ``R``:
+
+* the current round is bounded from its own assessment (:func:`round_reach`: the
+  allowances, links, train places and groups actually in play);
+* every later round by :meth:`Bounds.step`, on the geometry of a column (see
+  :class:`Bounds`); ``tests/games/mindcycling/solver/test_bounds.py`` checks both
+  against real play (Hypothesis over courses, winds, relay limits and bot lines).
+"""
+
+from __future__ import annotations
+
+from ..course import Course
+from ..position import CLOSED, HEAD
+from ..riders import OWN_SECTIONS, STEPS
+from ..rules import SOLO_TARGET, can_follow
+from ..state import State
+
+#: A round count no line reaches: the bound when the game can never end.
+NEVER = 10**6
+
+#: A rider in the bounds: (type, the row it stands on now, an upper bound on its row).
+Bounded = tuple[str, int, int]
+
+
+class Bounds:
+    """Admissible bounds on the rounds and the remaining distance.
+
+    A rider is bounded as ``(type, low, high)``: it stands now at row ``low`` or
+    beyond (riders never go back) and at most at row ``high``. One more round takes a
+    rider starting anywhere in ``[low, high]`` at most to the best of two reaches from
+    that row (:meth:`step`):
+
+    * **own legs**: its type's allowance in that row's section, never against the wind
+      and never tired, +3 for an attack in its own section (MC-5.2, MC-7.2);
+    * **a train** (MC-6): a relay lands one row ahead of its group's head, and the
+      group's head is a rider ``k`` rows ahead in the same column (the chain of links
+      in front) plus one row per relay, ``k``, while ``k <= relay_limit`` (the
+      rider's train place is at least ``k + 1``, MC-6.5; further back only a wheel,
+      behind its leader, MC-6.4); that rider rides at most the best allowance of
+      any type in its own row's section. A train is also never ahead of the furthest
+      normal move of any rider plus the relays (``front``). A sprinter standing in the
+      mountain rides no train (MC-6.3 b).
+    * **the top row**: a rider on the furthest row has nobody ahead, so it rides
+      against the wind and on no train (MC-5.4).
+
+    The maximum is taken over the whole interval ``[low, high]``, because the reach is
+    not monotone in the row: a sprinter just before the mountain can still jump in on
+    a train, one row further it crawls.
+    """
+
+    def __init__(self, course: Course, relay_limit: int, types: str = "DSC") -> None:
+        self.finish = course.finish
+        self.relay_limit = relay_limit
+        self.feed_rows = sorted({course.codes[name] >> 5 for name in course.feed})
+        #: The tables of a team with bottles (False) and of a dry team (True, see
+        #: :meth:`advance`), looked up as ``self.own[dry][type][row]`` and so on.
+        self.own: dict[bool, dict[str, list[int]]] = {}
+        self.lead: dict[bool, dict[str, list[int]]] = {}
+        self._own_max: dict[bool, dict[str, list[list[int]]]] = {}
+        self._lead_max: dict[bool, dict[str, list[list[int]]]] = {}
+        self._train_max: dict[bool, dict[str, list[list[list[int]]]]] = {}
+        for dry in (False, True):
+            self._tabulate(course, types, dry)
+        self._memo: dict[tuple[tuple[Bounded, ...], int, bool, int | None], int] = {}
+
+    def _tabulate(self, course: Course, types: str, dry: bool) -> None:
+        """Each type's reach from each row: on its own legs, as the mover of a train, on
+        a train. A dry team holds no bottle: its domestiques are tired (one row less,
+        no train, MC-7.4) and nobody attacks (MC-7.2)."""
+        finish, relay_limit = self.finish, self.relay_limit
+        sect = course.section_by_row
+        top = finish + 24  # rows beyond the line only ever compare as "crossed"
+
+        def section(r: int) -> str:
+            return sect[r] if r < len(sect) else "plain"
+
+        def allowance(t: str, r: int) -> int:
+            return STEPS[t][section(r)] - (1 if dry and t == "D" else 0)
+
+        #: The best allowance of any type of the team in each row's section.
+        best = [max(allowance(t, r) for t in set(types)) for r in range(top + 8)]
+        owns: dict[str, list[int]] = {}
+        leads: dict[str, list[int]] = {}
+        #: trains[t][n][r]: the furthest a rider of type t at row r may ride on a train
+        #: with n other riders on the road (-1: never: a sprinter in the mountain, a
+        #: tired domestique).
+        trains: dict[str, list[list[int]]] = {}
+        for t in "DSC":
+            own, lead = [], []
+            train: list[list[int]] = [[-1] * top for _ in range(7)]
+            for r in range(top):
+                s = section(r)
+                a = allowance(t, r)
+                lead.append(min(r + a, top - 1))
+                attack = 3 if s in OWN_SECTIONS[t] and not dry else 0
+                own.append(min(r + a + attack, top - 1))
+                if (t == "S" and s == "mountain") or (t == "D" and dry):
+                    continue
+                for n in range(1, 7):
+                    train[n][r] = min(
+                        top - 1,
+                        max(
+                            r + k + best[r + k] + _train_gain(k, relay_limit)
+                            for k in range(1, n + 1)
+                        ),
+                    )
+            owns[t], leads[t], trains[t] = own, lead, train
+        self.own[dry], self.lead[dry] = owns, leads
+        # Range maxima, looked up rather than computed: table[low][high - low].
+        self._own_max[dry] = {t: _range_table(v) for t, v in owns.items()}
+        self._lead_max[dry] = {t: _range_table(v) for t, v in leads.items()}
+        self._train_max[dry] = {t: [_range_table(v) for v in tv] for t, tv in trains.items()}
+
+    def step(self, riders: list[Bounded], dry: bool = False) -> list[Bounded]:
+        """Upper bounds on the riders' rows after one more round (``dry``: the team
+        holds no bottle at its start)."""
+        finish = self.finish
+        road = [(t, low, min(high, finish - 1)) for t, low, high in riders if low < finish]
+        if not any(high < finish for _, _, high in riders):
+            return riders
+        others = min(6, len(road) - 1)
+        # The top row: a rider standing there has nobody one row ahead, so it rides
+        # against the wind (one row less) and on no train. Rows below it are bounded
+        # as if sheltered.
+        top = max(high for _, _, high in road)
+        lead_max, own_max, train_max = self._lead_max[dry], self._own_max[dry], self._train_max[dry]
+        lead_row, own_row = self.lead[dry], self.own[dry]
+        lead = 0
+        for t, low, high in road:
+            if high == top:
+                lead = max(lead, lead_row[t][top] - 1)
+                if low < top:
+                    lead = max(lead, lead_max[t][low][top - 1 - low])
+            else:
+                lead = max(lead, lead_max[t][low][high - low])
+        front = lead + min(self.relay_limit, others)
+        out = []
+        for t, low, high in riders:
+            if high >= finish:
+                out.append((t, low, high))
+                continue
+            if high == top:
+                reach = own_row[t][top] - 1
+                below = top - 1 - low  # the part of the interval under the top row
+            else:
+                reach = 0
+                below = high - low
+            if below >= 0:
+                reach = max(reach, own_max[t][low][below])
+                if others:
+                    train = train_max[t][others][low][below]
+                    if train > front:
+                        train = front
+                    if train > reach:
+                        reach = train
+            out.append((t, low, reach if reach > high else high))
+        return out
+
+    def advance(self, riders: list[Bounded], dry: bool) -> tuple[list[Bounded], bool]:
+        """One more round: :meth:`step`, and whether the team is still dry after it.
+
+        A dry team holds no bottle, so no gift either: it only gets one when a
+        domestique's move passes a feed zone's row (MC-7.5), and it stays dry while no
+        domestique may have done so."""
+        after = self.step(riders, dry)
+        return after, dry and not self.may_refill(after)
+
+    def may_refill(self, riders: list[Bounded]) -> bool:
+        """Whether a domestique may pass a feed zone's row (and take a bottle, MC-7.5)
+        on its way from ``low`` to ``high``."""
+        feeds = self.feed_rows
+        return any(t == "D" and any(low < f <= high for f in feeds) for t, low, high in riders)
+
+    def rounds_needed(
+        self, riders: list[Bounded], crossed: int, dry: bool = False, last_row: int | None = None
+    ) -> int:
+        """A lower bound on the rounds (this one included) until the fourth rider crosses
+        (``dry``: see :meth:`advance`); with ``last_row``, until then and every rider
+        still on the road stands on ``last_row`` or beyond (``remaining`` at most
+        ``finish - last_row``)."""
+        key = (tuple(sorted(riders)), crossed, dry, last_row)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        finish = self.finish
+        need = SOLO_TARGET - crossed
+        if len(riders) < need:
+            return NEVER  # too few riders left on the road to ever end the game
+        n = 0
+        while sum(1 for _, _, r in riders if r >= finish) < need or (
+            last_row is not None and any(r < last_row for _, _, r in riders)
+        ):
+            riders, dry = self.advance(riders, dry)
+            n += 1
+        if len(self._memo) > 2_000_000:  # bounded memory on very long searches
+            self._memo.clear()
+        self._memo[key] = n
+        return n
+
+
+def _range_table(values: list[int]) -> list[list[int]]:
+    """``table[low][k]``: the maximum of ``values[low : low + k + 1]``."""
+    table = []
+    for low in range(len(values)):
+        row, best = [], values[low]
+        for v in values[low:]:
+            best = max(best, v)
+            row.append(best)
+        table.append(row)
+    return table
+
+
+def round_reach(state: State, relay_limit: int) -> list[Bounded]:
+    """``(type, row now, furthest row at the end of this round)`` for every rider on the
+    road of a race position (at a round's start or mid-round).
+
+    A rider that has moved keeps its row. One still to move ends at most at its own
+    allowance as assessed (+3 if it may attack), or by a train (MC-6): one row ahead of
+    the head of its leader's group per relay if its train place allows it to relay
+    (MC-6.5), and never beyond that head by a wheel (MC-6.4: behind its leader). Behind
+    a leader still to ride, the group is founded by the normal move of some rider up
+    its chain of links (a chain stops at a rider that may not follow, who must ride on
+    its own legs, and at a rider that has ridden)."""
+    race = state.race
+    tables = race.tables
+    done = race.done
+    pos = race.square_of
+    allow = tables.allowance
+    leader = tables.leader
+    place = tables.train_place
+    groups = race.groups
+    group_of = race.group_of
+    out: list[Bounded] = []
+    for rid, sq in pos.items():
+        t, row = rid[1], sq >> 5
+        if rid in done:
+            out.append((t, row, row))
+            continue
+        reach = row + allow[rid]
+        if (
+            rid in tables.held_bottle
+            and rid in race.bottles
+            and tables.section[rid] in OWN_SECTIONS[t]
+        ):
+            reach += 3
+        x = leader.get(rid)
+        if x is not None and can_follow(tables, rid):
+            # MC-6.5: the place fixed at the assessment decides, whatever the group.
+            relays = place[rid] <= relay_limit + 1
+            k = 0
+            while x is not None:
+                k += 1
+                if x in done:
+                    gi = group_of.get(x)
+                    if gi is not None and not groups[gi][CLOSED]:
+                        # The k - 1 riders between join that group first, one row each.
+                        reach = max(reach, (groups[gi][HEAD] >> 5) + (k if relays else 0))
+                    break
+                if x not in pos:
+                    break
+                reach = max(reach, (pos[x] >> 5) + allow[x] + (k if relays else -1))
+                if not can_follow(tables, x):
+                    break
+                x = leader.get(x)
+        out.append((t, row, max(row, reach)))
+    return out
+
+
+def _train_gain(k: int, relay_limit: int) -> int:
+    """How far ahead of the normal move of a rider ``k`` links up its chain a rider may
+    end on a train, when its train place is unknown (later rounds). A relay lands one
+    row ahead of the group's head per relay (MC-6.5), ``k``; the mover's train place is
+    at least 1, so the rider's is at least ``k + 1``, and it relays only while that is
+    at most ``relay_limit + 1``: ``k <= relay_limit``. Otherwise it can only wheel,
+    behind its leader (MC-6.4), which is at best one row behind the mover."""
+    return k if k <= relay_limit else -1

@@ -48,14 +48,20 @@ def playouts(iterations: int) -> None:
     state = position()
     print(f"round {state.round}, {state.due} to {state.phase}:")
     print(f"  {len(state.legal_moves())} legal moves for {state.due} ({state.phase})")
-    for label, horizon in (("to the end", None), ("20 moves", 20), ("the game's (0)", GAME_HORIZON)):
+    for label, horizon in (
+        ("to the end", None),
+        ("20 moves", 20),
+        ("the game's (0)", GAME_HORIZON),
+    ):
         # settle=False: every playout is run, so the rate is the playouts' own.
         bot = MCTSBot(1, iterations=iterations, horizon=horizon, settle=False)
         wall, cpu = time.perf_counter(), time.process_time()
         bot.choose(state)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        print(f"MCTS, playouts {label:>15}: {iterations} in {cpu:.2f} s CPU = {iterations / cpu:,.0f}/s CPU, "
-              f"{iterations / wall:,.0f}/s wall")
+        print(
+            f"MCTS, playouts {label:>15}: {iterations} in {cpu:.2f} s CPU = {iterations / cpu:,.0f}/s CPU, "
+            f"{iterations / wall:,.0f}/s wall"
+        )
 
 
 def duel(names: list[str], games: int, seed: int, course: str, level: str) -> None:
@@ -66,25 +72,36 @@ def duel(names: list[str], games: int, seed: int, course: str, level: str) -> No
     start = time.perf_counter()
     for i in range(games):
         stream = Rng(seed).spawn(i)
-        state = cy.from_options({"mode": "classic", "players": seats, "course": course, "level": level})
+        state = cy.from_options(
+            {"mode": "classic", "players": seats, "course": course, "level": level}
+        )
         lineup = [(s + i) % seats for s in range(seats)]  # entry sitting at each seat
-        bots = {team: make_bot(names[lineup[s]], stream.spawn(s).seed) for s, team in enumerate(state.players)}
+        bots = {
+            team: make_bot(names[lineup[s]], stream.spawn(s).seed)
+            for s, team in enumerate(state.players)
+        }
         play_out(state, bots, chance=stream.spawn(1_000_003), max_moves=100_000)
         winner = state.result.winner_team
         wins[lineup[state.players.index(winner)]] += 1
         rounds += state.round
     elapsed = time.perf_counter() - start
-    print(f"{games} seat-swapped {level} classics on {course}, {seats} teams "
-          f"({rounds / games:.1f} rounds a game, {elapsed:.0f} s)")
+    print(
+        f"{games} seat-swapped {level} classics on {course}, {seats} teams "
+        f"({rounds / games:.1f} rounds a game, {elapsed:.0f} s)"
+    )
     for entry, name in enumerate(names):
         low, high = wilson(wins[entry], games)
-        print(f"  {name:>10} (entry {entry + 1}): {wins[entry]:.0f} wins, {wins[entry] / games:.1%} "
-              f"[95% {low:.1%}-{high:.1%}]")
+        print(
+            f"  {name:>10} (entry {entry + 1}): {wins[entry]:.0f} wins, {wins[entry] / games:.1%} "
+            f"[95% {low:.1%}-{high:.1%}]"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=300, help="MCTS iterations a rate is measured over")
+    parser.add_argument(
+        "--iterations", type=int, default=300, help="MCTS iterations a rate is measured over"
+    )
     parser.add_argument("--bots", help="one bot per seat, e.g. greedy,random: play games instead")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)

@@ -184,13 +184,15 @@ def _progress() -> Any:
         TimeRemainingColumn,
     )
 
+    console = Console(stderr=True)
     return Progress(
         TextColumn("games"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
+        console=console,
         transient=True,
+        disable=not console.is_terminal,  # piped: no bar, not even its closing newline
     )
 
 

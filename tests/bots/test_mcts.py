@@ -85,10 +85,39 @@ def test_mcts_uses_the_rollout_policy_and_evaluation_a_game_registers(toy_regist
         winner = state.result if state.is_over else None
         return {p: 1.0 if p == winner else 0.0 for p in state.players}
 
-    registry.register(registry.GameInfo("toy-nim", "Nim", dict, {"rollout_move": rollout, "evaluate": evaluate}))
+    registry.register(
+        registry.GameInfo("toy-nim", "Nim", dict, {"rollout_move": rollout, "evaluate": evaluate})
+    )
     bot = MCTSBot(1, iterations=50, horizon=2, settle=False)
     assert bot.choose(Nim(9)) in (1, 2, 3)
     assert calls["rollout"] > 0 and calls["evaluate"] == 50
+
+
+def test_the_game_says_how_long_playouts_run(toy_registry: None) -> None:
+    calls: dict[str, int] = {"rollout": 0, "evaluate": 0}
+    asked: list[int | None] = [0]
+
+    def rollout(state: Nim, rng: Rng) -> int:
+        calls["rollout"] += 1
+        return 1
+
+    def evaluate(state: Nim) -> dict[str, float]:
+        calls["evaluate"] += 1
+        return {p: 0.5 for p in state.players}
+
+    hooks: Any = {"rollout_move": rollout, "evaluate": evaluate, "horizon": lambda state: asked[0]}
+    registry.register(registry.GameInfo("toy-nim", "Nim", dict, hooks))
+    MCTSBot(1, iterations=30, settle=False).choose(Nim(9))
+    assert calls == {"rollout": 0, "evaluate": 30}  # horizon 0: the new position is scored at once
+    asked[0] = None
+    calls.update(rollout=0, evaluate=0)
+    MCTSBot(1, iterations=30, settle=False).choose(Nim(9))
+    assert (
+        calls["rollout"] > 0 and calls["evaluate"] == 30
+    )  # to the end, where evaluate is the outcome
+    calls["rollout"] = 0
+    MCTSBot(1, iterations=30, settle=False, horizon=1).choose(Nim(9))  # the bot's own horizon wins
+    assert 0 < calls["rollout"] <= 30
 
 
 def test_settling_early_picks_the_move_the_whole_budget_picks() -> None:
@@ -258,7 +287,11 @@ def test_bad_mcts_budgets_are_config_errors(spec: str) -> None:
 
 
 def test_evaluation_is_a_reward_per_team_in_unit_range() -> None:
-    for state in (mc.new_game("standard", mc.default_teams(3, 6)), midgame(), midgame(6, 6, rounds=8)):
+    for state in (
+        mc.new_game("standard", mc.default_teams(3, 6)),
+        midgame(),
+        midgame(6, 6, rounds=8),
+    ):
         values = heuristics.evaluate(state)
         assert set(values) == set(state.players)
         assert all(0.0 <= v <= 1.0 for v in values.values())
@@ -278,3 +311,16 @@ def test_rollout_policy_plays_legal_moves_to_the_end() -> None:
         state.play(move)  # play validates
         moves += 1
     assert moves < 400
+
+
+def test_mcts_cpu_clock_budget_reads_the_process_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    from peloton.bots import mcts
+
+    ticks = iter(range(10_000))
+    monkeypatch.setitem(mcts._CLOCKS, "cpu", lambda: next(ticks) * 0.01)  # 10 ms a reading
+    bot = MCTSBot(1, seconds=0.05, clock="cpu", settle=False)
+    assert bot.choose(midgame()) in midgame().legal_moves()
+    assert 1 <= bot.last_iterations <= 5  # the fake CPU clock ran out, whatever the wall clock did
+    assert "clock='cpu'" in repr(bot) and MCTSBot(1, seconds=1.0).clock == "wall"
+    with pytest.raises(ConfigError, match="clock"):
+        MCTSBot(1, seconds=1.0, clock="sundial")

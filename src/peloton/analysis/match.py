@@ -21,7 +21,7 @@ from ..core.errors import ConfigError
 from ..core.rng import Rng
 from ..terminal.games import game_package
 from ..terminal.setup import chance_stream, game_options, make_record, new_state
-from .metrics import metrics_for
+from .metrics import Metrics, metrics_for
 from .pool import play_games, rotated_lineup
 
 #: A game that has not ended after this many moves is reported as an error.
@@ -61,6 +61,10 @@ class Match:
     def new_state(self) -> Any:
         """The starting state of every game."""
         return new_state(self.game, game_options(self.game, self.options, len(self.bots)))
+
+    def metrics(self) -> Metrics:
+        """The figures reported for this game with these options."""
+        return metrics_for(self.game, self.new_state())
 
     def lineup(self, index: int) -> list[int]:
         """The entry sitting at each seat in game ``index``."""
@@ -111,7 +115,7 @@ def play_match_game(m: Match, index: int) -> MatchOutcome:
     bots = {seats[s]: make_bot(m.bots[lineup[s]], seeds[s], game=m.game) for s in range(len(seats))}
     chance = Rng(chance_seed)
     play_out(state, bots, chance=chance, max_moves=MAX_MOVES)
-    measured = metrics_for(m.game).measure(state)
+    measured = m.metrics().measure(state)
     package = game_package(m.game)
     record = None
     if m.records is not None:

@@ -46,6 +46,28 @@ def table(m: Match, stats: Sequence[MatchStats], metrics: Metrics) -> Table:
     return shown
 
 
+#: Beyond this many figures the results table would be too wide for a terminal: the
+#: figures go to a table of their own (as Mind Cycling's medals and places do).
+FIGURES_INLINE = 3
+
+
+def tables(m: Match, stats: Sequence[MatchStats], metrics: Metrics) -> list[Table]:
+    """The tables ``peloton simulate`` prints: :func:`table`, or with more than
+    :data:`FIGURES_INLINE` figures the results and then the figures apart."""
+    keys = (*metrics.seat, *metrics.game)
+    if len(keys) <= FIGURES_INLINE:
+        return [table(m, stats, metrics)]
+    results = table(m, stats, Metrics((), (), metrics.measure))
+    results.caption = "rating: openskill μ±σ"
+    shown = Table(title="Figures: means per game", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    shown.add_column("bot", no_wrap=True)
+    for _, title in keys:
+        shown.add_column(title, justify="right", no_wrap=True)
+    for s in stats:
+        shown.add_row(s.label, *(f"{s.means.get(key, 0.0):.1f}" for key, _ in keys))
+    return [results, shown]
+
+
 def _settings(m: Match) -> dict[str, Any]:
     return {
         "game": m.game,

@@ -1,16 +1,22 @@
-"""What a finished game says about each seat, per game: who won, the seats' ranking
-(for ratings), figures per seat (Pistard's points and eliminations, Mind Twist's
-margin) and figures of the whole game (its length).
+"""What a finished game says about each seat: who won, the seats' ranking (for
+ratings), figures per seat (Pistard's points, Cyclo's best place) and figures of the
+whole game (its length).
 
-Each game's :class:`Metrics` names its columns; :func:`metrics_for` finds them by the
-game's name, and games without their own read only the winner from ``state.result``.
+A game states its own figures in its bot hooks (``HEURISTICS["metrics"]``, see
+:func:`from_hook`): the columns are the keys it reports for the game's starting
+position, so they follow the options (Cyclo reports points in a leg only). Pistard
+and Mind Twist keep their figures here (:data:`_METRICS`, by name, from before the
+hook). A game with neither reads its winner from ``state.result`` when that is a
+seat's name, else from its ``outcome`` hook (1 to the winner).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from ..bots.base import heuristics_of
 
 
 @dataclass
@@ -46,9 +52,54 @@ def winner_ranks(players: list[str], winner: str | None) -> Measured:
 
 
 def measure_any(state: Any) -> Measured:
-    """A game whose ``result`` is the winner's seat name (or None)."""
+    """A game without figures of its own: the winner is ``result`` when that names a
+    seat, else the one seat its ``outcome`` hook gives 1 (seats ranked by their
+    outcome, equal outcomes tied); no winner without either."""
+    players = list(state.players)
     result = state.result
-    return winner_ranks(list(state.players), result if isinstance(result, str) else None)
+    if isinstance(result, str) or result is None:
+        return winner_ranks(players, result)
+    outcome = heuristics_of(state.game).get("outcome")
+    if outcome is None or not state.is_over:
+        return winner_ranks(players, None)
+    values = [float(outcome(state).get(p, 0.0)) for p in players]
+    winners = [s for s, v in enumerate(values) if v >= 1.0]
+    ranks = [1 + sum(1 for w in values if w > v) for v in values]
+    return Measured(winners[0] if len(winners) == 1 else None, ranks)
+
+
+def title(key: str) -> str:
+    """A figure's column title: its key in words (``best_place``: best place)."""
+    return key.replace("_", " ")
+
+
+def from_hook(hook: Callable[[Any], Mapping[str, Any]], start: Any) -> Metrics:
+    """The figures a game reports through its ``metrics`` hook.
+
+    ``hook(state)`` returns ``{"winner": seat name or None, "ranks": {seat: rank},
+    "seat": {key: {seat: value}}, "game": {key: value}}`` (ranks 1 for the best, equal
+    for a tie; ``winner`` None until the game is over). The columns are the keys it
+    gives for ``start``, the game's starting position, in its order.
+    """
+    shown = hook(start)
+
+    def measure(state: Any) -> Measured:
+        got = hook(state)
+        players = list(state.players)
+        winner = got.get("winner")
+        ranks = got["ranks"]
+        return Measured(
+            players.index(winner) if winner in players else None,
+            [int(ranks[p]) for p in players],
+            {key: [float(values[p]) for p in players] for key, values in got.get("seat", {}).items()},
+            {key: float(value) for key, value in got.get("game", {}).items()},
+        )
+
+    return Metrics(
+        seat=tuple((key, title(key)) for key in shown.get("seat", {})),
+        game=tuple((key, title(key)) for key in shown.get("game", {})),
+        measure=measure,
+    )
 
 
 def measure_mind_twist(state: Any) -> Measured:
@@ -96,6 +147,11 @@ def register_metrics(game: str, metrics: Metrics) -> None:
     _METRICS[game] = metrics
 
 
-def metrics_for(game: str) -> Metrics:
-    """The figures of ``game`` (the winner only for a game without its own)."""
+def metrics_for(game: str, start: Any = None) -> Metrics:
+    """The figures of ``game``: those its ``metrics`` hook reports (``start``, a
+    starting position of the game, says which), else those registered here, else
+    the winner only."""
+    hook = heuristics_of(game).get("metrics") if start is not None else None
+    if hook is not None:
+        return from_hook(hook, start)
     return _METRICS.get(game) or Metrics((), (), measure_any)

@@ -12,7 +12,6 @@ from rich.console import Console
 from . import match_report, report
 from .match import Match, run_match
 from .match_stats import summarise_match
-from .metrics import metrics_for
 from .plots import plot as plot_tournament
 from .plots import plot_match
 from .stats import summarise
@@ -44,12 +43,13 @@ def simulate_match(
     """Play ``m`` over ``jobs`` processes (advancing the Rich ``progress``), print the
     results table, and write ``out`` (.json or .csv) and ``plot`` (.png) if given."""
     m.check()
-    metrics = metrics_for(m.game)
+    metrics = m.metrics()
     with progress:
         task = progress.add_task("games", total=m.games)
         outcomes = run_match(m, jobs, lambda _: progress.advance(task))
     results = summarise_match(m.bots, outcomes, metrics)
-    console.print(match_report.table(m, results, metrics))
+    for shown in match_report.tables(m, results, metrics):
+        console.print(shown)
     if out is not None:
         is_json = _is_json(out)
         text = match_report.to_json(m, results, outcomes) if is_json else match_report.to_csv(results, metrics)

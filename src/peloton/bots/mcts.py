@@ -11,6 +11,10 @@ chance steps) and asks the game, through its registry entry
 * ``outcome(state) -> {player: reward}``: the reward of a finished game (default:
   ``evaluate``; without either, 1 to the player named by ``state.result``, 0 to the
   others, an equal share when the result names nobody);
+* ``horizon(state) -> int | None``: how many moves a playout from ``state`` should run
+  before ``evaluate`` scores it (``None``: to the end), where the bot is not told
+  (default: :data:`DEFAULT_HORIZON`). A game whose evaluation is better than a cheap
+  playout (Cyclo) asks for short ones;
 * ``score_moves(state, moves) -> scores``: a move ordering; the tree then tries moves
   best first and widens progressively (only about ``sqrt(visits)`` children per node);
 * ``determinize(view, rng) -> state``: for games with hidden information (Mind Twist's
@@ -34,7 +38,9 @@ team maximises its own outcome, whether there are two teams or six.
 **Budget and reproducibility.** ``iterations`` (playouts per move) or ``seconds`` per
 move. Every random decision draws from the bot's seeded :class:`Rng`, so with an
 iteration budget the same seed and position give the same move; a time budget depends
-on the machine's speed.
+on the machine's speed. A time budget is wall-clock time unless the bot is given
+``clock="cpu"``: then it is the process's CPU time (:func:`time.process_time`), so a
+busy machine slows the game down but does not weaken the bot (benchmarks use it).
 
 The named levels built on this search (``hard``, ``expert``, ``mcts:N``) are in
 :mod:`peloton.bots.levels`.
@@ -61,6 +67,11 @@ DEFAULT_EXPLORATION = 0.7
 #: playout to the end is an exact model of a greedy opponent, and a projection misjudges
 #: Best Team, which decides a 2–2 medal tie.
 DEFAULT_HORIZON: int | None = None
+#: The ``horizon`` that means "what the game's ``horizon`` hook asks for" (else
+#: :data:`DEFAULT_HORIZON`): the named levels use it.
+GAME_HORIZON = "game"
+#: What a time budget counts: wall-clock time or the process's CPU time.
+_CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 class Node:
@@ -84,9 +95,11 @@ class MCTSBot(SeededBot):
 
     ``iterations``: playouts per move (default 200 when no budget is given);
     ``seconds``: a time budget per move instead (or as well: whichever ends first).
+    ``clock``: what ``seconds`` counts, ``"wall"`` (the default, what a player waits)
+    or ``"cpu"`` (the process's CPU time, the same budget on a busy machine).
     ``horizon``: moves a playout runs before the game's ``evaluate`` scores it
-    (``None``: to the end of the game; games without ``evaluate`` always play to the
-    end). ``rollout``: the name of the game's playout policy among its heuristics
+    (``None``: to the end of the game; :data:`GAME_HORIZON`, the default: as the
+    game's ``horizon`` hook says; games without ``evaluate`` always play to the end). ``rollout``: the name of the game's playout policy among its heuristics
     (``rollout_move``: for Mind Cycling the greedy policy; ``fast_rollout_move`` is
     about five times cheaper and weaker).
     ``settle``: stop early once no other move can overtake the most visited one in the
@@ -103,12 +116,13 @@ class MCTSBot(SeededBot):
         *,
         iterations: int | None = None,
         seconds: float | None = None,
-        horizon: int | None = DEFAULT_HORIZON,
+        horizon: int | str | None = GAME_HORIZON,
         exploration: float = DEFAULT_EXPLORATION,
         widen: int = 3,
         use_ordering: bool = True,
         rollout: str = "rollout_move",
         settle: bool = True,
+        clock: str = "wall",
     ) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
@@ -117,7 +131,13 @@ class MCTSBot(SeededBot):
             raise ConfigError(f"MCTS iterations must be at least 1, not {iterations!r}")
         if seconds is not None and not seconds > 0:
             raise ConfigError(f"MCTS seconds per move must be more than 0, not {seconds!r}")
-        if horizon is not None and horizon < 0:
+        if clock not in _CLOCKS:
+            raise ConfigError(f"MCTS clock must be 'wall' or 'cpu', not {clock!r}")
+        if (
+            horizon != GAME_HORIZON
+            and horizon is not None
+            and (not isinstance(horizon, int) or horizon < 0)
+        ):
             raise ConfigError(f"MCTS horizon must be 0 or more moves, not {horizon!r}")
         self.iterations = iterations
         self.seconds = seconds
@@ -127,11 +147,17 @@ class MCTSBot(SeededBot):
         self.use_ordering = use_ordering
         self.rollout = rollout
         self.settle = settle
+        self.clock = clock
+        self._now = _CLOCKS[clock]
         #: Playouts run by the last :meth:`choose` (for benchmarks and reports).
         self.last_iterations = 0
 
     def __repr__(self) -> str:
-        budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
+        budget = (
+            f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
+        )
+        if self.clock != "wall":
+            budget += f", clock={self.clock!r}"
         return f"MCTSBot(seed={self.seed}, {budget})"
 
     # ------------------------------------------------------------ public
@@ -144,14 +170,14 @@ class MCTSBot(SeededBot):
             return moves[0]
         search = _Search(self, state)
         root = search.root
-        start = time.perf_counter()
+        start = self._now()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and done > 0:
-                now = time.perf_counter()
+                now = self._now()
                 if now >= deadline:
                     break
             if self.settle and done >= 8 and _settled(root, self._left(done, start, deadline)):
@@ -166,13 +192,12 @@ class MCTSBot(SeededBot):
         )
         return best.move
 
-
     def _left(self, done: int, start: float, deadline: float | None) -> float:
         """How many more playouts the budget allows (estimated from the pace so far for
         a time budget)."""
         left = math.inf if self.iterations is None else float(self.iterations - done)
         if deadline is not None:
-            now = time.perf_counter()
+            now = self._now()
             left = min(left, (deadline - now) * done / max(now - start, 1e-9))
         return left
 
@@ -204,7 +229,9 @@ class _Search:
         policies: Mapping[str, Any] = hooks
         self.rollout_move: Callable[..., Any] | None = policies.get(bot.rollout)
         self.evaluate: Callable[..., Mapping[str, float]] | None = hooks.get("evaluate")
-        self.outcome: Callable[..., Mapping[str, float]] | None = hooks.get("outcome") or self.evaluate
+        self.outcome: Callable[..., Mapping[str, float]] | None = (
+            hooks.get("outcome") or self.evaluate
+        )
         self.order: Callable[..., Sequence[float]] | None = (
             hooks.get("score_moves") if bot.use_ordering else None
         )
@@ -212,7 +239,13 @@ class _Search:
         self.observe: Callable[..., Any] | None = hooks.get("observe")
         #: Per information set (player, observation): each move's [visits, reward].
         self.info: dict[Any, dict[Any, list[float]]] = {}
-        self.horizon = bot.horizon if self.evaluate is not None else None
+        horizon = bot.horizon
+        if horizon == GAME_HORIZON:
+            advice = hooks.get("horizon")
+            horizon = advice(state) if advice is not None else DEFAULT_HORIZON
+        self.horizon: int | None = (
+            horizon if self.evaluate is not None and isinstance(horizon, int) else None
+        )
         self.root = self.node(None, state)
 
     # ------------------------------------------------------------ tree
@@ -228,7 +261,9 @@ class _Search:
         moves = list(state.legal_moves())
         if self.order is not None and len(moves) > 1:
             scores = self.order(state, moves)
-            ranked = sorted(zip(scores, range(len(moves)), strict=True), key=lambda p: (p[0], -p[1]))
+            ranked = sorted(
+                zip(scores, range(len(moves)), strict=True), key=lambda p: (p[0], -p[1])
+            )
             return [moves[i] for _, i in ranked]
         self.rng.shuffle(moves)
         return moves
@@ -260,7 +295,11 @@ class _Search:
                 limit = min(limit, self.bot.widen + int(math.sqrt(node.visits)))
             player = state.current_player
             me = self.index[player] if player is not None else node.chooser
-            stats = self.info.setdefault((me, self.observe(state, player)), {}) if self.observe else None
+            stats = (
+                self.info.setdefault((me, self.observe(state, player)), {})
+                if self.observe
+                else None
+            )
             if node.untried and len(node.children) < limit:
                 move = node.untried.pop()
                 if stats is not None:

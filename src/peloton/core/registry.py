@@ -41,6 +41,9 @@ class Heuristics(TypedDict, total=False):
     rollout_move: Callable[..., Any]
     #: A cheaper playout policy, chosen on request.
     fast_rollout_move: Callable[..., Any]
+    #: ``horizon(state) -> int | None``: the moves an MCTS playout from ``state`` should
+    #: run before ``evaluate`` scores it (``None``: to the end of the game).
+    horizon: Callable[..., Any]
     #: ``evaluate(state) -> {player: value in [0, 1]}``: a position's worth to each seat.
     evaluate: Callable[..., Any]
     #: ``outcome(state) -> {player: value in [0, 1]}``: a finished game's result.
@@ -49,6 +52,9 @@ class Heuristics(TypedDict, total=False):
     determinize: Callable[..., Any]
     #: ``observe(state, player) -> hashable``: what ``player`` has seen so far.
     observe: Callable[..., Any]
+    #: ``metrics(state) -> {"winner", "ranks", "seat", "game"}``: the game's own figures
+    #: for ``peloton simulate`` (see :func:`peloton.analysis.metrics.from_hook`).
+    metrics: Callable[..., Any]
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,9 @@ def test_swaps() -> None:
     level = play(at("9 AS1:b30*4,BH1:a30*4 / A*4,B*4"), "BH1~AS1")
     assert best(level) == {"AS1~no"}
     leader = at("9 AH1:a30*4,AS1:a29*4,BS1:a10*4 / A*4,B*4")
-    assert best(leader) == {"AH1~-"}  # AH1 is A's furthest rider: it keeps its square
+    assert best(leader) == {"AH1~AS1"}  # AS1's last-km dice make it A's leader: it takes the square ahead
+    kept = at("9 AH1:a30*4,AH2:a29*4,AS1:a10*4,BS1:b10*4 / A*4,B*4")
+    assert best(kept) == {"AH1~-"}  # AH1 is A's leader: it keeps its square
     helpers = play(at("9 AH1:a30*4,AH2:a29*4,AS1:a40*4,BS1:a10*4 / A*4,B*4"), "roll:1,1", "AS1-42")
     assert best(helpers) == {"AH1~AH2"}  # two helpers: AH2 rides first, AH1 may take its wheel
 

@@ -1,14 +1,16 @@
-"""Bot hooks for Cyclo (the greedy bot, MCTS playouts and evaluation).
+"""Bot hooks for Cyclo: the greedy bot's move scores, MCTS's evaluation and playout
+length, and the figures ``peloton simulate`` reports.
 
 :func:`score_moves` values each legal move in spaces gained for the team:
 
 * **ride**: where the rider would really land (room and dark squares applied, so
   holding back is chosen to dodge a dark square or a full space), weighted by the
-  rider's importance to its team (a classic ranks a team by its best rider, so the
-  rider furthest ahead counts fully, the others :attr:`Weights.helper`), less the
-  tokens spent: own tokens are cheap (they are worth nothing once the race is over),
-  team tokens dearer and kept for the leader; a small penalty for an event space (the
-  deck's mean effect is slightly negative);
+  rider's importance to its team (a classic ranks a team by its best rider: its
+  leader, the rider the race model expects to cross the line first, counts fully,
+  the others :attr:`Weights.helper`), less the tokens spent: own tokens are cheap
+  (they are worth nothing once the race is over), team tokens dearer and kept for the
+  leader; a small penalty for an event space (the deck's mean effect is slightly
+  negative);
 * **wheel**: follow when the space gained is at least the ride the follower would
   roll on average (its tokens are kept for later);
 * **swap**: propose only to a teammate right behind who matters more (it then rides
@@ -16,9 +18,14 @@
   proposal yes only when it moves the answering rider forward;
 * **fall**: bring down rivals beside the drawer, never teammates.
 
-:func:`rollout_move` is a cheap playout policy (the furthest ride, tokens at once,
-wheels taken, no swaps); :func:`evaluate` turns each team's best rider's progress into
-a share of the win; :func:`outcome` gives the win to the winning team.
+:func:`evaluate` is each team's chance to win by the race model
+(:mod:`.race_model`: expected rides to the line from every rider's dice, ground and
+tokens); :func:`horizon` asks MCTS to score the position after each new move at once
+rather than play it out (a whole race is some 250 moves, and the model judges better
+than a cheap playout); :func:`rollout_move` is that cheap playout policy (the furthest
+ride, tokens at once, wheels taken, no swaps), for a search told to play out;
+:func:`outcome` gives the win to the winning team; :func:`.metrics.metrics` the
+figures of a game.
 """
 
 from __future__ import annotations
@@ -29,8 +36,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.registry import Heuristics
+from .metrics import metrics
 from .notation import Answer, Fall, Move, Ride, Swap, Wheel
 from .position import ANSWER, FALL, RIDE, SWAP, WHEEL
+from .race_model import race_times, rides_to_line, win_shares
+from .riders import rider_type
 from .rules import dice_count, landing, target_of
 
 if TYPE_CHECKING:
@@ -59,12 +69,32 @@ class Weights:
 
 DEFAULT_WEIGHTS = Weights()
 
+#: The race model's noise: its variances times this fitted best the outcomes of 150
+#: greedy classics (1,879 positions: log loss 0.442, against 0.446 at 1, 0.444 at 0.5
+#: and 0.457 at 1.5; a constant 1/2 scores 0.693, the former softmax of the best
+#: riders' spaces 0.862).
+NOISE = 0.75
+
 
 def importance(state: State, rider: str, w: Weights = DEFAULT_WEIGHTS) -> float:
-    """1 for the rider furthest ahead of its team (its best placed), else ``w.helper``."""
-    p = state.p
-    mates = [r for r in state.setup.team_riders(rider[0]) if r in p.pos and r not in p.finished]
-    best = max(mates, key=lambda r: (p.pos[r], -p.lane[r]), default=rider)
+    """1 for the rider of its team the race model expects to cross the line first (its
+    leader), else ``w.helper``.
+
+    Expected rides to the line (:func:`.race_model.rides_to_line`, own tokens counted,
+    a turn already ridden or lost counting one more) know the ground ahead: on
+    ``flemish-4`` they back the sprinter, whose three dice in the last kilometre are
+    worth some spaces behind. Measured against backing the furthest rider: 456 wins of
+    800 seat-swapped Pro classics on ``flemish-4`` (57%, 95% 53.5-60.4%)."""
+    setup, p = state.setup, state.p
+    best, fewest = rider, math.inf
+    for mate in setup.team_riders(rider[0]):
+        where = p.pos.get(mate)
+        if where is None or mate in p.finished:
+            continue
+        rides = rides_to_line(setup, rider_type(mate), where, p.own.get(mate, 0))[0]
+        rides += (mate in p.turn_over) + (mate in p.skip)
+        if rides < fewest:
+            best, fewest = mate, rides
     return 1.0 if best == rider else w.helper
 
 
@@ -169,29 +199,17 @@ def rollout_move(state: State, rng: Rng, *, epsilon: float = 0.1) -> Move:
     return rng.choice(moves)
 
 
-def progress(state: State) -> dict[str, float]:
-    """Each team's best rider's progress in spaces: its position while racing; a
-    finisher counts as far ahead as its place (the earlier, the further)."""
-    setup, p = state.setup, state.p
-    finish = setup.finish
-    best = dict.fromkeys(setup.teams, 0.0)
-    for place, (rider, _, past) in enumerate(p.finishers):
-        best[rider[0]] = max(best[rider[0]], finish + 20.0 + past - 2 * place)
-    for rider in p.racing(setup.riders):
-        best[rider[0]] = max(best[rider[0]], float(p.pos[rider]))
-    return best
-
-
-def evaluate(state: State, *, temperature: float = 6.0) -> dict[str, float]:
-    """Each team's share of the win in [0, 1] (they sum to 1): a soft maximum of its
-    best rider's progress, a ride (about 6 spaces) apart being worth a factor e."""
+def evaluate(state: State) -> dict[str, float]:
+    """Each team's chance to win in [0, 1] (they sum to 1): exact once the first rider
+    is ranked across the finish line (CY-8.4; in a team time trial the third rider of a
+    team counts, CY-10.3), else the race model's (:mod:`.race_model`)."""
     if state.is_over:
         return outcome(state)
-    scores = progress(state)
-    top = max(scores.values())
-    weights = {t: math.exp((s - top) / temperature) for t, s in scores.items()}
-    total = sum(weights.values())
-    return {t: v / total for t, v in weights.items()}
+    finishers = state.p.finishers
+    if finishers and not state.setup.mode.team_time:
+        first = finishers[0][0][0]
+        return {t: 1.0 if t == first else 0.0 for t in state.players}
+    return win_shares(race_times(state, NOISE))
 
 
 def outcome(state: State) -> dict[str, float]:
@@ -202,9 +220,19 @@ def outcome(state: State) -> dict[str, float]:
     return {t: 1.0 if t == winner else 0.0 for t in state.players}
 
 
+def horizon(state: State) -> int:
+    """MCTS playouts from ``state`` run no move: the position right after a new move is
+    scored by :func:`evaluate` at once. Measured over 40 seat-swapped classics against
+    the greedy bot with 200 iterations a move: 29 wins with no playout, 17 with
+    playouts of 20 moves (about a round) by :func:`rollout_move`."""
+    return 0
+
+
 HEURISTICS: Heuristics = {
     "score_moves": score_moves,
     "rollout_move": rollout_move,
+    "horizon": horizon,
     "evaluate": evaluate,
     "outcome": outcome,
+    "metrics": metrics,
 }

@@ -22,15 +22,17 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/peloton play --seats human,greedy,greedy --riders 3 --course short
 
-## test: lint, type-check and run the whole suite (the server tests also run on a
+## test: lint (ruff check and format), type-check and run the whole suite (the server tests also run on a
 ## local PostgreSQL, made ready by scripts/test-postgres.sh)
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 	url="$$(scripts/test-postgres.sh)" && PELOTON_TEST_PG_URL="$$url" $(BIN)/python -m pytest -n 2 -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -44,12 +44,20 @@ def main() -> None:
         rounds += state.round
         draws += sum(1 for m in state.history if isinstance(m, cy.Draw))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(f"random Pro classics, 4 teams of 4 on flemish-4, events on: {args.games} in {wall:.2f} s "
-          f"({cpu:.2f} s CPU)")
-    print(f"  games per second : {args.games / wall:8.1f}   ({args.games / cpu:.1f} per CPU second)")
-    print(f"  moves per second : {moves / wall:8.0f}   ({moves / cpu:.0f} per CPU second; rolls and draws included)")
-    print(f"  moves per game   : {moves / args.games:8.1f}   rounds per game: {rounds / args.games:.1f}, "
-          f"cards drawn: {draws / args.games:.1f}")
+    print(
+        f"random Pro classics, 4 teams of 4 on flemish-4, events on: {args.games} in {wall:.2f} s "
+        f"({cpu:.2f} s CPU)"
+    )
+    print(
+        f"  games per second : {args.games / wall:8.1f}   ({args.games / cpu:.1f} per CPU second)"
+    )
+    print(
+        f"  moves per second : {moves / wall:8.0f}   ({moves / cpu:.0f} per CPU second; rolls and draws included)"
+    )
+    print(
+        f"  moves per game   : {moves / args.games:8.1f}   rounds per game: {rounds / args.games:.1f}, "
+        f"cards drawn: {draws / args.games:.1f}"
+    )
 
     samples = []
     state = cy.from_options(OPTIONS)
@@ -58,9 +66,13 @@ def main() -> None:
         if not state.is_chance:
             samples.append(state.copy())
         legal = state.legal_moves()
-        state.play(state.chance_move(rng) if state.is_chance else legal[int(rnd.random() * len(legal))])
-    print(f"  legal-move generations per second (decision positions): "
-          f"{per_second(samples, generate_legal_moves, 1.5):8.0f}")
+        state.play(
+            state.chance_move(rng) if state.is_chance else legal[int(rnd.random() * len(legal))]
+        )
+    print(
+        f"  legal-move generations per second (decision positions): "
+        f"{per_second(samples, generate_legal_moves, 1.5):8.0f}"
+    )
     print(f"  copies per second: {per_second(samples, lambda s: s.copy(), 1.0):8.0f}")
 
     games = max(10, args.games // 10)
@@ -73,8 +85,10 @@ def main() -> None:
     random_game(args.seed)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    print(f"  peak memory of one game (Python allocations): {peak / 1024:8.0f} KiB; "
-          f"process max RSS: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
+    print(
+        f"  peak memory of one game (Python allocations): {peak / 1024:8.0f} KiB; "
+        f"process max RSS: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB"
+    )
 
 
 if __name__ == "__main__":

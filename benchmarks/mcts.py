@@ -37,9 +37,15 @@ def main() -> None:
     args = parser.parse_args()
     for teams in (2, 6):
         state = position(teams)
-        for rollout, horizon in (("rollout_move", None), ("rollout_move", 12), ("fast_rollout_move", 12)):
+        for rollout, horizon in (
+            ("rollout_move", None),
+            ("rollout_move", 12),
+            ("fast_rollout_move", 12),
+        ):
             # settle=False: every playout is run, so the rate is the playouts' own.
-            bot = MCTSBot(1, iterations=args.iterations, rollout=rollout, horizon=horizon, settle=False)
+            bot = MCTSBot(
+                1, iterations=args.iterations, rollout=rollout, horizon=horizon, settle=False
+            )
             start = time.perf_counter()
             bot.choose(state)
             elapsed = time.perf_counter() - start

@@ -53,9 +53,15 @@ def main() -> None:
     cpu = time.process_time() - cpu
     print(f"random games (standard, 6 teams x 6, random setup): {args.games} in {elapsed:.2f} s")
     # Process time too: on a shared machine it is the figure that other work disturbs least.
-    print(f"  games per second : {args.games / elapsed:8.1f}  ({args.games / cpu:.1f} per second of CPU)")
-    print(f"  moves per second : {total_moves / elapsed:8.0f}  ({total_moves / cpu:.0f} per second of CPU)")
-    print(f"  moves per game   : {total_moves / args.games:8.1f}  rounds per game: {rounds / args.games:.1f}")
+    print(
+        f"  games per second : {args.games / elapsed:8.1f}  ({args.games / cpu:.1f} per second of CPU)"
+    )
+    print(
+        f"  moves per second : {total_moves / elapsed:8.0f}  ({total_moves / cpu:.0f} per second of CPU)"
+    )
+    print(
+        f"  moves per game   : {total_moves / args.games:8.1f}  rounds per game: {rounds / args.games:.1f}"
+    )
 
     # Legal-move generation alone, on positions sampled from real games.
     samples: list[mc.State] = []

@@ -48,10 +48,14 @@ def main() -> None:
             moves += len(state.history)
             rounds += state.round
         elapsed = time.perf_counter() - start
-        print(f"random games, {players} players (default track, bonus {bonus}): {args.games} in {elapsed:.2f} s")
+        print(
+            f"random games, {players} players (default track, bonus {bonus}): {args.games} in {elapsed:.2f} s"
+        )
         print(f"  games per second : {args.games / elapsed:8.1f}")
         print(f"  moves per second : {moves / elapsed:8.0f}  (rolls included)")
-        print(f"  moves per game   : {moves / args.games:8.1f}  rounds per game: {rounds / args.games:.1f}")
+        print(
+            f"  moves per game   : {moves / args.games:8.1f}  rounds per game: {rounds / args.games:.1f}"
+        )
 
         # Legal-move generation alone, on the positions of one random game.
         state = pi.from_options({"players": players, "bonus": bonus})
@@ -60,7 +64,9 @@ def main() -> None:
             if not state.is_chance and state.round > 1:
                 samples.append(state.copy())
             legal = state.legal_moves()
-            state.play(state.chance_move(rng) if state.is_chance else legal[int(rnd.random() * len(legal))])
+            state.play(
+                state.chance_move(rng) if state.is_chance else legal[int(rnd.random() * len(legal))]
+            )
         rate = per_second(samples, generate_legal_moves, 1.5)
         print(f"  legal-move generations per second (race positions): {rate:8.0f}")
 

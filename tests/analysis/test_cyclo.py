@@ -43,7 +43,9 @@ def test_classic_json_wins_and_figures(tmp_path: Path, capsys: pytest.CaptureFix
         assert min(game["seat"]["place"]) == 1.0 and max(game["seat"]["place"]) >= 2.0
 
 
-def test_leg_reports_gaps_and_points_in_a_table_of_their_own(capsys: pytest.CaptureFixture[str]) -> None:
+def test_leg_reports_gaps_and_points_in_a_table_of_their_own(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     code, out, err = cli(capsys, "--game", "cyclo", "-o", "mode=leg", "-o", f"course={SHORT}",
                          "--bots", "greedy,random", "--games", "2", "--swap")  # fmt: skip
     assert code == 0, err
@@ -74,7 +76,9 @@ def test_figures_match_the_replayed_records(tmp_path: Path) -> None:
 
 def test_starter_reports_no_tokens() -> None:
     metrics = metrics_for("cyclo", cy.from_options({"level": "starter"}))
-    assert [key for key, _ in metrics.seat] == ["place"] and [key for key, _ in metrics.game] == ["rounds"]
+    assert [key for key, _ in metrics.seat] == ["place"] and [key for key, _ in metrics.game] == [
+        "rounds"
+    ]
 
 
 def test_csv_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -98,7 +102,9 @@ class Finished:
     result = object()
 
 
-def test_a_game_without_figures_reads_its_winner_from_its_outcome_hook(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_without_figures_reads_its_winner_from_its_outcome_hook(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
     values: dict[str, Any] = {"A": 0.0, "B": 1.0, "C": 0.0}
     registry.register(registry.GameInfo("toy-race", "Toy race", dict, {"outcome": lambda state: values},

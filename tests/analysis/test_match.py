@@ -47,12 +47,18 @@ def test_a_different_seed_rolls_different_dice() -> None:
     a = run_match(Match("pistard", ("random", "random"), {"target": 3}, games=2, seed=1))
     b = run_match(Match("pistard", ("random", "random"), {"target": 3}, games=2, seed=2))
     assert [g.chance_seed for g in a] != [g.chance_seed for g in b]
-    assert [g.seat for g in a] != [g.seat for g in b] or [g.moves for g in a] != [g.moves for g in b]
+    assert [g.seat for g in a] != [g.seat for g in b] or [g.moves for g in a] != [
+        g.moves for g in b
+    ]
 
 
-def test_pistard_table_json_and_statistics(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_pistard_table_json_and_statistics(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "out.json"
-    code, out, _ = cli(capsys, *SHORT_PI, "--bots", "greedy,random", "--games", "4", "--swap", "--out", str(path))
+    code, out, _ = cli(
+        capsys, *SHORT_PI, "--bots", "greedy,random", "--games", "4", "--swap", "--out", str(path)
+    )
     assert code == 0
     for word in ("Pistard", "win", "95% CI", "points", "out", "rounds", "rating", "target=4"):
         assert word in out
@@ -72,7 +78,9 @@ def test_pistard_table_json_and_statistics(tmp_path: Path, capsys: pytest.Captur
 
 def test_mind_twist_table_and_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "out.csv"
-    code, out, _ = cli(capsys, *SHORT_MT, "--bots", "random,random", "--games", "4", "--out", str(path))
+    code, out, _ = cli(
+        capsys, *SHORT_MT, "--bots", "random,random", "--games", "4", "--out", str(path)
+    )
     assert code == 0
     assert "Mind Twist" in out and "margin" in out and "turns" in out
     rows = list(csv.DictReader(io.StringIO(path.read_text())))
@@ -84,7 +92,9 @@ def test_mind_twist_table_and_csv(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 def test_plot_is_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "wins.png"
-    code, _, _ = cli(capsys, *SHORT_PI, "--bots", "greedy,random", "--games", "2", "--plot", str(path))
+    code, _, _ = cli(
+        capsys, *SHORT_PI, "--bots", "greedy,random", "--games", "2", "--plot", str(path)
+    )
     assert code == 0
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -92,7 +102,9 @@ def test_plot_is_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 def test_records_replay_to_the_reported_results(tmp_path: Path) -> None:
     pi_dir, mt_dir = tmp_path / "pi", tmp_path / "mt"
     pi_dir.mkdir(), mt_dir.mkdir()
-    games = run_match(Match("pistard", ("greedy", "random"), {"target": 4}, games=2, swap=True, records=pi_dir))
+    games = run_match(
+        Match("pistard", ("greedy", "random"), {"target": 4}, games=2, swap=True, records=pi_dir)
+    )
     for game in games:
         assert game.record is not None
         record = pi.Record.load(game.record)
@@ -121,20 +133,46 @@ def test_ratings_follow_the_ranks() -> None:
     ("argv", "message"),
     [
         (["--game", "chess", "--bots", "greedy,random"], "unknown game 'chess'"),
-        (["--game", "pistard", "--bots", "greedy"], "players must be a whole number from 2 to 4, not 1"),
+        (
+            ["--game", "pistard", "--bots", "greedy"],
+            "players must be a whole number from 2 to 4, not 1",
+        ),
         (["--game", "pistard", "--bots", "greedy,robot"], "unknown bot 'robot'"),
-        (["--game", "pistard", "--bots", "optimal,random"], "the 'optimal' bot plays mind-twist only, not pistard"),
-        (["--game", "pistard", "--bots", "greedy,random", "--option", "target=0"], "target must be"),
-        (["--game", "pistard", "--bots", "greedy,random", "--option", "laps=3"], "unknown Pistard option(s) 'laps'"),
+        (
+            ["--game", "pistard", "--bots", "optimal,random"],
+            "the 'optimal' bot plays mind-twist only, not pistard",
+        ),
+        (
+            ["--game", "pistard", "--bots", "greedy,random", "--option", "target=0"],
+            "target must be",
+        ),
+        (
+            ["--game", "pistard", "--bots", "greedy,random", "--option", "laps=3"],
+            "unknown Pistard option(s) 'laps'",
+        ),
         (["--game", "mind-twist", "--bots", "greedy,random,random"], "3 seats: option 'players'"),
-        (["--game", "mind-twist", "--bots", "greedy,random", "-o", "length=x"], "option 'length' must be a whole"),
-        (["--game", "mind-twist", "--bots", "greedy,random", "--course", "short"], "--course: Mind Cycling option"),
-        (["--game", "mind-twist", "--bots", "greedy,random", "--games", "0"], "--games must be at least 1"),
-        (["--game", "pistard", "--bots", "greedy,random", "--records", "/no/such/dir"], "is not a directory"),
+        (
+            ["--game", "mind-twist", "--bots", "greedy,random", "-o", "length=x"],
+            "option 'length' must be a whole",
+        ),
+        (
+            ["--game", "mind-twist", "--bots", "greedy,random", "--course", "short"],
+            "--course: Mind Cycling option",
+        ),
+        (
+            ["--game", "mind-twist", "--bots", "greedy,random", "--games", "0"],
+            "--games must be at least 1",
+        ),
+        (
+            ["--game", "pistard", "--bots", "greedy,random", "--records", "/no/such/dir"],
+            "is not a directory",
+        ),
         (["--bots", "greedy,random", "--option", "length=3"], "--option is for the other games ("),
     ],
 )
-def test_bad_options_are_one_line_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_options_are_one_line_errors(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, _, err = cli(capsys, *argv)
     assert code in (1, 2)
     assert message in err

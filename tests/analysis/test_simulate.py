@@ -26,7 +26,9 @@ def test_wilson_interval() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
-def test_same_seed_same_results_with_one_or_two_processes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_same_seed_same_results_with_one_or_two_processes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     outs = []
     for jobs in ("1", "2"):
         path = tmp_path / f"run{jobs}.json"
@@ -46,12 +48,16 @@ def test_same_seed_same_results_with_one_or_two_processes(tmp_path: Path, capsys
 def test_a_different_seed_plays_different_games() -> None:
     a = run(Tournament(("random", "random"), games=2, seed=1, course="short", riders=3))
     b = run(Tournament(("random", "random"), games=2, seed=2, course="short", riders=3))
-    assert [g.points for g in a] != [g.points for g in b] or [g.moves for g in a] != [g.moves for g in b]
+    assert [g.points for g in a] != [g.points for g in b] or [g.moves for g in a] != [
+        g.moves for g in b
+    ]
 
 
 def test_table_json_and_statistics(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "out.json"
-    code, out, _ = cli(capsys, "--bots", "greedy,random", "--games", "4", "--swap", "--out", str(path), *SHORT)
+    code, out, _ = cli(
+        capsys, "--bots", "greedy,random", "--games", "4", "--swap", "--out", str(path), *SHORT
+    )
     assert code == 0
     assert "trophy" in out and "95% CI" in out and "greedy" in out and "rating" in out
     data = json.loads(path.read_text())
@@ -73,7 +79,9 @@ def test_csv_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rows = list(csv.DictReader(io.StringIO(path.read_text())))
     assert [r["label"] for r in rows] == ["greedy#1", "greedy#2"]
     assert sum(int(r["trophies"]) for r in rows) == 2
-    assert {"win_low", "win_high", "cyclist_share", "mean_place_sprinter", "rating_mu"} <= set(rows[0])
+    assert {"win_low", "win_high", "cyclist_share", "mean_place_sprinter", "rating_mu"} <= set(
+        rows[0]
+    )
 
 
 def test_plot_is_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -84,7 +92,11 @@ def test_plot_is_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_records_replay_to_the_reported_result(tmp_path: Path) -> None:
-    games = run(Tournament(("greedy", "random"), games=3, course="short", riders=3, swap=True, records=tmp_path))
+    games = run(
+        Tournament(
+            ("greedy", "random"), games=3, course="short", riders=3, swap=True, records=tmp_path
+        )
+    )
     files = sorted(tmp_path.glob("*.json"))
     assert len(files) == 3
     for game, file in zip(games, files, strict=True):
@@ -103,7 +115,10 @@ def test_solo_simulation(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "mean rounds" in out
     games = run(Tournament(("greedy",), games=2, solo=True, course="solo"))
     stats = summarise(("greedy",), games)
-    assert stats[0].mean_rounds is not None and stats[0].mean_rounds == sum(g.rounds for g in games) / 2
+    assert (
+        stats[0].mean_rounds is not None
+        and stats[0].mean_rounds == sum(g.rounds for g in games) / 2
+    )
 
 
 def test_finishing_order_puts_the_trophy_first() -> None:

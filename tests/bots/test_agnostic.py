@@ -145,7 +145,9 @@ def test_greedy_breaks_ties_with_its_seed(toy_registry: None) -> None:
     registry.register(
         registry.GameInfo("toy-nim", "Nim", dict, {"score_moves": lambda s, ms: [0.0] * len(ms)})
     )
-    picks = {seed: [make_bot("greedy", seed).choose(Nim(9)) for _ in range(1)] for seed in range(30)}
+    picks = {
+        seed: [make_bot("greedy", seed).choose(Nim(9)) for _ in range(1)] for seed in range(30)
+    }
     assert {p[0] for p in picks.values()} == {1, 2, 3}
     again = {seed: [make_bot("greedy", seed).choose(Nim(9))] for seed in range(30)}
     assert again == picks

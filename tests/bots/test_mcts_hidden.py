@@ -11,7 +11,10 @@ from peloton.games import mindtwist as mt
 
 def play(seed: int, mcts_seat: str) -> str:
     state = mt.new_game()
-    bots = {mcts_seat: MCTSBot(seed, iterations=100), "RB".replace(mcts_seat, ""): make_bot("random", 100 + seed)}
+    bots = {
+        mcts_seat: MCTSBot(seed, iterations=100),
+        "RB".replace(mcts_seat, ""): make_bot("random", 100 + seed),
+    }
     while not state.is_over:
         player = state.current_player
         assert player is not None
@@ -24,7 +27,9 @@ def test_mcts_beats_random_at_mind_twist() -> None:
     # Measured: 20 of 20 at 100 playouts a move (50% before choices were scored per
     # information set: the guesser in the tree "knew" every dial, so all dials looked
     # equally bad to the dialer).
-    wins = sum(play(seed, "R" if seed % 2 else "B") == ("R" if seed % 2 else "B") for seed in range(10))
+    wins = sum(
+        play(seed, "R" if seed % 2 else "B") == ("R" if seed % 2 else "B") for seed in range(10)
+    )
     assert wins >= 8
 
 
@@ -39,7 +44,12 @@ def test_a_guesser_shares_its_statistics_across_the_dials_it_cannot_see() -> Non
     # Blue's root information set and red's next dial choices each have one set of
     # statistics, whatever dial each determinization drew.
     blue_root = [key for key in search.info if key[0] == 1 and len(key[1]) == 1]
-    assert len(blue_root) == 1 and key_moves(search.info[blue_root[0]]) <= {"guess:1", "guess:2", "guess:3", "pass"}
+    assert len(blue_root) == 1 and key_moves(search.info[blue_root[0]]) <= {
+        "guess:1",
+        "guess:2",
+        "guess:3",
+        "pass",
+    }
     for stats in search.info.values():
         for visits, reward in stats.values():
             assert 0 <= reward <= visits

@@ -134,7 +134,9 @@ def test_bots_refuse_other_games_and_finished_ones() -> None:
     ],
     ids=["random", "pass3"],
 )
-def test_measured_strength_matches_the_solver(opponent: str, dial: object, response: object) -> None:
+def test_measured_strength_matches_the_solver(
+    opponent: str, dial: object, response: object
+) -> None:
     """Over 2000 games (seats swapped) the optimal bot wins as often as the solver
     predicts against that opponent's fixed strategy (within a 99% interval), and more
     than half of them."""
@@ -154,7 +156,9 @@ def test_optimal_bot_when_blue_starts() -> None:
     """Option ``first``: with blue active first, the optimal bot wins against pass3 as
     often as the solver predicts for the player moving first (as blue) and second (as
     red), within 99% intervals over 1000 games each."""
-    first, second = mt.solve().against(lambda a, o: (0.0, 0.0, 1.0), lambda a, o: (0.0, 0.0, 0.0, 1.0))
+    first, second = mt.solve().against(
+        lambda a, o: (0.0, 0.0, 1.0), lambda a, o: (0.0, 0.0, 0.0, 1.0)
+    )
     games = 1000
     for seat, predicted in (("B", first), ("R", second)):
         wins = 0

@@ -16,7 +16,9 @@ from peloton.core.rng import Rng
 from peloton.games import pistard as pi
 
 
-def checked_play(state: pi.State, bots: dict[str, Bot], rng: Rng, max_moves: int = 20_000) -> pi.State:
+def checked_play(
+    state: pi.State, bots: dict[str, Bot], rng: Rng, max_moves: int = 20_000
+) -> pi.State:
     """Play to the end, checking every choice is legal and leaves the state untouched."""
     for _ in range(max_moves):
         if state.is_over:
@@ -65,7 +67,10 @@ def greedy_wins(players: int, games: int) -> int:
     for g in range(games):
         state = pi.from_options({"players": players})
         seat = state.players[g % players]
-        bots = {t: make_bot("greedy" if t == seat else "random", 1_000 * g + i) for i, t in enumerate(state.players)}
+        bots = {
+            t: make_bot("greedy" if t == seat else "random", 1_000 * g + i)
+            for i, t in enumerate(state.players)
+        }
         play_out(state, bots, chance=Rng(50_000 + g))
         wins += state.result.winner == seat
     return wins
@@ -140,7 +145,10 @@ def test_shelter_term_rewards_a_teammate_s_shelter() -> None:
     diffs = {
         str(m): b - a
         for m, a, b in zip(
-            moves, score_moves(rival, moves), score_moves(rival, moves, weights=Weights(shelter=1.0)), strict=True
+            moves,
+            score_moves(rival, moves),
+            score_moves(rival, moves, weights=Weights(shelter=1.0)),
+            strict=True,
         )
     }
     assert diffs["A1=2:b12"] == -1.0

@@ -65,7 +65,9 @@ def test_register_bot_adds_a_name_by_factory_or_import_path(fresh_table: levels.
 def test_bots_made_for_some_games_are_offered_for_those_only(fresh_table: levels.BotTable) -> None:
     assert {"optimal", "pass3"} <= set(bot_names("mind-twist"))
     assert not {"optimal", "pass3"} & set(bot_names("pistard"))
-    assert {"random", "greedy", "expert"} <= set(bot_names("pistard")) & set(bot_names("mind-cycling"))
+    assert {"random", "greedy", "expert"} <= set(bot_names("pistard")) & set(
+        bot_names("mind-cycling")
+    )
     register_bot("dicer", "peloton.bots.random_bot:RandomBot", games=["pistard"])
     assert "dicer" in bot_names("pistard") and "dicer" not in bot_names("mind-twist")
     assert "dicer" in bot_names()
@@ -76,7 +78,9 @@ def test_bots_made_for_some_games_are_offered_for_those_only(fresh_table: levels
     assert make_bot("dicer", 1, game="mind-twist").name == "random"
 
 
-def test_a_games_own_bots_are_the_ones_its_registry_entry_declares(fresh_table: levels.BotTable) -> None:
+def test_a_games_own_bots_are_the_ones_its_registry_entry_declares(
+    fresh_table: levels.BotTable,
+) -> None:
     """No table in bots/ names a game's bots: bot_names and make_bot read GameInfo.bots."""
     for game in registry.names():
         own = registry.get(game).bots
@@ -102,9 +106,13 @@ def test_a_game_declaring_a_bot_is_found_and_a_bad_path_said(fresh_table: levels
     """A game registered at run time brings its own bots; two games declaring the same
     name need the game named; a path that does not load is a ConfigError."""
     infos = [
-        registry.GameInfo("test-one", "One", dict, bots={"solo": "peloton.bots.random_bot:RandomBot"}),
+        registry.GameInfo(
+            "test-one", "One", dict, bots={"solo": "peloton.bots.random_bot:RandomBot"}
+        ),
         registry.GameInfo("test-two", "Two", dict, bots={"solo": "peloton.bots.greedy:GreedyBot"}),
-        registry.GameInfo("test-bad", "Bad", dict, bots={"broken": "peloton.bots.random_bot:NoSuchBot"}),
+        registry.GameInfo(
+            "test-bad", "Bad", dict, bots={"broken": "peloton.bots.random_bot:NoSuchBot"}
+        ),
     ]
     for info in infos:
         registry.register(info)

@@ -41,7 +41,9 @@ def test_riders_show_team_type_bottle_and_wind_mc_5_4() -> None:
 def test_expert_wind_links_point_diagonally_mc_5_5() -> None:
     # With wind from the left, AS1's shelter square is b12 (one row ahead, one lane
     # to the left), where AD1 stands.
-    state = mc.from_mcn("standard", "3 AC1:a9,AD1:b12+,AS1:c11,BC1:e8,BD1:d13+,BS1:d12 / - / -", wind="left")
+    state = mc.from_mcn(
+        "standard", "3 AC1:a9,AD1:b12+,AS1:c11,BC1:e8,BD1:d13+,BS1:d12 / - / -", wind="left"
+    )
     assert state.assessment("AS1").leader == "AD1"  # type: ignore[union-attr]
     rows = board_lines(state.course, state)
     assert "↖AS1" in rows[11]
@@ -96,9 +98,7 @@ def test_current_rider_and_panel() -> None:
 
 
 def test_panel_and_classification_after_a_finish_mc_8_3() -> None:
-    state = mc.from_mcn(
-        "short", "9 AC1:b40,AD1:c41,BC1:e38,BD1:d41+ / AS1,BS1 / sprint=AS1"
-    )
+    state = mc.from_mcn("short", "9 AC1:b40,AD1:c41,BC1:e38,BD1:d41+ / AS1,BS1 / sprint=AS1")
     out = Recorder()
     out.console.print(render_view(state, {"A": "greedy", "B": "random"}))
     assert " 1 AS1" in out.text and " 2 BS1" in out.text

@@ -45,17 +45,29 @@ def test_course_check_accepts_a_valid_json_course(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "hill.json"
-    path.write_text(json.dumps({"name": "hill", "finish": 30, "sections": [[4, "plain"], [15, "mountain"]],
-                                "rocks": ["c20"]}))
+    path.write_text(
+        json.dumps(
+            {
+                "name": "hill",
+                "finish": 30,
+                "sections": [[4, "plain"], [15, "mountain"]],
+                "rocks": ["c20"],
+            }
+        )
+    )
     code, out, err = run(capsys, "course", "check", str(path))
     assert (code, err) == (0, "")
     assert "valid course 'hill'" in out
     assert "plain 4-14, mountain 15-29" in out and "rocks:      c20" in out
 
 
-def test_course_check_prints_every_problem_mc_1_3(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_course_check_prints_every_problem_mc_1_3(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "bad.toml"
-    path.write_text('name = "bad"\nfinish = 12\nsections = [[5, "sprint"], [8, "sprint"], [14, "hill"]]\n')
+    path.write_text(
+        'name = "bad"\nfinish = 12\nsections = [[5, "sprint"], [8, "sprint"], [14, "hill"]]\n'
+    )
     code, _, err = run(capsys, "course", "check", str(path))
     assert code == 1
     assert "invalid course (3 problem(s))" in err
@@ -67,7 +79,9 @@ def test_course_check_prints_every_problem_mc_1_3(capsys: pytest.CaptureFixture[
     assert "Traceback" not in err
 
 
-def test_course_check_of_broken_toml_and_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_course_check_of_broken_toml_and_missing_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "broken.toml"
     path.write_text("name = \n")
     code, _, err = run(capsys, "course", "check", str(path))
@@ -100,21 +114,33 @@ def test_moves_with_expert_wind(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "↖AS1" in out
     expected = [str(m) for m in mc.from_mcn("standard", position, wind="left").legal_moves()]
-    assert out.splitlines()[-len(expected):] == expected
+    assert out.splitlines()[-len(expected) :] == expected
 
 
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["moves", "--position", "3 AD1:c12+,AS1 / - / -"], "MCN rider 'AS1' must look like"),
-        (["moves", "--position", EXAMPLE_MCN, "--wind", "north"], "wind must be one of front, left, right"),
-        (["moves", "--position", EXAMPLE_MCN, "--course", "tour"], "no bundled course called 'tour'"),
+        (
+            ["moves", "--position", EXAMPLE_MCN, "--wind", "north"],
+            "wind must be one of front, left, right",
+        ),
+        (
+            ["moves", "--position", EXAMPLE_MCN, "--course", "tour"],
+            "no bundled course called 'tour'",
+        ),
         (["play", "--seats", "human,greedy", "--riders", "7"], "a team has 3 to 6 riders, not 7"),
         (["play", "--seats", "greedy,robot"], "unknown seat 'robot'"),
         (["play", "--seats", "greedy"], "one seat plays with --solo"),
         (["play", "--solo", "--riders", "3"], "the solo team has 5 riders, not 3"),
-        (["play", "--seats", "random,random", "--relay-limit", "-1"], "relay_limit must be a whole number"),
-        (["play", "--seats", ",".join(["random"] * 7), "--course", "short"], "has no room for 42 riders"),
+        (
+            ["play", "--seats", "random,random", "--relay-limit", "-1"],
+            "relay_limit must be a whole number",
+        ),
+        (
+            ["play", "--seats", ",".join(["random"] * 7), "--course", "short"],
+            "has no room for 42 riders",
+        ),
         (["play", "--record", "/no/such/dir/x.json"], "no such directory"),
         (["replay", "/no/such/record.json"], "cannot read record"),
     ],
@@ -164,10 +190,24 @@ def test_replay_rejects_a_bad_record_with_its_move_index(
     assert_one_line_error(err, "record is not valid JSON")
 
 
-def test_play_a_bot_game_and_replay_it_to_the_end(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_play_a_bot_game_and_replay_it_to_the_end(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "game.json"
-    code, out, _ = run(capsys, "play", "--seats", "greedy,random,random", "--course", "short",
-                       "--riders", "3", "--seed", "4", "--record", str(path))
+    code, out, _ = run(
+        capsys,
+        "play",
+        "--seats",
+        "greedy,random,random",
+        "--course",
+        "short",
+        "--riders",
+        "3",
+        "--seed",
+        "4",
+        "--record",
+        str(path),
+    )
     assert code == 0
     assert "Final classification" in out
     final = mc.Record.load(path).replay()
@@ -175,16 +215,35 @@ def test_play_a_bot_game_and_replay_it_to_the_end(capsys: pytest.CaptureFixture[
     code, replay_out, _ = run(capsys, "replay", str(path), "--to-end")
     assert code == 0
     # Both print the same classification, from the game and from the record.
-    assert out[out.index("Final classification"):].split("Record saved")[0] == (
-        replay_out[replay_out.index("Final classification"):]
+    assert (
+        out[out.index("Final classification") :].split("Record saved")[0]
+        == (replay_out[replay_out.index("Final classification") :])
     )
 
 
-def test_play_options_reach_the_record_mc_10_3(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_play_options_reach_the_record_mc_10_3(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "expert.json"
-    code, out, _ = run(capsys, "play", "--seats", "random,greedy", "--course", "standard", "--riders", "4",
-                       "--wind", "right", "--relay-limit", "2", "--seed", "3", "--full-board",
-                       "--record", str(path))
+    code, out, _ = run(
+        capsys,
+        "play",
+        "--seats",
+        "random,greedy",
+        "--course",
+        "standard",
+        "--riders",
+        "4",
+        "--wind",
+        "right",
+        "--relay-limit",
+        "2",
+        "--seed",
+        "3",
+        "--full-board",
+        "--record",
+        str(path),
+    )
     assert code == 0
     data = json.loads(path.read_text())
     assert data["rules"] == {"wind": "right", "relay_limit": 2}
@@ -196,7 +255,9 @@ def test_play_options_reach_the_record_mc_10_3(capsys: pytest.CaptureFixture[str
     assert re.search(r"^  1 +┃", out, flags=re.M)
 
 
-def test_solo_play_uses_the_solo_course_mc_9_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_solo_play_uses_the_solo_course_mc_9_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "solo.json"
     code, out, _ = run(capsys, "play", "--solo", "--seats", "greedy", "--record", str(path))
     assert code == 0

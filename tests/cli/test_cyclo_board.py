@@ -66,7 +66,9 @@ def test_spaces_lanes_riders_and_dark_squares_cy_18_2() -> None:
     ground = next(r for r in rows if "cobbles" in r)
     assert ground.index("cobbles") == column(rows, "75") - 2 and "end" in ground
     marks = rows[rows.index(ground) + 1]
-    assert marks[column(rows, "77") - 1] == "▪" and marks[column(rows, "81") - 1] == "?"  # F2's event on 81
+    assert (
+        marks[column(rows, "77") - 1] == "▪" and marks[column(rows, "81") - 1] == "?"
+    )  # F2's event on 81
 
 
 def test_lines_are_drawn_between_spaces_with_their_names() -> None:
@@ -85,9 +87,14 @@ def test_the_window_runs_from_the_last_rider_and_sums_up_empty_road() -> None:
     rows = strip_rows(state)
     assert rows[0].split()[0] == "19"  # not from the start: from the last rider
     text = " ".join("\n".join(rows).split())
-    assert "⋯ 23-72: flat 23-62, slope 63-70, end 71-72 · dark 65 68 · events 38 52 67 · sprint after 45 · " \
-           "mountain 3 after 70 ⋯" in text
-    assert "⋯ 78-113: cobbles 78-84, end 85-90, flat 91-100, last km 101-113 · dark 80 83 · events 81 95 108 ⋯" in text
+    assert (
+        "⋯ 23-72: flat 23-62, slope 63-70, end 71-72 · dark 65 68 · events 38 52 67 · sprint after 45 · "
+        "mountain 3 after 70 ⋯" in text
+    )
+    assert (
+        "⋯ 78-113: cobbles 78-84, end 85-90, flat 91-100, last km 101-113 · dark 80 83 · events 81 95 108 ⋯"
+        in text
+    )
     # The last band reaches the finish line and the run-out, numbered #1 … #9.
     assert "┃finish" in text and all(f"#{k}" in text for k in range(1, 10))
     assert under(rows, "116", "b") == "BS1"
@@ -128,7 +135,9 @@ def test_track_types_riders_and_the_rider_due_in_colour() -> None:
     state = cy.from_cyn("3 AH1:a75*4,BS1:a62 / A*4", course="flemish-4")
     console = Console(width=100, color_system="truecolor", file=None)
     segments = list(console.render(Strip(cy.snapshot(state))))
-    styles = {s.text: s.style for s in segments if isinstance(s, Segment) and s.text in ("AH1", "BS1")}
+    styles = {
+        s.text: s.style for s in segments if isinstance(s, Segment) and s.text in ("AH1", "BS1")
+    }
     cobbles = console.get_style(TYPE_STYLES["cobbles"]).bgcolor
     flat = console.get_style(TYPE_STYLES["flat"]).bgcolor
     assert styles["AH1"] is not None and styles["AH1"].bgcolor == cobbles
@@ -137,7 +146,9 @@ def test_track_types_riders_and_the_rider_due_in_colour() -> None:
     assert styles["BS1"].color == console.get_style(TEAM_STYLES["B"]).color
     due = state.due
     assert due == "AH1" and styles["AH1"].reverse and not styles["BS1"].reverse
-    assert len({console.get_style(style).bgcolor for style in TYPE_STYLES.values()}) == len(TYPE_STYLES)
+    assert len({console.get_style(style).bgcolor for style in TYPE_STYLES.values()}) == len(
+        TYPE_STYLES
+    )
 
 
 # ---------------------------------------------------------------- the panels
@@ -145,9 +156,14 @@ def test_track_types_riders_and_the_rider_due_in_colour() -> None:
 
 def test_the_start_line_teams_tokens_and_order() -> None:
     text = drawn(cy.new_game("classic", players=3, seed=1))
-    assert "Cyclo · classic · Pro · flemish-4 (A1 C1 F2 E1, finish after 120) · round 1 · event cards" in text
+    assert (
+        "Cyclo · classic · Pro · flemish-4 (A1 C1 F2 E1, finish after 120) · round 1 · event cards"
+        in text
+    )
     assert "on the start line (0): AS1 BS1 CS1 AC1 BC1 CC1 AH1 BH1 CH1 AH2 BH2 CH2" in text
-    assert re.search(r"^team A \(human\) +4 +AS1 a0 \*4 +AC1 d0 \*4 +AH1 g0 \*4 +AH2 j0 \*4$", text, flags=re.M)
+    assert re.search(
+        r"^team A \(human\) +4 +AS1 a0 \*4 +AC1 d0 \*4 +AH1 g0 \*4 +AH2 j0 \*4$", text, flags=re.M
+    )
     assert re.search(r"^team C \(random\) +4 +CS1 c0 \*4 ", text, flags=re.M)
     assert "round 1 order: ▶AS1 AC1 AH1 AH2 BS1 BC1 BH1 BH2 CS1 CC1 CH1 CH2" in text
     assert "event cards: none drawn yet, 24 of 24 left" in text
@@ -167,7 +183,10 @@ def test_flags_points_dice_and_the_last_card() -> None:
     state.play("BC1-73")  # 73: an event space of F2
     state.play("draw:moto")
     text = drawn(state, 140)
-    assert "last card: television motorbike (moto): forward 4 · drawn by BC1 · 21 of 24 cards left" in text
+    assert (
+        "last card: television motorbike (moto): forward 4 · drawn by BC1 · 21 of 24 cards left"
+        in text
+    )
 
 
 def test_a_finisher_shows_its_place_run_out_square_and_time() -> None:
@@ -183,7 +202,6 @@ def test_a_finisher_shows_its_place_run_out_square_and_time() -> None:
     assert "race over" not in text
 
 
-
 def test_the_board_in_the_docs_is_drawn_as_shown() -> None:
     from pathlib import Path
 
@@ -191,7 +209,9 @@ def test_the_board_in_the_docs_is_drawn_as_shown() -> None:
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "cyclo.md").read_text()
     section = doc[doc.index("## In the terminal") :]
-    shown = section[section.index("```text\n") + 8 : section.index("\n```", section.index("```text"))]
+    shown = section[
+        section.index("```text\n") + 8 : section.index("\n```", section.index("```text"))
+    ]
     cyn = re.search(r"at position `([^`]+)`", section)
     after = re.search(r"after `([^`]+)`", section)
     assert cyn and after

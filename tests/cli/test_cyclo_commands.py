@@ -29,7 +29,9 @@ def one_line_error(err: str, text: str) -> None:
 
 
 def test_moves_of_a_cyn_position_cy_18_2() -> None:
-    code, out, _ = peloton("moves", "--game", "cyclo", "--position", "3 AH1:a75*4 / A*4", "--after", "roll:1,1")
+    code, out, _ = peloton(
+        "moves", "--game", "cyclo", "--position", "3 AH1:a75*4 / A*4", "--after", "roll:1,1"
+    )
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "# round 3, AH1 rides (team A), 6 legal moves"
@@ -37,7 +39,9 @@ def test_moves_of_a_cyn_position_cy_18_2() -> None:
 
 
 def test_moves_lists_a_swap_window_and_chance_outcomes() -> None:
-    code, out, _ = peloton("moves", "--game", "cyclo", "--position", "9 AS1:a30*4,BH1:a29*4 / A*4,B*4")
+    code, out, _ = peloton(
+        "moves", "--game", "cyclo", "--position", "9 AS1:a30*4,BH1:a29*4 / A*4,B*4"
+    )
     assert code == 0 and out.splitlines() == ["# round 9, AS1's swap window (team A), 2 legal moves", "AS1~-",
                                               "AS1~BH1"]  # fmt: skip
     code, out, _ = peloton("moves", "--game", "cyclo", "--position", "9 AS1:a30*4,BH1:a29*4 / A*4,B*4",
@@ -58,7 +62,9 @@ def test_moves_takes_the_games_options_and_draws_the_board() -> None:
 
 
 def test_mind_cycling_stays_the_default_of_moves() -> None:
-    code, out, _ = peloton("moves", "--position", "3 AC1:b9,AD1:c12+,AS1:c11,BC1:e8,BD1:d13+,BS1:d12 / - / -")
+    code, out, _ = peloton(
+        "moves", "--position", "3 AC1:b9,AD1:c12+,AS1:c11,BC1:e8,BD1:d13+,BS1:d12 / - / -"
+    )
     assert code == 0 and out.startswith("# round 3, BD1 to play, ")
 
 
@@ -67,14 +73,28 @@ def test_mind_cycling_stays_the_default_of_moves() -> None:
     [
         (["--position", "9 AS1:a30*4,BS1:a30"], 1, "AS1 and BS1 are both on a30"),
         (["--position", "9 QQ"], 1, "rider 'QQ' must look like 'AS1:a30'"),
-        (["--position", "9 AS1:a30", "--course", "standard"], 2, "--course: Mind Cycling option(s), not cyclo's"),
-        (["--position", "9 AS1:a30", "-o", "players=3"], 1, "a position (CYN) names its own riders"),
+        (
+            ["--position", "9 AS1:a30", "--course", "standard"],
+            2,
+            "--course: Mind Cycling option(s), not cyclo's",
+        ),
+        (
+            ["--position", "9 AS1:a30", "-o", "players=3"],
+            1,
+            "a position (CYN) names its own riders",
+        ),
         (["--position", "9 AS1:a30", "-o", "mode=keirin"], 1, "mode 'keirin' is not played yet"),
-        (["--position", "9 AS1:a30", "--after", "AS1-40"], 1, "'AS1-40' is not legal now: AS1 must roll first"),
+        (
+            ["--position", "9 AS1:a30", "--after", "AS1-40"],
+            1,
+            "'AS1-40' is not legal now: AS1 must roll first",
+        ),
         (["--position", "9 AS1:a30", "--after", "roll:9"], 1, "'roll:9' is not a Cyclo move"),
     ],
 )
-def test_bad_positions_and_moves_are_one_line_errors(argv: list[str], code: int, message: str) -> None:
+def test_bad_positions_and_moves_are_one_line_errors(
+    argv: list[str], code: int, message: str
+) -> None:
     got, out, err = peloton("moves", "--game", "cyclo", *argv)
     assert got == code, (out, err)
     one_line_error(err, message)
@@ -97,7 +117,11 @@ def test_replay_steps_through_a_cyclo_record(tmp_path: Path) -> None:
     last = len(record.moves)
     code, out, _ = peloton("replay", str(path), "--to-end")
     assert code == 0
-    assert f"move {last}/{last}" in out and "Cyclo · classic · Starter · flemish-4" in out and "race over" in out
+    assert (
+        f"move {last}/{last}" in out
+        and "Cyclo · classic · Starter · flemish-4" in out
+        and "race over" in out
+    )
     assert f"Winner: {record.replay().result.winner} (team " in out
     code, out, _ = peloton("replay", str(path), stdin="\n\nb\n5\ne\nq\n")
     assert code == 0
@@ -128,9 +152,11 @@ def test_the_game_named_twice_must_agree() -> None:
 def test_modes_are_the_declared_ones() -> None:
     modes = cy.OPTIONS["mode"].choices
     code, out, _ = peloton("options", "cyclo")
-    assert code == 0 and f"mode (default \"classic\"; choices: {', '.join(modes)})" in out
+    assert code == 0 and f'mode (default "classic"; choices: {", ".join(modes)})' in out
     for mode in modes:  # every declared mode can be set up and left at once
-        code, out, err = peloton("play", "cyclo", "-o", f"mode={mode}", "--seats", "human,greedy", stdin="q\n")
+        code, out, err = peloton(
+            "play", "cyclo", "-o", f"mode={mode}", "--seats", "human,greedy", stdin="q\n"
+        )
         assert (code, err) == (0, ""), (mode, err)
         assert f"Cyclo · {mode} · Pro · " in out
 
@@ -138,11 +164,23 @@ def test_modes_are_the_declared_ones() -> None:
 @pytest.mark.parametrize(
     ("argv", "code", "message"),
     [
-        (["-o", "mode=sprint"], 1, "mode 'sprint' is not played yet (available: classic, leg, itt, ttt)"),
+        (
+            ["-o", "mode=sprint"],
+            1,
+            "mode 'sprint' is not played yet (available: classic, leg, itt, ttt)",
+        ),
         (["-o", "level=expert"], 1, "unknown level 'expert'"),
-        (["--seats", "human,human,human,human,human,human,human"], 1, "7 seats: option 'players' must be 2 to 6"),
+        (
+            ["--seats", "human,human,human,human,human,human,human"],
+            1,
+            "7 seats: option 'players' must be 2 to 6",
+        ),
         (["--start", "9 AS1:a30", "-o", "teams=A"], 1, "a position (CYN) names its own riders"),
-        (["--start", "9 AS1:a30,BS1:a31", "--seats", "human"], 1, "cyclo has 2 seats (A, B); --seats gives 1"),
+        (
+            ["--start", "9 AS1:a30,BS1:a31", "--seats", "human"],
+            1,
+            "cyclo has 2 seats (A, B); --seats gives 1",
+        ),
         (["--start", "9 AS1:a30:x"], 1, "CYN '9 AS1:a30:x'"),
         (["--wind", "left"], 2, "--wind: Mind Cycling option(s), not cyclo's"),
     ],
@@ -169,14 +207,17 @@ def run_example(command: Command, stdin: str) -> tuple[int, str, str]:
     return peloton(*command.argv, stdin=stdin)
 
 
-def test_the_help_example_of_a_starter_leg_is_played_to_the_end(tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_help_example_of_a_starter_leg_is_played_to_the_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     (command,) = [c for c in help_examples() if c.command == "play" and "mode=leg" in c.line]
     code, out, err = run_example(command, stdin="1\n" * 200)
     assert (code, err) == (0, "")
     final = cy.Record.load(tmp_path / "c.json").replay()
-    assert final.is_over and final.options()["mode"] == "leg" and final.options()["level"] == "starter"
+    assert (
+        final.is_over and final.options()["mode"] == "leg" and final.options()["level"] == "starter"
+    )
     # A leg's result: times, green and red points.
     assert re.search(r"^place +rider +team +time +green +red", out, flags=re.M)
     winner = final.result.places[0]
@@ -184,7 +225,9 @@ def test_the_help_example_of_a_starter_leg_is_played_to_the_end(tmp_path: Path,
 
 
 def test_the_docs_have_cyclo_commands() -> None:
-    assert len(commands(ROOT / "README.md", "cyclo")) >= 3 and commands(ROOT / "docs" / "cyclo.md", "cyclo")
+    assert len(commands(ROOT / "README.md", "cyclo")) >= 3 and commands(
+        ROOT / "docs" / "cyclo.md", "cyclo"
+    )
 
 
 # ---------------------------------------------------------------- a real process

@@ -53,12 +53,20 @@ class Chance:
         return str(card)
 
 
-def table(state: cy.State, seats: list[str], lines: list[str], chance: Chance) -> tuple[TableSession, Recorder]:
+def table(
+    state: cy.State, seats: list[str], lines: list[str], chance: Chance
+) -> tuple[TableSession, Recorder]:
     """A terminal table for ``state`` fed ``lines``, its rolls and cards from ``chance``
     (a wide console: no line of the log is wrapped)."""
     out = Recorder(width=160)
-    session = TableSession(state, make_seats(seats, 1, state.players, "cyclo"), terminal_game("cyclo"),
-                           out.console, Script(lines), chance=chance)  # type: ignore[arg-type]  # a stand-in Rng
+    session = TableSession(
+        state,
+        make_seats(seats, 1, state.players, "cyclo"),
+        terminal_game("cyclo"),
+        out.console,
+        Script(lines),
+        chance=chance,
+    )  # type: ignore[arg-type]  # a stand-in Rng
     return session, out
 
 
@@ -83,11 +91,15 @@ def test_human_against_greedy_plays_a_pro_classic_to_the_end(tmp_path: Path) -> 
     # tokens, riding on from a swap window, taking a wheel, nobody brought down).
     typed = prompts(out, "A")
     assert typed and set(typed) == {"1"}
-    assert len(typed) == sum(1 for m, who in zip(record.moves, _actors(record), strict=True) if who == "A")
+    assert len(typed) == sum(
+        1 for m, who in zip(record.moves, _actors(record), strict=True) if who == "A"
+    )
     # Rolls and cards are shown as they fall, from the seed.
     assert re.search(r"^  AS1 rolls [⚀-⚅] [⚀-⚅]  \d \d \(start line\)", out, flags=re.M)
     drawn = [m for m in record.moves if m.startswith("draw:")]
-    assert drawn and len(re.findall(r"^  [A-B][SCH][12] draws a card: ", out, flags=re.M)) == len(drawn)
+    assert drawn and len(re.findall(r"^  [A-B][SCH][12] draws a card: ", out, flags=re.M)) == len(
+        drawn
+    )
     assert "last card: " in out
     # The result printed is the record's.
     places = re.findall(r"^ +\d+\. +([AB][SCH][12]) ", out, flags=re.M)
@@ -148,10 +160,12 @@ def test_a_swap_declined_by_the_other_human_hands_the_keyboard_back(tmp_path: Pa
                            "--record", str(path), stdin="AS1~BH1\n\nno\n\nq\n")  # fmt: skip
     assert code == 0
     assert out.index("Pass the keyboard to team B (human).") < out.index(SWAP_PROMPT)
-    after = out[out.index(SWAP_PROMPT):]
+    after = out[out.index(SWAP_PROMPT) :]
     assert "  B human    BH1~no  declined" in after
     # AS1 keeps its square and rides on: team A takes the keyboard back.
-    assert after.index("Pass the keyboard to team A (human).") < after.index("Team A, AS1 on a30 (flat) rolled ")
+    assert after.index("Pass the keyboard to team A (human).") < after.index(
+        "Team A, AS1 on a30 (flat) rolled "
+    )
     moves = cy.Record.load(path).moves
     assert moves[:2] == ["AS1~BH1", "BH1~no"] and moves[2].startswith("roll:")
 
@@ -187,7 +201,9 @@ def test_a_wheel_is_offered_to_the_other_human() -> None:
 
 def test_a_wheel_let_go_and_words_for_tokens() -> None:
     state = cy.from_cyn(SWAP_CYN, course="flemish-4")
-    session, out = table(state, ["human", "human"], ["-", "r", "", "no", "q"], Chance((1, 2), (2, 2)))
+    session, out = table(
+        state, ["human", "human"], ["-", "r", "", "no", "q"], Chance((1, 2), (2, 2))
+    )
     assert session.run() == 0
     text = out.text
     assert " 2 AS1 accelerates (r) to 39 (lands a39)  AS1-39/r" in text
@@ -206,12 +222,16 @@ def test_a_card_drawn_is_shown_with_its_effect() -> None:
     assert session.run() == 0
     text = out.text
     assert " 1 CC1 rides to 52 (lands b52, event card)  CC1-52" in text
-    assert "  CC1 draws a card: fall — the drawer and up to 2 riders beside it or of its team lose their next " \
-           "turn   (draw:fall)" in text
+    assert (
+        "  CC1 draws a card: fall — the drawer and up to 2 riders beside it or of its team lose their next "
+        "turn   (draw:fall)" in text
+    )
     # The fall is picked by CC1's team, C, which rode: no hand-over.
     assert "Team C, CC1 on b52 (flat) fell and loses its next turn" in text
     assert " 2 BH1 falls too  fall:BH1" in text
-    assert "last card: fall (fall): the drawer and up to 2 riders" in text and "drawn by CC1" in text
+    assert (
+        "last card: fall (fall): the drawer and up to 2 riders" in text and "drawn by CC1" in text
+    )
     assert "  C human    fall:BH1  BH1 down too" in text
     assert [str(m) for m in state.history][-3:] == ["draw:fall", "fall:BH1", "roll:2,2"]
     assert state.rider("BH1").skip and state.rider("CC1").skip
@@ -225,7 +245,13 @@ def test_a_fall_picked_by_a_follower_calls_its_team_to_the_keyboard() -> None:
     session, out = table(state, ["human", "human"], lines, Chance((4, 4), "fall", (2, 3)))
     assert session.run() == 0
     text = out.text
-    assert [str(m) for m in state.history][:5] == ["AS1~-", "roll:4,4", "AS1-39", "BH1>AS1", "draw:fall"]
+    assert [str(m) for m in state.history][:5] == [
+        "AS1~-",
+        "roll:4,4",
+        "AS1-39",
+        "BH1>AS1",
+        "draw:fall",
+    ]
     # B, at the keyboard for the wheel, keeps it for the fall, then hands it back.
     assert text.count("Pass the keyboard to team B") == 1
     fell = text.index("Team B, BH1 on a38 (flat) fell and loses its next turn")
@@ -243,7 +269,10 @@ def test_bad_input_is_refused_with_the_reason_and_the_same_prompt(tmp_path: Path
     code, out, _ = peloton("play", "cyclo", "--seats", "human,human", "--start", SWAP_CYN, "--seed", "3",
                            "--record", str(path), stdin=stdin)  # fmt: skip
     assert code == 0
-    assert "✗ 'AS1~BH1x' is not a Cyclo move (a swap is ID~ID or ID~-, an answer ID~yes or ID~no)" in out
+    assert (
+        "✗ 'AS1~BH1x' is not a Cyclo move (a swap is ID~ID or ID~-, an answer ID~yes or ID~no)"
+        in out
+    )
     assert "✗ 'BH1~yes' is not legal now: no swap was proposed to BH1 (CY-6.3)" in out
     assert "✗ 'BH1-40' is not legal now: no ride is due: AS1's swap window is open" in out
     assert "✗ there is no move number 9; choose 1 to 2" in out
@@ -275,11 +304,23 @@ def test_shorthands_for_the_rider_due() -> None:
 
 
 def test_help_shows_the_legend() -> None:
-    code, out, _ = peloton("play", "cyclo", "--seats", "human,greedy", "--seed", "1", stdin="?\nq\n")
+    code, out, _ = peloton(
+        "play", "cyclo", "--seats", "human,greedy", "--seed", "1", stdin="?\nq\n"
+    )
     assert code == 0
     assert "How to play a turn of Cyclo The Game" in out
     assert "Board legend" in out
-    for ground in ("start", "flat", "climb", "top", "cobbles", "slope", "end", "last km", "run-out"):
+    for ground in (
+        "start",
+        "flat",
+        "climb",
+        "top",
+        "cobbles",
+        "slope",
+        "end",
+        "last km",
+        "run-out",
+    ):
         assert re.search(rf"^ {ground} ", out, flags=re.M), ground
     assert " ▪  dark square: a move ending there is sent back" in out and " ?  event space: " in out
     assert "┃ sprint line" in out
@@ -300,11 +341,14 @@ def test_a_ride_says_where_room_and_dark_squares_put_the_rider() -> None:
     for move in ("roll:3,4", "AS1-51", "roll:3,4", "BS1-51", "roll:3,4", "CS1-51", "roll:5,6"):
         state.play(move)
     assert [str(game.label(state, m)) for m in game.order(state, state.legal_moves())] == [
-        "AH1 rides to 51 (lands a50)  AH1-51"]
+        "AH1 rides to 51 (lands a50)  AH1-51"
+    ]
     # CY-18.2 (Pro): no holding back on the cobbles; 77 and 83 are dark squares.
     state = cy.from_cyn("3 AH1:a75*4 / A*4", course="flemish-4")
     state.play("roll:1,1")
     labels = [str(game.label(state, m)) for m in game.order(state, state.legal_moves())]
-    assert labels[:2] == ["AH1 rides to 77 (lands a74, dark square 77)  AH1-77",
-                          "AH1 accelerates (r) to 83 (lands a80, dark square 83)  AH1-83/r"]
+    assert labels[:2] == [
+        "AH1 rides to 77 (lands a74, dark square 77)  AH1-77",
+        "AH1 accelerates (r) to 83 (lands a80, dark square 83)  AH1-83/r",
+    ]
     assert len(labels) == 6 and game.hint(state) is None  # every legal ride is numbered

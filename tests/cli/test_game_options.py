@@ -30,7 +30,9 @@ def test_every_option_documented_with_a_json_default() -> None:
 
 
 def test_options_reach_the_game() -> None:
-    state = mc.from_options({"players": 3, "course": "short", "riders": 3, "wind": "left", "relay_limit": 2})
+    state = mc.from_options(
+        {"players": 3, "course": "short", "riders": 3, "wind": "left", "relay_limit": 2}
+    )
     assert state.players == ("A", "B", "C")
     assert state.course.name == "short"
     assert state.teams["C"] == "DSC"
@@ -75,7 +77,9 @@ def test_a_course_object_passes_through_unchanged() -> None:
         ({"colour": "red"}, "'colour'"),
     ],
 )
-def test_bad_options_raise_a_config_error_naming_the_option(options: dict[str, object], named: str) -> None:
+def test_bad_options_raise_a_config_error_naming_the_option(
+    options: dict[str, object], named: str
+) -> None:
     with pytest.raises(ConfigError) as info:
         mc.from_options(options)
     assert named in str(info.value)

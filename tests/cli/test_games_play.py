@@ -40,7 +40,9 @@ def one_line_error(err: str, text: str) -> None:
 
 def test_mind_twist_bot_game_saves_a_full_record_that_replays(tmp_path: Path) -> None:
     path = tmp_path / "mt.json"
-    code, out, err = peloton("play", "mind-twist", "--seats", "greedy,random", "--seed", "3", "--record", str(path))
+    code, out, err = peloton(
+        "play", "mind-twist", "--seats", "greedy,random", "--seed", "3", "--record", str(path)
+    )
     assert (code, err) == (0, "")
     record = mt.Record.load(path)
     final = record.replay()
@@ -59,7 +61,19 @@ def test_same_seed_same_mind_twist_game(tmp_path: Path) -> None:
     games = []
     for i in range(2):
         path = tmp_path / f"g{i}.json"
-        assert peloton("play", "mind-twist", "--seats", "random,random", "--seed", "8", "--record", str(path))[0] == 0
+        assert (
+            peloton(
+                "play",
+                "mind-twist",
+                "--seats",
+                "random,random",
+                "--seed",
+                "8",
+                "--record",
+                str(path),
+            )[0]
+            == 0
+        )
         games.append(mt.Record.load(path).moves)
     assert games[0] == games[1]
 
@@ -117,7 +131,9 @@ def test_mind_twist_blue_first(tmp_path: Path) -> None:
 
 def test_input_ending_mid_game_exits_1_with_the_record(tmp_path: Path) -> None:
     path = tmp_path / "mt.json"
-    code, out, _ = peloton("play", "mind-twist", "--seats", "human,random", "--record", str(path), stdin="2\n")
+    code, out, _ = peloton(
+        "play", "mind-twist", "--seats", "human,random", "--record", str(path), stdin="2\n"
+    )
     assert code == 1
     assert "Input ended before the game did." in out
     assert mt.Record.load(path).moves[0] == "dial:2"
@@ -145,7 +161,19 @@ def test_pistard_bot_game_rolls_from_the_seed_and_replays(tmp_path: Path) -> Non
     assert record.seed is not None
     # The same seed rolls the same dice: the same game again.
     again = tmp_path / "again.json"
-    assert peloton("play", "pistard", "--seats", "greedy,random,random", "--seed", "5", "--record", str(again))[0] == 0
+    assert (
+        peloton(
+            "play",
+            "pistard",
+            "--seats",
+            "greedy,random,random",
+            "--seed",
+            "5",
+            "--record",
+            str(again),
+        )[0]
+        == 0
+    )
     assert pi.Record.load(again).moves == record.moves
 
 
@@ -195,7 +223,10 @@ def test_pistard_options_and_seat_count(tmp_path: Path) -> None:
 
 
 def test_replay_dispatches_on_the_records_game(tmp_path: Path) -> None:
-    for game, seats, word in (("mind-twist", "greedy,random", "Result"), ("pistard", "greedy,random", "Final standings")):
+    for game, seats, word in (
+        ("mind-twist", "greedy,random", "Result"),
+        ("pistard", "greedy,random", "Final standings"),
+    ):
         path = tmp_path / f"{game}.json"
         assert peloton("play", game, "--seats", seats, "--seed", "2", "--record", str(path))[0] == 0
         record = load_record(path)
@@ -240,23 +271,63 @@ def test_options_lists_a_games_options() -> None:
 @pytest.mark.parametrize(
     ("argv", "code", "message"),
     [
-        (["play", "chess"], 2, f"unknown game 'chess' (known games: {', '.join(registry.names())})"),
+        (
+            ["play", "chess"],
+            2,
+            f"unknown game 'chess' (known games: {', '.join(registry.names())})",
+        ),
         (["options", "chess"], 2, "unknown game 'chess'"),
-        (["play", "mind-twist", "--option", "length=abc"], 1, "option 'length' must be a whole number, not 'abc'"),
+        (
+            ["play", "mind-twist", "--option", "length=abc"],
+            1,
+            "option 'length' must be a whole number, not 'abc'",
+        ),
         (["play", "mind-twist", "--option", "length=1"], 1, "option 'length' must be 2 to"),
-        (["play", "mind-twist", "--option", "milestones=9,4"], 1, "option 'milestones' must be strictly increasing"),
-        (["play", "mind-twist", "--option", "colour=red"], 1, "unknown Mind Twist option(s) 'colour'; its options are"),
+        (
+            ["play", "mind-twist", "--option", "milestones=9,4"],
+            1,
+            "option 'milestones' must be strictly increasing",
+        ),
+        (
+            ["play", "mind-twist", "--option", "colour=red"],
+            1,
+            "unknown Mind Twist option(s) 'colour'; its options are",
+        ),
         (["play", "mind-twist", "--option", "length"], 1, "--option 'length' must be NAME=VALUE"),
-        (["play", "mind-twist", "-o", "length=9", "-o", "length=10"], 1, "--option 'length' is given twice"),
+        (
+            ["play", "mind-twist", "-o", "length=9", "-o", "length=10"],
+            1,
+            "--option 'length' is given twice",
+        ),
         (["play", "mind-twist", "--seats", "human,greedy,random"], 1, "3 seats: option 'players'"),
-        (["play", "mind-twist", "--seats", "human,alphago"], 1, "unknown seat 'alphago' (choose from human,"),
-        (["play", "pistard", "--seats", "human,pass3"], 1, "unknown seat 'pass3' (choose from human,"),
+        (
+            ["play", "mind-twist", "--seats", "human,alphago"],
+            1,
+            "unknown seat 'alphago' (choose from human,",
+        ),
+        (
+            ["play", "pistard", "--seats", "human,pass3"],
+            1,
+            "unknown seat 'pass3' (choose from human,",
+        ),
         (["play", "mind-twist", "--seats", "human,,greedy"], 1, "has an empty entry"),
-        (["play", "mind-twist", "--course", "short"], 2, "--course: Mind Cycling option(s), not mind-twist's"),
+        (
+            ["play", "mind-twist", "--course", "short"],
+            2,
+            "--course: Mind Cycling option(s), not mind-twist's",
+        ),
         (["play", "pistard", "--solo"], 2, "--solo: Mind Cycling option(s)"),
-        (["play", "pistard", "--seats", "human"], 1, "players must be a whole number from 2 to 4, not 1"),
+        (
+            ["play", "pistard", "--seats", "human"],
+            1,
+            "players must be a whole number from 2 to 4, not 1",
+        ),
         (["play", "pistard", "--seats", "random,random", "-o", "target=0"], 1, "target must be"),
-        (["play", "pistard", "--seats", "random,random", "-o", "players=3"], 1, "option 'players' is 3 but 2 seats"),
+        (
+            ["play", "pistard", "--seats", "random,random", "-o", "players=3"],
+            1,
+            "option 'players' is 3 but 2 seats",
+        ),
         (["play", "--option", "length=20"], 2, "--option is for the other games ("),
         (["play", "pistard", "--record", "/no/such/dir/x.json"], 1, "no such directory"),
     ],
@@ -269,7 +340,14 @@ def test_bad_input_is_one_line_on_stderr(argv: list[str], code: int, message: st
 
 @pytest.mark.parametrize(
     ("value", "expected"),
-    [("20", 20), ("[5,10]", [5, 10]), ("5,10", [5, 10]), ("true", True), ("shelter", "shelter"), ("", "")],
+    [
+        ("20", 20),
+        ("[5,10]", [5, 10]),
+        ("5,10", [5, 10]),
+        ("true", True),
+        ("shelter", "shelter"),
+        ("", ""),
+    ],
 )
 def test_option_values_read_as_json_lists_or_text(value: str, expected: object) -> None:
     from peloton.terminal.setup import parse_option_args

@@ -38,7 +38,9 @@ def test_hot_seat_never_shows_a_dial_guessed_right() -> None:
     out = result.stdout
     assert result.exit_code == 0, out
     # The digits typed at a dial prompt are never echoed.
-    assert re.findall(r"typed unseen, \? help, q quit\) > (.*)$", out, flags=re.M) == ["(hidden)"] * 3
+    assert (
+        re.findall(r"typed unseen, \? help, q quit\) > (.*)$", out, flags=re.M) == ["(hidden)"] * 3
+    )
     # Everything B was shown, from the hand-over until R has the keyboard again, came
     # from B's view: R's dial is nowhere in it (the move list names dials, not R's).
     to_b = out.index("Pass the keyboard to B")
@@ -57,7 +59,9 @@ def test_hot_seat_never_shows_a_dial_guessed_right() -> None:
 
 
 def test_q_at_the_hand_over_leaves_the_game() -> None:
-    result = CliRunner().invoke(app, ["play", "mind-twist", "--seats", "human,human"], input="1\nq\n")
+    result = CliRunner().invoke(
+        app, ["play", "mind-twist", "--seats", "human,human"], input="1\nq\n"
+    )
     assert result.exit_code == 0
     assert "Pass the keyboard to B" in result.stdout and "You left the game." in result.stdout
 
@@ -74,13 +78,17 @@ def test_hot_seat_record_keeps_every_dial(tmp_path: Path) -> None:
 def test_hand_over_clears_the_screen_and_its_scrollback() -> None:
     state = mt.from_options({})
     buffer = io.StringIO()
-    console = Console(file=buffer, width=100, force_terminal=True, color_system=None, highlight=False)
+    console = Console(
+        file=buffer, width=100, force_terminal=True, color_system=None, highlight=False
+    )
     session = TableSession(state, make_seats(["human", "human"], 1, state.players), terminal_game("mind-twist"),
                            console, Script(["2", "", "q"]))  # fmt: skip
     assert session.run() == 0
     text = buffer.getvalue()
     handover = text.index("Pass the keyboard to B")
-    assert text.rfind(CLEAR_ALL, 0, handover) > text.index("R human    dial:?")  # cleared after R dialled
+    assert text.rfind(CLEAR_ALL, 0, handover) > text.index(
+        "R human    dial:?"
+    )  # cleared after R dialled
     assert CLEAR_ALL in text[handover:]  # and again once B pressed Enter
     assert "seen by B" in text[handover:]
 
@@ -89,7 +97,9 @@ def test_a_human_guesser_never_sees_the_bots_dial() -> None:
     state = mt.from_options({})
     out = Recorder()
     seats = make_seats(["greedy", "human"], 4, state.players)
-    session = TableSession(state, seats, terminal_game("mind-twist"), out.console, Script(["pass", "q"]))
+    session = TableSession(
+        state, seats, terminal_game("mind-twist"), out.console, Script(["pass", "q"])
+    )
     session.run()
     first_prompt = out.text.index("B (human): guess R's dial, or pass")
     assert re.search(r"dial:[123]", out.text[:first_prompt]) is None
@@ -136,7 +146,11 @@ def test_hot_seat_in_a_real_process_with_piped_keys(tmp_path: Path) -> None:
     path = tmp_path / "hot.json"
     proc = subprocess.run(
         [PELOTON, "play", "mind-twist", "--seats", "human,human", "--record", str(path)],
-        input="3\n\ng3\nq\n", capture_output=True, text=True, timeout=60, env=ENV,
+        input="3\n\ng3\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=ENV,
     )
     assert proc.returncode == 0, proc.stderr
     assert f"{DIAL_PROMPT}(hidden)" in proc.stdout

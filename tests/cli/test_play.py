@@ -73,8 +73,13 @@ def test_quit_saves_the_record_so_far(tmp_path: Path) -> None:
     path = tmp_path / "quit.json"
     out = Recorder()
     # Three placements, then two race turns, then q.
-    session = GameSession(state, make_seats(["human", "greedy"], seed=2), out.console,
-                          autopilot(state, quit_after=5), record_path=path)
+    session = GameSession(
+        state,
+        make_seats(["human", "greedy"], seed=2),
+        out.console,
+        autopilot(state, quit_after=5),
+        record_path=path,
+    )
     assert session.run() == 0
     assert "You left the game." in out.text
     assert "(the race is not finished)" in out.text
@@ -88,8 +93,13 @@ def test_end_of_input_exits_1_and_keeps_the_record(tmp_path: Path) -> None:
     state = mc.new_game("short", mc.default_teams(2, 3))
     path = tmp_path / "eof.json"
     out = Recorder()
-    session = GameSession(state, make_seats(["human", "random"], seed=1), out.console,
-                          Script(["AD1@c1"]), record_path=path)
+    session = GameSession(
+        state,
+        make_seats(["human", "random"], seed=1),
+        out.console,
+        Script(["AD1@c1"]),
+        record_path=path,
+    )
     assert session.run() == 1
     assert "Input ended before the game did." in out.text
     assert mc.Record.load(path).moves[0] == "AD1@c1"
@@ -102,8 +112,9 @@ def test_ctrl_c_exits_130_and_keeps_the_record(tmp_path: Path) -> None:
     def ask(prompt: str) -> str:
         raise KeyboardInterrupt
 
-    session = GameSession(state, make_seats(["random", "human"], seed=1), Recorder().console, ask,
-                          record_path=path)
+    session = GameSession(
+        state, make_seats(["random", "human"], seed=1), Recorder().console, ask, record_path=path
+    )
     assert session.run() == 130
     # The bot placed one rider before the human was asked; that move is kept.
     assert len(state.history) == 1
@@ -114,8 +125,13 @@ def test_bot_game_prints_one_line_per_round_and_the_result(tmp_path: Path) -> No
     state = mc.new_game("short", mc.default_teams(2, 3))
     out = Recorder()
     path = tmp_path / "bots.json"
-    session = GameSession(state, make_seats(["greedy", "random"], seed=5), out.console,
-                          lambda p: pytest.fail("bots need no input"), record_path=path)
+    session = GameSession(
+        state,
+        make_seats(["greedy", "random"], seed=5),
+        out.console,
+        lambda p: pytest.fail("bots need no input"),
+        record_path=path,
+    )
     assert session.run() == 0
     assert re.search(r"^setup: AD1@\S+ BD1@|^setup: A\w\d@", out.text, flags=re.M)
     last = state.round
@@ -142,8 +158,9 @@ def test_a_record_that_cannot_be_written_is_an_error(tmp_path: Path) -> None:
     state = mc.new_game("short", mc.default_teams(2, 3))
     out = Recorder()
     path = tmp_path / "missing" / "game.json"
-    session = GameSession(state, make_seats(["random", "random"], seed=3), out.console,
-                          lambda p: "", record_path=path)
+    session = GameSession(
+        state, make_seats(["random", "random"], seed=3), out.console, lambda p: "", record_path=path
+    )
     assert session.run() == 1
     assert "cannot save the record" in out.text
 
@@ -151,7 +168,11 @@ def test_a_record_that_cannot_be_written_is_an_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "solo", "message"),
     [
-        ("human", False, "a race needs 2 to 7 seats, one per team; 'human' has 1 (one seat plays with --solo)"),
+        (
+            "human",
+            False,
+            "a race needs 2 to 7 seats, one per team; 'human' has 1 (one seat plays with --solo)",
+        ),
         ("human,greedy", True, "the solo game has exactly one seat, not 2"),
         ("human,,greedy", False, "has an empty entry"),
         (",".join(["random"] * 8), False, "a race needs 2 to 7 seats"),
@@ -174,7 +195,12 @@ def test_bot_seeds_make_bot_games_reproducible() -> None:
     games = []
     for _ in range(2):
         state = mc.new_game("short", mc.default_teams(2, 3))
-        GameSession(state, make_seats(["random", "random"], seed=9), Recorder().console, lambda p: "").run()
+        GameSession(
+            state, make_seats(["random", "random"], seed=9), Recorder().console, lambda p: ""
+        ).run()
         games.append([str(m) for m in state.history])
     assert games[0] == games[1]
-    assert make_seats(["random", "random"], seed=9)[0].seed != make_seats(["random", "random"], seed=9)[1].seed
+    assert (
+        make_seats(["random", "random"], seed=9)[0].seed
+        != make_seats(["random", "random"], seed=9)[1].seed
+    )

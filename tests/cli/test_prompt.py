@@ -58,7 +58,9 @@ def test_notation_and_shorthands(race: mc.State) -> None:
         ("BD1-d23!", IllegalMoveError, "BD1 cannot reach d23"),
     ],
 )
-def test_bad_input_raises_the_engine_error(race: mc.State, text: str, error: type, message: str) -> None:
+def test_bad_input_raises_the_engine_error(
+    race: mc.State, text: str, error: type, message: str
+) -> None:
     before = race.copy()
     with pytest.raises(error) as info:
         interpret(race, text, ordered_moves(race.legal_moves()))

@@ -45,7 +45,9 @@ def test_next_round_lands_on_the_first_move_of_each_round(record: mc.Record) -> 
     replay.index = 6
     target = replay.target("r")
     assert target is not None
-    assert states[target].round == states[6].round + 1 and states[target - 1].round == states[6].round
+    assert (
+        states[target].round == states[6].round + 1 and states[target - 1].round == states[6].round
+    )
     assert states[target].at_round_start
 
 

@@ -24,10 +24,24 @@ def peloton(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.Com
     )
 
 
-def test_a_whole_bot_game_writes_a_record_that_replays_to_the_printed_result(tmp_path: Path) -> None:
+def test_a_whole_bot_game_writes_a_record_that_replays_to_the_printed_result(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "out.json"
-    proc = peloton("play", "--seats", "greedy,random", "--course", "short", "--riders", "3",
-                   "--seed", "7", "--record", str(path), stdin="")
+    proc = peloton(
+        "play",
+        "--seats",
+        "greedy,random",
+        "--course",
+        "short",
+        "--riders",
+        "3",
+        "--seed",
+        "7",
+        "--record",
+        str(path),
+        stdin="",
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     final = mc.Record.load(path).replay()
@@ -37,8 +51,12 @@ def test_a_whole_bot_game_writes_a_record_that_replays_to_the_printed_result(tmp
     assert re.findall(r"^\s+\d+\. ([A-G][DSC]\d)\b", out, flags=re.M) == list(result.places)
     points = dict(re.findall(r"^  ([A-G]) \(\w+\)\s+(\d+) pts", out, flags=re.M))
     assert {team: int(p) for team, p in points.items()} == result.points
-    for key, name in (("cyclist", "Best Cyclist"), ("sprinter", "Best Sprinter"),
-                      ("climber", "Best Climber"), ("team", "Best Team")):
+    for key, name in (
+        ("cyclist", "Best Cyclist"),
+        ("sprinter", "Best Sprinter"),
+        ("climber", "Best Climber"),
+        ("team", "Best Team"),
+    ):
         assert f"{name}: {result.medals[key]}" in out
     assert f"Trophy (Best Mind Cycling Manager): {result.trophy} " in out
 
@@ -65,8 +83,18 @@ def test_a_human_gets_the_error_and_the_same_prompt_again(tmp_path: Path) -> Non
 
 def test_input_ending_mid_game_exits_1_with_the_record(tmp_path: Path) -> None:
     path = tmp_path / "eof.json"
-    proc = peloton("play", "--seats", "human,human", "--course", "short", "--riders", "3",
-                   "--record", str(path), stdin="AD1@c1\nxyz\nBD1@c1\nBD1@e5\n")
+    proc = peloton(
+        "play",
+        "--seats",
+        "human,human",
+        "--course",
+        "short",
+        "--riders",
+        "3",
+        "--record",
+        str(path),
+        stdin="AD1@c1\nxyz\nBD1@c1\nBD1@e5\n",
+    )
     assert proc.returncode == 1
     out = proc.stdout
     assert "✗ 'xyz' is not a Mind Cycling move" in out
@@ -78,8 +106,19 @@ def test_input_ending_mid_game_exits_1_with_the_record(tmp_path: Path) -> None:
 
 def test_ctrl_c_saves_the_record_and_exits_130(tmp_path: Path) -> None:
     path = tmp_path / "int.json"
-    seen, out, code = interrupt_at_prompt("play", "--seats", "random,human", "--course", "short",
-                                          "--riders", "3", "--seed", "1", "--record", str(path))
+    seen, out, code = interrupt_at_prompt(
+        "play",
+        "--seats",
+        "random,human",
+        "--course",
+        "short",
+        "--riders",
+        "3",
+        "--seed",
+        "1",
+        "--record",
+        str(path),
+    )
     assert b"team B" in seen
     assert code == 130
     assert b"Interrupted." in out
@@ -88,16 +127,22 @@ def test_ctrl_c_saves_the_record_and_exits_130(tmp_path: Path) -> None:
 
 def test_make_run_command_starts_a_game() -> None:
     # The Makefile's `run` target, left at once.
-    proc = peloton("play", "--seats", "human,greedy,greedy", "--riders", "3", "--course", "short",
-                   stdin="q\n")
+    proc = peloton(
+        "play", "--seats", "human,greedy,greedy", "--riders", "3", "--course", "short", stdin="q\n"
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Setup: team A places a rider" in proc.stdout
     assert "You left the game." in proc.stdout
 
 
 def test_python_dash_m_peloton() -> None:
-    proc = subprocess.run([sys.executable, "-m", "peloton", "courses"], capture_output=True, text=True,
-                          timeout=60, env=ENV)
+    proc = subprocess.run(
+        [sys.executable, "-m", "peloton", "courses"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=ENV,
+    )
     assert proc.returncode == 0
     assert "standard: 5 lanes" in proc.stdout
 
@@ -106,7 +151,11 @@ def interrupt_at_prompt(*args: str) -> tuple[bytes, bytes, int]:
     """Run ``peloton *args``, wait for its first move prompt and press Ctrl-C: what it
     printed up to the prompt, what it printed after, its exit code."""
     proc = subprocess.Popen(
-        [PELOTON, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV
+        [PELOTON, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
     )
     try:
         seen = _read_until(proc, b"q quit) > ", timeout=60)
@@ -136,9 +185,13 @@ def _read_until(proc: subprocess.Popen[bytes], marker: bytes, timeout: float) ->
 def test_serve_on_an_unreachable_database_is_one_line_and_exit_1(tmp_path: Path) -> None:
     """A bad ``--db`` is said in one line naming the database (password hidden) and
     the driver's reason, before anything is served: no traceback."""
-    proc = peloton("serve", "--port", "0", "--db", "postgresql://user:secret@nohost.invalid/peloton")
+    proc = peloton(
+        "serve", "--port", "0", "--db", "postgresql://user:secret@nohost.invalid/peloton"
+    )
     assert proc.returncode == 1
     errors = proc.stderr.strip().splitlines()
-    assert len(errors) == 1 and errors[0].startswith("peloton: error: cannot open the database"), proc.stderr
+    assert len(errors) == 1 and errors[0].startswith("peloton: error: cannot open the database"), (
+        proc.stderr
+    )
     assert "nohost.invalid" in errors[0] and "secret" not in proc.stderr + proc.stdout
     assert "Traceback" not in proc.stderr

@@ -14,7 +14,9 @@ from .test_subprocess import interrupt_at_prompt, peloton
 
 def test_a_pistard_bot_game_in_a_real_process(tmp_path: Path) -> None:
     path = tmp_path / "pi.json"
-    proc = peloton("play", "pistard", "--seats", "greedy,random", "--seed", "9", "--record", str(path))
+    proc = peloton(
+        "play", "pistard", "--seats", "greedy,random", "--seed", "9", "--record", str(path)
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     final = pi.Record.load(path).replay()
@@ -24,8 +26,9 @@ def test_a_pistard_bot_game_in_a_real_process(tmp_path: Path) -> None:
 
 def test_ctrl_c_in_pistard_saves_the_record_and_exits_130(tmp_path: Path) -> None:
     path = tmp_path / "int.json"
-    seen, out, code = interrupt_at_prompt("play", "pistard", "--seats", "human,random", "--seed", "1",
-                                          "--record", str(path))
+    seen, out, code = interrupt_at_prompt(
+        "play", "pistard", "--seats", "human,random", "--seed", "1", "--record", str(path)
+    )
     assert b"A rolls" in seen
     assert code == 130
     assert b"Interrupted." in out

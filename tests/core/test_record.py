@@ -38,7 +38,10 @@ def test_load_record_dispatches_to_registered_game() -> None:
     """A registered game's loader receives the decoded object."""
     registry.register(registry.GameInfo("test-echo", "Echo", lambda data: ("echo", data["n"])))
     try:
-        assert load_record(json.dumps({"format": RECORD_FORMAT, "game": "test-echo", "n": 3})) == ("echo", 3)
+        assert load_record(json.dumps({"format": RECORD_FORMAT, "game": "test-echo", "n": 3})) == (
+            "echo",
+            3,
+        )
     finally:
         registry._GAMES.pop("test-echo", None)
 

@@ -95,7 +95,9 @@ def test_each_bundled_game_declares_its_facts(name: str) -> None:
     assert info.public_snapshot is facts["public_snapshot"]
     assert set(info.bots) == facts["bots"]
     assert "players" in info.options
-    assert all(isinstance(option, registry.Option) and option.help for option in info.options.values())
+    assert all(
+        isinstance(option, registry.Option) and option.help for option in info.options.values()
+    )
 
 
 def test_the_declarations_checked_here_are_of_registered_games() -> None:
@@ -105,7 +107,11 @@ def test_the_declarations_checked_here_are_of_registered_games() -> None:
 
 def test_an_option_is_default_help_and_choices() -> None:
     option = registry.Option("front", "wind direction", ("front", "left", "right"))
-    assert (option.default, option.help, option.choices) == ("front", "wind direction", ("front", "left", "right"))
+    assert (option.default, option.help, option.choices) == (
+        "front",
+        "wind direction",
+        ("front", "left", "right"),
+    )
     assert registry.Option(3, "relay limit").choices == ()
 
 
@@ -120,14 +126,28 @@ def _info(**facts: object) -> registry.GameInfo:
         ({"min_players": 3, "max_players": 2}, "not 3..2"),
         ({"options": {"length": (30, "the finish")}}, "option 'length' must be an Option"),
         ({"options": {"length": registry.Option(30, "")}}, "option 'length' has no help"),
-        ({"options": {"wind": registry.Option("north", "wind", ("front", "left"))}}, "default 'north' is not one of"),
-        ({"options": {"players": registry.Option(5, "seats")}}, "option 'players' defaults to 5, outside 2..2"),
-        ({"options": {"players": registry.Option("2", "seats")}}, "option 'players' defaults to '2'"),
-        ({"bots": {"solver": "peloton.bots.random_bot"}}, "bot 'solver' must be declared as 'module:attribute'"),
+        (
+            {"options": {"wind": registry.Option("north", "wind", ("front", "left"))}},
+            "default 'north' is not one of",
+        ),
+        (
+            {"options": {"players": registry.Option(5, "seats")}},
+            "option 'players' defaults to 5, outside 2..2",
+        ),
+        (
+            {"options": {"players": registry.Option("2", "seats")}},
+            "option 'players' defaults to '2'",
+        ),
+        (
+            {"bots": {"solver": "peloton.bots.random_bot"}},
+            "bot 'solver' must be declared as 'module:attribute'",
+        ),
         ({"bots": {"solver": ":RandomBot"}}, "bot 'solver' must be declared"),
     ],
 )
-def test_game_info_refuses_bad_facts_naming_the_problem(facts: dict[str, object], problem: str) -> None:
+def test_game_info_refuses_bad_facts_naming_the_problem(
+    facts: dict[str, object], problem: str
+) -> None:
     with pytest.raises(peloton.ConfigError) as info:
         _info(**facts)
     assert "game 'test-facts'" in str(info.value)
@@ -146,7 +166,10 @@ def test_game_info_accepts_sound_facts() -> None:
         min_players=2,
         max_players=4,
         has_chance=True,
-        options={"players": registry.Option(2, "seats"), "bonus": registry.Option("colour", "bonus", ("colour", "none"))},
+        options={
+            "players": registry.Option(2, "seats"),
+            "bonus": registry.Option("colour", "bonus", ("colour", "none")),
+        },
         bots={"solver": "peloton.bots.random_bot:RandomBot"},
     )
     assert (info.min_players, info.max_players, info.has_chance) == (2, 4, True)

@@ -52,7 +52,9 @@ SHARED: list[mt.Move] = list(mt.State(mt.Board()).legal_moves())
     ],
     ids=["copy-is-the-state", "shared-move-list", "view-shows-the-dial", "parse-is-wrong"],
 )
-def test_each_part_catches_its_defect(part: str, attribute: str, broken: object, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_part_catches_its_defect(
+    part: str, attribute: str, broken: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
     check_contract(mt, seeds=range(3), parts=[part])  # the real game passes
     monkeypatch.setattr(mt.State, attribute, broken)
     with pytest.raises(FAILS):

@@ -16,7 +16,9 @@ PG_ENV = "PELOTON_TEST_PG_URL"
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def db_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
     """A fresh, empty database of each kind."""
     if request.param == "sqlite":
         path: Path = tmp_path_factory.mktemp("db") / "peloton.db"

@@ -147,7 +147,9 @@ def test_an_unknown_table_gets_not_found(server: Server) -> None:
     ws.close()
 
 
-def test_a_reconnect_gets_the_full_state_again(server: Server, game: Game, http: httpx.Client) -> None:
+def test_a_reconnect_gets_the_full_state_again(
+    server: Server, game: Game, http: httpx.Client
+) -> None:
     unchanged(game, http)  # one move played
     again = WS(server, game.id)
     welcome = again.hello(game.tokens["A"])

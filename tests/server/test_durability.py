@@ -87,7 +87,12 @@ def test_a_killed_server_resumes_every_table(db_url: str) -> None:
             still_open = http.get(f"/api/tables/{open_table}").json()
             assert still_open["status"] == "open" and still_open["moves"] == 0
             listed = {t["id"]: t["status"] for t in http.get("/api/tables").json()["tables"]}
-            assert listed == {humans: "running", mixed: "running", bots: "finished", open_table: "open"}
+            assert listed == {
+                humans: "running",
+                mixed: "running",
+                bots: "finished",
+                open_table: "open",
+            }
     finally:
         second.kill()
 

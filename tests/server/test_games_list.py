@@ -28,7 +28,10 @@ def test_the_games_list_reads_each_games_declared_facts(http: httpx.Client) -> N
         assert game["title"] == info.title
         assert (game["seats"]["min"], game["seats"]["max"]) == (info.min_players, info.max_players)
         assert len(game["seats"]["letters"]) == info.max_players
-        assert (game["hidden_information"], game["has_chance"]) == (info.hidden_information, info.has_chance)
+        assert (game["hidden_information"], game["has_chance"]) == (
+            info.hidden_information,
+            info.has_chance,
+        )
         assert [o["name"] for o in game["options"]] == list(info.options)
         for option in game["options"]:
             assert option.get("choices", []) == list(info.options[option["name"]].choices)
@@ -36,12 +39,21 @@ def test_the_games_list_reads_each_games_declared_facts(http: httpx.Client) -> N
     cycling = listed["mind-cycling"]
     assert cycling["seats"]["letters"] == list("ABCDEFG")
     assert cycling["courses"] and cycling["solver"]
-    assert cycling["solo_options"] == {"players": 1, "course": "solo", "riders": 5, "wind": "front", "relay_limit": 3}
+    assert cycling["solo_options"] == {
+        "players": 1,
+        "course": "solo",
+        "riders": 5,
+        "wind": "front",
+        "relay_limit": 3,
+    }
     assert not listed["pistard"]["courses"] and listed["pistard"]["solo_options"] is None
 
 
 def test_courses_are_a_games_own(http: httpx.Client) -> None:
-    assert http.get("/api/courses", params={"game": "mind-cycling"}).json() == http.get("/api/courses").json()
+    assert (
+        http.get("/api/courses", params={"game": "mind-cycling"}).json()
+        == http.get("/api/courses").json()
+    )
     for game in ("pistard", "chess"):
         answer = http.get("/api/courses", params={"game": game})
         assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_request"
@@ -50,7 +62,9 @@ def test_courses_are_a_games_own(http: httpx.Client) -> None:
 
 
 def test_options_may_be_given_at_the_top_level_for_every_game(http: httpx.Client) -> None:
-    table = create(http, game="pistard", length=24, options={"target": 5}, seats=["human", "greedy"])
+    table = create(
+        http, game="pistard", length=24, options={"target": 5}, seats=["human", "greedy"]
+    )
     detail = http.get(f"/api/tables/{table}").json()
     assert (detail["options"]["length"], detail["options"]["target"]) == (24, 5)
     assert (detail["length"], detail["target"], detail["solo"]) == (24, 5, False)
@@ -77,12 +91,23 @@ def test_a_solo_table_may_be_asked_for_by_its_players_option(http: httpx.Client)
     table = create(http, game="mind-cycling", options={"players": 1}, seats=["human"])
     detail = http.get(f"/api/tables/{table}").json()
     assert (detail["solo"], detail["course"], detail["riders"]) == (True, "solo", 5)
-    assert detail["options"] == {"players": 1, "course": "solo", "riders": 5, "wind": "front", "relay_limit": 3}
+    assert detail["options"] == {
+        "players": 1,
+        "course": "solo",
+        "riders": 5,
+        "wind": "front",
+        "relay_limit": 3,
+    }
 
 
 def test_object_options_are_named_in_summaries_and_whole_in_the_detail(http: httpx.Client) -> None:
     layout = pi.Layout.load("default").to_dict() | {"name": "my track"}
-    table = create(http, game="pistard", options={"layout": layout, "length": layout["length"]}, seats=["human", "greedy"])
+    table = create(
+        http,
+        game="pistard",
+        options={"layout": layout, "length": layout["length"]},
+        seats=["human", "greedy"],
+    )
     listed = {t["id"]: t for t in http.get("/api/tables").json()["tables"]}[table]
     assert listed["options"]["layout"] == listed["layout"] == "my track"
     assert "layout_data" not in listed

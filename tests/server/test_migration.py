@@ -77,18 +77,37 @@ def test_an_old_database_loads_and_plays_on(db_url: str) -> None:
     engine = create_engine(normalise_url(db_url))
     OLD.create_all(engine)
     with engine.begin() as conn:
-        conn.execute(insert(OLD_TABLES), {
-            "id": "oldtable", "created": now, "course_name": "short",
-            "course": json.dumps(mc.Course.load("short").to_dict()), "teams": json.dumps(dict(state.teams)),
-            "riders": 3, "wind": "front", "relay_limit": 3, "solo": False, "status": "running", "final": None,
-        })
+        conn.execute(
+            insert(OLD_TABLES),
+            {
+                "id": "oldtable",
+                "created": now,
+                "course_name": "short",
+                "course": json.dumps(mc.Course.load("short").to_dict()),
+                "teams": json.dumps(dict(state.teams)),
+                "riders": 3,
+                "wind": "front",
+                "relay_limit": 3,
+                "solo": False,
+                "status": "running",
+                "final": None,
+            },
+        )
         for seat, token in tokens.items():
-            conn.execute(insert(OLD_SEATS), {
-                "table_id": "oldtable", "seat": seat, "kind": "human", "name": f"Old {seat}",
-                "token_hash": hashlib.sha256(token.encode()).hexdigest(),
-            })
+            conn.execute(
+                insert(OLD_SEATS),
+                {
+                    "table_id": "oldtable",
+                    "seat": seat,
+                    "kind": "human",
+                    "name": f"Old {seat}",
+                    "token_hash": hashlib.sha256(token.encode()).hexdigest(),
+                },
+            )
         for i, text in enumerate(moves):
-            conn.execute(insert(OLD_MOVES), {"table_id": "oldtable", "idx": i, "text": text, "created": now})
+            conn.execute(
+                insert(OLD_MOVES), {"table_id": "oldtable", "idx": i, "text": text, "created": now}
+            )
     engine.dispose()
 
     server = Server(db_url).start()
@@ -106,7 +125,9 @@ def test_an_old_database_loads_and_plays_on(db_url: str) -> None:
             assert ws.expect("update")["index"] == 4
             ws.close()
             # The migrated database takes the new games too (long Pistard moves included).
-            table = create(http, game="pistard", options={"length": 20, "target": 1}, seats=["human", "greedy"])
+            table = create(
+                http, game="pistard", options={"length": 20, "target": 1}, seats=["human", "greedy"]
+            )
             watcher = WS(server, table)
             watcher.hello(None)
             join(http, table, "A")

@@ -38,11 +38,18 @@ def test_a_taken_seat_sends_everyone_a_new_welcome(server: Server, http: httpx.C
     again = a.expect("welcome")
     assert again["seat"] == "A"
     assert again["table"]["status"] == "running"
-    assert again["table"]["seats"][1] == {"seat": "B", "kind": "human", "name": "Bea", "taken": True}
+    assert again["table"]["seats"][1] == {
+        "seat": "B",
+        "kind": "human",
+        "name": "Bea",
+        "taken": True,
+    }
     a.close()
 
 
-def test_an_accepted_move_reaches_every_connection_including_spectators(server: Server, http: httpx.Client) -> None:
+def test_an_accepted_move_reaches_every_connection_including_spectators(
+    server: Server, http: httpx.Client
+) -> None:
     table = create(http, course="short", riders=3, seats=["human", "human"])
     ta, tb = join(http, table, "A"), join(http, table, "B")
     a, a2, b, w = WS(server, table), WS(server, table), WS(server, table), WS(server, table)
@@ -87,7 +94,9 @@ def test_bots_move_once_every_human_seat_is_taken(server: Server, http: httpx.Cl
     watcher.close()
 
 
-def test_an_all_bot_table_plays_to_the_end_and_its_record_replays(server: Server, http: httpx.Client) -> None:
+def test_an_all_bot_table_plays_to_the_end_and_its_record_replays(
+    server: Server, http: httpx.Client
+) -> None:
     table = create(http, course="short", riders=3, seats=["greedy", "random"])
     watcher = WS(server, table)
     snap = watcher.hello()["snapshot"]
@@ -97,8 +106,10 @@ def test_an_all_bot_table_plays_to_the_end_and_its_record_replays(server: Server
         snap = last["snapshot"]
     assert last is not None and last["table"]["status"] == "finished"
     record = mc.Record.from_json(http.get(f"/api/tables/{table}/record").text)
-    assert record.players == {"A": {"name": "greedy", "controller": "greedy"},
-                              "B": {"name": "random", "controller": "random"}}
+    assert record.players == {
+        "A": {"name": "greedy", "controller": "greedy"},
+        "B": {"name": "random", "controller": "random"},
+    }
     assert snapshot(record.replay()) == snap
     listed = http.get("/api/tables", params={"status": "finished"}).json()["tables"]
     assert table in [t["id"] for t in listed]
@@ -125,8 +136,10 @@ def test_a_whole_game_between_two_websocket_clients(server: Server, http: httpx.
     assert "attachment" in answer.headers["content-disposition"]
     record = mc.Record.from_json(answer.text)
     assert record.moves == played
-    assert record.players == {"A": {"name": "Ada", "controller": "human"},
-                              "B": {"name": "Bea", "controller": "human"}}
+    assert record.players == {
+        "A": {"name": "Ada", "controller": "human"},
+        "B": {"name": "Bea", "controller": "human"},
+    }
     final = record.replay()
     assert final.is_over
     assert final.result.to_dict() == snap["result"]

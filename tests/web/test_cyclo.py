@@ -66,7 +66,9 @@ def on_course(snap: dict[str, Any]) -> dict[str, str]:
     return {r["id"]: r["square"] for r in snap["riders"] if r["square"]}
 
 
-def play_step(pages: dict[str, Page], watcher: Page, snap: dict[str, Any], seen: Counter[str]) -> None:
+def play_step(
+    pages: dict[str, Page], watcher: Page, snap: dict[str, Any], seen: Counter[str]
+) -> None:
     """Play the step ``snap`` waits for on its player's page by clicking, choosing what
     the scenario still needs whenever it is offered."""
     team, phase, due = snap["current_player"], snap["phase"], snap["due"]
@@ -92,16 +94,23 @@ def play_step(pages: dict[str, Page], watcher: Page, snap: dict[str, Any], seen:
         for elsewhere in (other, watcher):
             expect(root(elsewhere)).to_have_attribute("data-phase", "answer")
             expect(elsewhere.get_by_test_id("swap-prompt")).to_have_count(0)
-            expect(elsewhere.get_by_test_id("swap-note")).to_contain_text(f"{snap['proposer']} has proposed a swap to {due}")
+            expect(elsewhere.get_by_test_id("swap-note")).to_contain_text(
+                f"{snap['proposer']} has proposed a swap to {due}"
+            )
         accept = seen["accepted"] == 0
         if not seen["proposed-shot"]:
-            page.screenshot(path=artifact(f"cyclo-swap-prompt-{'390' if team == 'B' else '1280'}.png"), full_page=True)
+            page.screenshot(
+                path=artifact(f"cyclo-swap-prompt-{'390' if team == 'B' else '1280'}.png"),
+                full_page=True,
+            )
             seen["proposed-shot"] += 1
         page.get_by_test_id("accept-swap" if accept else "decline-swap").click()
         seen["accepted" if accept else "declined"] += 1
     elif phase == "ride":
         board = page.get_by_test_id("board")
-        expect(page.get_by_test_id("board-dice")).to_have_attribute("data-dice", ",".join(map(str, snap["dice"])))
+        expect(page.get_by_test_id("board-dice")).to_have_attribute(
+            "data-dice", ",".join(map(str, snap["dice"]))
+        )
         if team == "B" and not seen["ride-shot"]:
             page.screenshot(path=artifact("cyclo-ride-390.png"), full_page=True)
             seen["ride-shot"] += 1
@@ -135,7 +144,9 @@ def play_step(pages: dict[str, Page], watcher: Page, snap: dict[str, Any], seen:
     expect(root(page)).not_to_have_attribute("data-moves", str(n))
 
 
-def race(server: Server, table_id: str, pages: dict[str, Page], watcher: Page, seen: Counter[str]) -> None:
+def race(
+    server: Server, table_id: str, pages: dict[str, Page], watcher: Page, seen: Counter[str]
+) -> None:
     """Race the table to the end by clicking, checking each swap, wheel and card."""
     card_seen = None
     for step in range(2000):
@@ -161,14 +172,23 @@ def race(server: Server, table_id: str, pages: dict[str, Page], watcher: Page, s
         before = snap
         play_step(pages, watcher, snap, seen)
         after = snapshot(server, table_id)
-        since = after["last_moves"][len(after["last_moves"]) - (after["moves_played"] - before["moves_played"]) :]
+        since = after["last_moves"][
+            len(after["last_moves"]) - (after["moves_played"] - before["moves_played"]) :
+        ]
         move = since[0]
         if before["phase"] == "answer" and move.endswith("~yes"):
             x, y = before["proposer"], before["due"]
-            assert (rider(after, y)["square"], rider(after, x)["square"]) == (rider(before, x)["square"], rider(before, y)["square"])
+            assert (rider(after, y)["square"], rider(after, x)["square"]) == (
+                rider(before, x)["square"],
+                rider(before, y)["square"],
+            )
             assert after["due"] == y  # the partner rides now
         if before["phase"] == "answer" and move.endswith("~no"):
-            assert after["due"] == before["proposer"] and rider(after, before["proposer"])["square"] == rider(before, before["proposer"])["square"]
+            assert (
+                after["due"] == before["proposer"]
+                and rider(after, before["proposer"])["square"]
+                == rider(before, before["proposer"])["square"]
+            )
         if before["phase"] == "wheel":
             assert move == f"{before['due']}>{before['leader']}"
             follower = rider(after, before["due"])
@@ -179,10 +199,16 @@ def race(server: Server, table_id: str, pages: dict[str, Page], watcher: Page, s
     raise AssertionError(f"table {table_id} did not finish")
 
 
-def test_two_players_race_a_pro_classic_by_clicking_watched_replayed_and_downloaded(server: Server, new_context, tmp_path) -> None:
+def test_two_players_race_a_pro_classic_by_clicking_watched_replayed_and_downloaded(
+    server: Server, new_context, tmp_path
+) -> None:
     seen: Counter[str] = Counter()
     for attempt in range(4):
-        table_id = server.create(game="cyclo", options={"mode": "classic", "level": "pro", "course": COURSE}, seats=["human", "human"])
+        table_id = server.create(
+            game="cyclo",
+            options={"mode": "classic", "level": "pro", "course": COURSE},
+            seats=["human", "human"],
+        )
         url = f"{server.url}/table/{table_id}"
         ann = open_page(new_context(), url)
         bo = open_page(new_context(390, 844), url)  # one player on a phone
@@ -199,7 +225,9 @@ def test_two_players_race_a_pro_classic_by_clicking_watched_replayed_and_downloa
             scroller, board = ann.get_by_test_id("board-scroll"), ann.get_by_test_id("board")
             ann.get_by_test_id("zoom-fit").click()
             expect(board).not_to_have_attribute("data-zoom", "1.00")
-            assert board.evaluate("b => b.getBoundingClientRect().width") <= scroller.evaluate("s => s.clientWidth")
+            assert board.evaluate("b => b.getBoundingClientRect().width") <= scroller.evaluate(
+                "s => s.clientWidth"
+            )
             ann.get_by_test_id("zoom-in").click()
             ann.get_by_test_id("zoom-reset").click()
             expect(board).to_have_attribute("data-zoom", "1.00")
@@ -210,7 +238,9 @@ def test_two_players_race_a_pro_classic_by_clicking_watched_replayed_and_downloa
         for page in (ann, bo, watcher):
             page.close()
     else:
-        raise AssertionError(f"four races did not offer everything the scenario needs: {dict(seen)}")
+        raise AssertionError(
+            f"four races did not offer everything the scenario needs: {dict(seen)}"
+        )
 
     detail = server.table(table_id)
     assert detail["status"] == "finished"
@@ -222,7 +252,12 @@ def test_two_players_race_a_pro_classic_by_clicking_watched_replayed_and_downloa
         expect(page.get_by_test_id("winner")).to_have_attribute("data-team", result["winner_team"])
         expect(page.get_by_test_id("winner")).to_have_attribute("data-rider", result["winner"])
         expect(page.locator('[data-testid="places"] tr[data-rider]')).to_have_count(8)
-        assert page.locator('[data-testid="places"] tr[data-rider]').evaluate_all("rs => rs.map(r => r.dataset.rider)") == result["places"]
+        assert (
+            page.locator('[data-testid="places"] tr[data-rider]').evaluate_all(
+                "rs => rs.map(r => r.dataset.rider)"
+            )
+            == result["places"]
+        )
         expect(page.locator('[data-testid="finish-list"] li')).to_have_count(8)
         expect(page.locator("[data-testid=board] [data-finished]")).to_have_count(8)
         expect(page.get_by_test_id("log-move")).to_have_count(final["moves_played"])
@@ -238,7 +273,9 @@ def test_two_players_race_a_pro_classic_by_clicking_watched_replayed_and_downloa
     expect(root(watcher)).to_have_attribute("data-mode", "replay")
     watcher.get_by_test_id("replay-first").click()
     expect(root(watcher)).to_have_attribute("data-replay-index", "0")
-    assert set(board_riders(watcher).values()) == {r["square"] for r in snaps[0]["riders"]}  # all on the start line
+    assert set(board_riders(watcher).values()) == {
+        r["square"] for r in snaps[0]["riders"]
+    }  # all on the start line
     ride = next(i for i, m in enumerate(moves) if re.fullmatch(r"[AB][SCH]\d-#?\d+(/\w+)?", m))
     for _ in range(ride + 1):
         watcher.get_by_test_id("replay-next").click()
@@ -251,7 +288,9 @@ def test_two_players_race_a_pro_classic_by_clicking_watched_replayed_and_downloa
     drawn = next(i for i, m in enumerate(moves) if m.startswith("draw:"))
     watcher.locator(f'[data-testid="log-move"][data-index="{drawn}"]').click()
     expect(root(watcher)).to_have_attribute("data-replay-index", str(drawn + 1))
-    expect(watcher.get_by_test_id("event-card")).to_have_attribute("data-card", moves[drawn][len("draw:") :])
+    expect(watcher.get_by_test_id("event-card")).to_have_attribute(
+        "data-card", moves[drawn][len("draw:") :]
+    )
     watcher.get_by_test_id("replay-last").click()
     expect(watcher.get_by_test_id("winner")).to_have_attribute("data-team", result["winner_team"])
     assert watcher.errors == []  # type: ignore[attr-defined]
@@ -263,7 +302,10 @@ def test_two_players_race_a_pro_classic_by_clicking_watched_replayed_and_downloa
     info.value.save_as(path)
     record = json.loads(path.read_text())
     assert record["game"] == "cyclo" and record["moves"] == moves
-    assert record["players"]["A"]["name"] == "Ann" and record["options"]["course"]["name"] == "two-boards"
+    assert (
+        record["players"]["A"]["name"] == "Ann"
+        and record["options"]["course"]["name"] == "two-boards"
+    )
     ann.goto(server.url + "/")
     ann.get_by_test_id("record-file").set_input_files(str(path))
     viewer = ann.get_by_test_id("record-viewer")
@@ -280,7 +322,9 @@ def test_two_players_race_a_pro_classic_by_clicking_watched_replayed_and_downloa
     assert ann.errors == []  # type: ignore[attr-defined]
 
 
-def test_a_cyclo_table_is_created_from_the_lobby_with_its_options(server: Server, new_context) -> None:
+def test_a_cyclo_table_is_created_from_the_lobby_with_its_options(
+    server: Server, new_context
+) -> None:
     page = open_page(new_context(), server.url + "/")
     page.get_by_test_id("game-select").select_option("cyclo")
     expect(page.get_by_test_id("create-form")).to_have_attribute("data-game", "cyclo")
@@ -309,12 +353,18 @@ def test_a_cyclo_table_is_created_from_the_lobby_with_its_options(server: Server
         "mode": "leg", "level": "starter", "course": "italian-4", "events": True, "players": 3,
     }  # fmt: skip
     assert [s["kind"] for s in detail["seats"]] == ["human", "greedy", "random"]
-    expect(page.get_by_test_id("table-subtitle")).to_contain_text("leg · Starter · course italian-4 · event cards")
+    expect(page.get_by_test_id("table-subtitle")).to_contain_text(
+        "leg · Starter · course italian-4 · event cards"
+    )
     # The board draws the whole course: every space, its lines and the run-out.
     expect(page.locator("[data-testid=board] .cy-space")).to_have_count(120 + 9)
-    expect(page.locator('[data-testid=board] [data-line="mountain-46"]')).to_contain_text("mountain 2")
+    expect(page.locator('[data-testid=board] [data-line="mountain-46"]')).to_contain_text(
+        "mountain 2"
+    )
     expect(page.locator("[data-testid=board] [data-rider]")).to_have_count(12)
-    expect(page.locator('[data-testid="legend"] [data-legend="climb"]')).to_contain_text("climb (1 die, climber +1)")
+    expect(page.locator('[data-testid="legend"] [data-legend="climb"]')).to_contain_text(
+        "climb (1 die, climber +1)"
+    )
     join(page, "A", "Ada")
     expect(root(page)).to_have_attribute("data-my-turn", "true")
     expect(page.get_by_test_id("token-selector")).to_have_count(0)  # Starter: no tokens
@@ -325,7 +375,9 @@ def test_a_cyclo_table_is_created_from_the_lobby_with_its_options(server: Server
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_the_solo_game_is_a_time_trial_whose_riders_share_squares(server: Server, new_context) -> None:
+def test_the_solo_game_is_a_time_trial_whose_riders_share_squares(
+    server: Server, new_context
+) -> None:
     page = open_page(new_context(390, 844), server.url + "/")
     page.get_by_test_id("game-select").select_option("cyclo")
     expect(page.get_by_test_id("solo")).to_be_visible()
@@ -366,7 +418,9 @@ LEG = {
 
 
 def test_a_leg_shows_its_line_lists_points_jerseys_and_times(server: Server, new_context) -> None:
-    table_id = server.create(game="cyclo", options={"mode": "leg", "course": LEG}, seats=["greedy", "random"])
+    table_id = server.create(
+        game="cyclo", options={"mode": "leg", "course": LEG}, seats=["greedy", "random"]
+    )
     for _ in range(3000):  # polling for the bots to finish; not a timing assertion
         if server.table(table_id)["status"] == "finished":
             break
@@ -387,9 +441,20 @@ def test_a_leg_shows_its_line_lists_points_jerseys_and_times(server: Server, new
         expect(row.locator("td").nth(2)).to_have_text(str(result["mountain"][rid]))
     top = max(result["points"].values())
     leaders = sorted(r for r, p in result["points"].items() if p == top)
-    assert sorted(page.locator('[data-testid="points"] tr:has(.cy-jersey.green)').evaluate_all("rs => rs.map(r => r.dataset.rider)")) == leaders
+    assert (
+        sorted(
+            page.locator('[data-testid="points"] tr:has(.cy-jersey.green)').evaluate_all(
+                "rs => rs.map(r => r.dataset.rider)"
+            )
+        )
+        == leaders
+    )
     for rid, seconds in result["times"].items():
-        expect(page.locator(f'[data-testid="places"] tr[data-rider="{rid}"]')).to_contain_text(f"{seconds} s")
-    expect(page.locator('[data-testid=board] [data-line="mountain-18"]')).to_contain_text("mountain 3")
+        expect(page.locator(f'[data-testid="places"] tr[data-rider="{rid}"]')).to_contain_text(
+            f"{seconds} s"
+        )
+    expect(page.locator('[data-testid=board] [data-line="mountain-18"]')).to_contain_text(
+        "mountain 3"
+    )
     page.screenshot(path=artifact("cyclo-leg-1280.png"), full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]

@@ -22,12 +22,20 @@ def test_a_rides_landings_count_room_and_dark_squares() -> None:
     state = cy.from_cyn("3 AH1:a75*4 / A*4", course="flemish-4")
     state.play("roll:1,1")
     ride = cy.snapshot(state)["ride"]
-    assert ride == {"from": 75, "total": 2, "panel": 2, "hold_back": False, "landing": {"77": "a74", "83": "a80", "89": "a89"}}
+    assert ride == {
+        "from": 75,
+        "total": 2,
+        "panel": 2,
+        "hold_back": False,
+        "landing": {"77": "a74", "83": "a80", "89": "a89"},
+    }
 
 
 def test_a_held_back_ride_lists_every_target_and_the_room_there() -> None:
     """CY-18.1 (room) in Pro: a space full of riders puts the rider one back."""
-    state = cy.from_cyn("2 AH1:a40*1,AS1:a44*1,BS1:b44*1,CS1:c44*1 / A*1,B*1,C*1", course="flemish-4")
+    state = cy.from_cyn(
+        "2 AH1:a40*1,AS1:a44*1,BS1:b44*1,CS1:c44*1 / A*1,B*1,C*1", course="flemish-4"
+    )
     play(state, ("roll:3,4", "AS1-51", "roll:3,4", "BS1-51", "roll:3,4", "CS1-51", "roll:5,6"))
     snap = cy.snapshot(state)
     assert (snap["phase"], snap["due"]) == ("ride", "AH1")

@@ -22,7 +22,10 @@ def field_value(page: Page, option: dict[str, Any]) -> None:
         if field.count():
             expect(field).to_have_value("")
             if "choices" in option:
-                assert field.locator("option").all_inner_texts() == ["default", *map(str, option["choices"])]
+                assert field.locator("option").all_inner_texts() == [
+                    "default",
+                    *map(str, option["choices"]),
+                ]
         return
     if isinstance(default, bool):
         expect(field).to_be_checked(checked=default)
@@ -48,7 +51,9 @@ def test_the_lobby_builds_every_games_form_from_the_games_list(server: Server, n
             if option["name"] == "course" and game["courses"]:
                 courses = server.get(f"/api/courses?game={game['name']}")["courses"]
                 chosen = option["default"] is None  # "default (the game chooses)" comes first
-                expect(page.get_by_test_id("course-select").locator("option")).to_have_count(len(courses) + chosen)
+                expect(page.get_by_test_id("course-select").locator("option")).to_have_count(
+                    len(courses) + chosen
+                )
                 expect(page.get_by_test_id("course-select")).to_have_value(option["default"] or "")
                 continue
             field_value(page, option)
@@ -58,7 +63,11 @@ def test_the_lobby_builds_every_games_form_from_the_games_list(server: Server, n
             counts = page.get_by_test_id("team-count").locator("option").all_inner_texts()
             assert counts == [str(n) for n in range(low, seats["max"] + 1)]
         expect(page.get_by_test_id("solo")).to_be_visible(visible=game["solo"])
-        kinds = page.get_by_test_id("seat-kind").first.locator("option").evaluate_all("os => os.map(o => o.value)")
+        kinds = (
+            page.get_by_test_id("seat-kind")
+            .first.locator("option")
+            .evaluate_all("os => os.map(o => o.value)")
+        )
         assert set(kinds) == {"human", *game["bots"]} - {"mcts"}
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -68,7 +77,11 @@ def test_a_pistard_table_is_created_from_its_generic_form(server: Server, new_co
     page = open_page(new_context(), server.url + "/")
     page.get_by_test_id("game-select").select_option("pistard")
     page.get_by_test_id("option-length").fill("24")
-    bonus = next(c for c in next(o for o in track["options"] if o["name"] == "bonus")["choices"] if c != "colour")
+    bonus = next(
+        c
+        for c in next(o for o in track["options"] if o["name"] == "bonus")["choices"]
+        if c != "colour"
+    )
     page.get_by_test_id("option-bonus").select_option(bonus)
     page.get_by_test_id("option-target").fill("5")
     page.get_by_test_id("team-count").select_option("3")

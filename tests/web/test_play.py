@@ -44,10 +44,14 @@ def test_two_players_and_a_bot_race_to_the_end_by_clicking(server: Server, new_c
         expect(root(page)).to_have_attribute("data-phase", "over")
         expect(root(page)).to_have_attribute("data-moves", str(detail["snapshot"]["moves_played"]))
         expect(page.get_by_test_id("trophy")).to_have_attribute("data-team", result["trophy"])
-        expect(page.locator('[data-testid="classification"] li')).to_have_count(len(result["places"]))
+        expect(page.locator('[data-testid="classification"] li')).to_have_count(
+            len(result["places"])
+        )
         assert shown_places(page) == result["places"]
         for medal, holder in result["medals"].items():
-            expect(page.locator(f'[data-testid="medals"] [data-medal="{medal}"]')).to_contain_text(holder)
+            expect(page.locator(f'[data-testid="medals"] [data-medal="{medal}"]')).to_contain_text(
+                holder
+            )
         assert page.errors == []  # type: ignore[attr-defined]
     expect(root(ada)).to_have_attribute("data-seat", "A")
     expect(root(bob)).to_have_attribute("data-seat", "B")

@@ -121,7 +121,12 @@ def play_match_game(m: Match, index: int) -> MatchOutcome:
     if m.records is not None:
         path = m.records / f"game-{index:05d}.json"
         players = {
-            seats[s]: {"name": m.bots[lineup[s]], "kind": "bot", "controller": m.bots[lineup[s]], "seed": str(seeds[s])}
+            seats[s]: {
+                "name": m.bots[lineup[s]],
+                "kind": "bot",
+                "controller": m.bots[lineup[s]],
+                "seed": str(seeds[s]),
+            }
             for s in range(len(seats))
         }
         make_record(package, state, players, chance_seed).save(path)

@@ -29,7 +29,13 @@ def table(m: Match, stats: Sequence[MatchStats], metrics: Metrics) -> Table:
     """The results table: wins, win share and its 95% CI, the game's figures, rating."""
     figures = [title for _, title in (*metrics.seat, *metrics.game)]
     caption = f"{', '.join(figures)}: means per game; rating: openskill μ±σ" if figures else None
-    shown = Table(title=describe(m), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    shown = Table(
+        title=describe(m),
+        caption=caption,
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
     shown.add_column("bot", no_wrap=True)
     shown.add_column("games", justify="right", no_wrap=True)
     shown.add_column("wins", justify="right", no_wrap=True)
@@ -39,7 +45,13 @@ def table(m: Match, stats: Sequence[MatchStats], metrics: Metrics) -> Table:
         shown.add_column(title, justify="right", no_wrap=True)
     shown.add_column("rating", justify="right", no_wrap=True)
     for s in stats:
-        row = [s.label, str(s.games), str(s.wins), pct(s.win_share), f"{100 * s.win_low:.0f}–{100 * s.win_high:.0f}%"]
+        row = [
+            s.label,
+            str(s.games),
+            str(s.wins),
+            pct(s.win_share),
+            f"{100 * s.win_low:.0f}–{100 * s.win_high:.0f}%",
+        ]
         row += [f"{s.means.get(key, 0.0):.1f}" for key, _ in (*metrics.seat, *metrics.game)]
         row.append(rating_text(s))
         shown.add_row(*row)
@@ -59,7 +71,9 @@ def tables(m: Match, stats: Sequence[MatchStats], metrics: Metrics) -> list[Tabl
         return [table(m, stats, metrics)]
     results = table(m, stats, Metrics((), (), metrics.measure))
     results.caption = "rating: openskill μ±σ"
-    shown = Table(title="Figures: means per game", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    shown = Table(
+        title="Figures: means per game", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
+    )
     shown.add_column("bot", no_wrap=True)
     for _, title in keys:
         shown.add_column(title, justify="right", no_wrap=True)

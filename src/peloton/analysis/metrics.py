@@ -91,7 +91,10 @@ def from_hook(hook: Callable[[Any], Mapping[str, Any]], start: Any) -> Metrics:
         return Measured(
             players.index(winner) if winner in players else None,
             [int(ranks[p]) for p in players],
-            {key: [float(values[p]) for p in players] for key, values in got.get("seat", {}).items()},
+            {
+                key: [float(values[p]) for p in players]
+                for key, values in got.get("seat", {}).items()
+            },
             {key: float(value) for key, value in got.get("game", {}).items()},
         )
 
@@ -123,7 +126,9 @@ def measure_pistard(state: Any) -> Measured:
     winner = players.index(result.winner) if result.winner in players else None
     out = Measured(winner, [place[team] for team in players])
     out.seat["points"] = [float(result.points[team]) for team in players]
-    out.seat["eliminated"] = [float(sum(1 for r in result.eliminated if r[0] == team)) for team in players]
+    out.seat["eliminated"] = [
+        float(sum(1 for r in result.eliminated if r[0] == team)) for team in players
+    ]
     out.game["rounds"] = float(state.round)
     return out
 

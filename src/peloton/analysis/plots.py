@@ -24,7 +24,9 @@ def plot(stats: Sequence[EntryStats], path: Path, title: str = "") -> None:
     for i, s in enumerate(stats):
         xs = [m + i * width for m in range(len(MEDALS))]
         medals_ax.bar(xs, [s.medal_share.get(k, 0.0) for k in MEDALS], width, label=s.label)
-    medals_ax.set_xticks([m + width * (len(stats) - 1) / 2 for m in range(len(MEDALS))], list(MEDALS))
+    medals_ax.set_xticks(
+        [m + width * (len(stats) - 1) / 2 for m in range(len(MEDALS))], list(MEDALS)
+    )
     medals_ax.set_ylim(0, 1)
     medals_ax.set_ylabel("share of games")
     medals_ax.set_title("Medal shares")
@@ -50,7 +52,9 @@ def plot_match(stats: Sequence[MatchStats], metrics: Metrics, path: Path, title:
 
     labels = [s.label for s in stats]
     figures = [(key, name) for key, name in metrics.seat]
-    fig, axes = plt.subplots(1, 1 + len(figures), figsize=(5.5 * (1 + len(figures)), 4.5), squeeze=False)
+    fig, axes = plt.subplots(
+        1, 1 + len(figures), figsize=(5.5 * (1 + len(figures)), 4.5), squeeze=False
+    )
     wins_ax = axes[0][0]
     shares = [s.win_share for s in stats]
     errors = [[s.win_share - s.win_low for s in stats], [s.win_high - s.win_share for s in stats]]

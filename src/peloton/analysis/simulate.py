@@ -19,7 +19,13 @@ from .tournament import Tournament, run
 
 
 def simulate_tournament(
-    t: Tournament, jobs: int, console: Console, progress: Any, *, out: Path | None = None, plot: Path | None = None
+    t: Tournament,
+    jobs: int,
+    console: Console,
+    progress: Any,
+    *,
+    out: Path | None = None,
+    plot: Path | None = None,
 ) -> None:
     """Play ``t`` over ``jobs`` processes (advancing the Rich ``progress``), print the
     results tables, and write ``out`` (.json or .csv) and ``plot`` (.png) if given."""
@@ -38,7 +44,13 @@ def simulate_tournament(
 
 
 def simulate_match(
-    m: Match, jobs: int, console: Console, progress: Any, *, out: Path | None = None, plot: Path | None = None
+    m: Match,
+    jobs: int,
+    console: Console,
+    progress: Any,
+    *,
+    out: Path | None = None,
+    plot: Path | None = None,
 ) -> None:
     """Play ``m`` over ``jobs`` processes (advancing the Rich ``progress``), print the
     results table, and write ``out`` (.json or .csv) and ``plot`` (.png) if given."""
@@ -52,10 +64,16 @@ def simulate_match(
         console.print(shown)
     if out is not None:
         is_json = _is_json(out)
-        text = match_report.to_json(m, results, outcomes) if is_json else match_report.to_csv(results, metrics)
+        text = (
+            match_report.to_json(m, results, outcomes)
+            if is_json
+            else match_report.to_csv(results, metrics)
+        )
         _write(console, out, text)
     title = match_report.describe(m)
-    _finish(console, plot, lambda path: plot_match(results, metrics, path, title), m.records, m.games)
+    _finish(
+        console, plot, lambda path: plot_match(results, metrics, path, title), m.records, m.games
+    )
 
 
 def _is_json(out: Path) -> bool:
@@ -68,7 +86,11 @@ def _write(console: Console, out: Path, text: str) -> None:
 
 
 def _finish(
-    console: Console, plot_to: Path | None, draw: Callable[[Path], None], records: Path | None, games: int
+    console: Console,
+    plot_to: Path | None,
+    draw: Callable[[Path], None],
+    records: Path | None,
+    games: int,
 ) -> None:
     """Draw the plot if asked for, and say where the records went."""
     if plot_to is not None:

@@ -58,7 +58,9 @@ def labels(bots: Sequence[str]) -> list[str]:
     return out
 
 
-def summarise(bots: Sequence[str], games: Sequence[GameOutcome], ratings: bool = True) -> list[EntryStats]:
+def summarise(
+    bots: Sequence[str], games: Sequence[GameOutcome], ratings: bool = True
+) -> list[EntryStats]:
     """Per-entry statistics of ``games`` (aggregated in game order), with openskill
     ratings when there are two or more entries."""
     names = labels(bots)
@@ -86,9 +88,7 @@ def summarise(bots: Sequence[str], games: Sequence[GameOutcome], ratings: bool =
             s.win_low, s.win_high = wilson(s.trophies, n)
             s.medal_share = {k: medals[s.entry][k] / n for k in MEDALS}
             s.mean_points = sum(s.points) / n
-        s.mean_place = {
-            t: (sum(v) / len(v) if v else None) for t, v in places[s.entry].items()
-        }
+        s.mean_place = {t: (sum(v) / len(v) if v else None) for t, v in places[s.entry].items()}
         if rounds[s.entry]:
             s.mean_rounds = sum(rounds[s.entry]) / len(rounds[s.entry])
     if ratings and len(bots) > 1:

@@ -50,9 +50,13 @@ class Tournament:
         if not self.bots:
             raise ConfigError("give at least one bot (--bots greedy,random)")
         if self.solo and len(self.bots) != 1:
-            raise ConfigError(f"the solo challenge has one seat: give one bot, not {len(self.bots)}")
+            raise ConfigError(
+                f"the solo challenge has one seat: give one bot, not {len(self.bots)}"
+            )
         if not self.solo and len(self.bots) < 2:
-            raise ConfigError("a race needs at least two teams: give a bot per seat, e.g. --bots greedy,random")
+            raise ConfigError(
+                "a race needs at least two teams: give a bot per seat, e.g. --bots greedy,random"
+            )
         if self.games < 1:
             raise ConfigError(f"--games must be at least 1, not {self.games}")
         if self.riders is not None and self.riders not in DEFAULT_COMPOSITIONS:
@@ -115,7 +119,9 @@ def new_state(t: Tournament, course: mc.Course) -> mc.State:
     """The starting state of every game of ``t``."""
     if t.solo:
         if t.riders not in (None, len(mc.SOLO_COMPOSITION)):
-            raise ConfigError(f"the solo team has {len(mc.SOLO_COMPOSITION)} riders, not {t.riders}")
+            raise ConfigError(
+                f"the solo team has {len(mc.SOLO_COMPOSITION)} riders, not {t.riders}"
+            )
         return mc.new_solo(course, wind=t.wind, relay_limit=t.relay_limit)
     teams = mc.default_teams(len(t.bots), 6 if t.riders is None else t.riders)
     return mc.new_game(course, teams, wind=t.wind, relay_limit=t.relay_limit)
@@ -137,12 +143,16 @@ def play_game(t: Tournament, index: int) -> GameOutcome:
     lineup = t.lineup(index)
     seeds = t.seeds(index)
     letters = list(state.players)
-    bots = {letters[seat]: make_bot(t.bots[lineup[seat]], seeds[seat], game=state.game) for seat in range(len(letters))}
+    bots = {
+        letters[seat]: make_bot(t.bots[lineup[seat]], seeds[seat], game=state.game)
+        for seat in range(len(letters))
+    }
     play_out(state, bots, max_moves=MAX_MOVES)
     result = state.result
     seat_of = {letter: i for i, letter in enumerate(letters)}
     medals = {
-        key: seat_of[holder if key == "team" else holder[0]] for key, holder in result.medals.items()
+        key: seat_of[holder if key == "team" else holder[0]]
+        for key, holder in result.medals.items()
     }
     places: list[dict[str, list[int]]] = [{k: [] for k in RIDER_TYPES} for _ in letters]
     best = [10_000] * len(letters)
@@ -154,7 +164,8 @@ def play_game(t: Tournament, index: int) -> GameOutcome:
     if t.records is not None:
         path = t.records / f"game-{index:05d}.json"
         players = {
-            letters[s]: {"name": t.bots[lineup[s]], "controller": t.bots[lineup[s]]} for s in range(len(letters))
+            letters[s]: {"name": t.bots[lineup[s]], "controller": t.bots[lineup[s]]}
+            for s in range(len(letters))
         }
         mc.Record.from_state(state, players).save(path)
         record = str(path)

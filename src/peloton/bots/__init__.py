@@ -16,4 +16,13 @@ registry entry (``GameInfo.heuristics``).
 from .base import Bot, BotFactory, SeededBot, bot_view, play_out
 from .levels import bot_names, make_bot, register_bot
 
-__all__ = ["Bot", "BotFactory", "SeededBot", "bot_names", "bot_view", "make_bot", "play_out", "register_bot"]
+__all__ = [
+    "Bot",
+    "BotFactory",
+    "SeededBot",
+    "bot_names",
+    "bot_view",
+    "make_bot",
+    "play_out",
+    "register_bot",
+]

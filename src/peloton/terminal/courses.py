@@ -33,7 +33,9 @@ def section_spans(course: Course) -> list[str]:
 def start_room(course: Course) -> str:
     """How many riders the start zone holds, in teams of six."""
     teams = course.start_capacity // MAX_RIDERS
-    return f"{course.start_capacity} riders ({teams} team{'s' if teams != 1 else ''} of {MAX_RIDERS})"
+    return (
+        f"{course.start_capacity} riders ({teams} team{'s' if teams != 1 else ''} of {MAX_RIDERS})"
+    )
 
 
 def course_facts(course: Course) -> list[tuple[str, str]]:

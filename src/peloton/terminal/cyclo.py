@@ -165,7 +165,10 @@ class CycloTerminal(TerminalGame):
             roller = state.due
         reach = None
         if state.phase == "ride":
-            reach = max((self.target(state, m) for m in state.legal_moves() if isinstance(m, cy.Ride)), default=None)
+            reach = max(
+                (self.target(state, m) for m in state.legal_moves() if isinstance(m, cy.Ride)),
+                default=None,
+            )
         return Extras(roller, drawer, reach)
 
     # ------------------------------------------------------------ the board
@@ -181,7 +184,10 @@ class CycloTerminal(TerminalGame):
         data = self.data(state)
         course = data["course"]
         head = Text(f"Cyclo · {data['mode']} · {data['level'].capitalize()} · ", "bold")
-        head.append(f"{course['name']} ({' '.join(course['boards'])}, finish after {course['length']})", "bold")
+        head.append(
+            f"{course['name']} ({' '.join(course['boards'])}, finish after {course['length']})",
+            "bold",
+        )
         head.append(" · race over" if data["is_over"] else f" · round {data['round']}", "bold")
         if data["events"]:
             head.append(" · event cards", "bold")
@@ -197,8 +203,11 @@ class CycloTerminal(TerminalGame):
             proposer = self.data(state)["proposer"]
             text.append(f", {proposer} proposes to swap with {due} — accept? (yes/no)")
             mine, theirs = state.rider(due).square, state.rider(proposer).square
-            text.append(f"\n  accepted, {due} rides now from {theirs} and {proposer} later from {mine}; "
-                        f"declined, {proposer} rides on from {theirs}", "grey70")
+            text.append(
+                f"\n  accepted, {due} rides now from {theirs} and {proposer} later from {mine}; "
+                f"declined, {proposer} rides on from {theirs}",
+                "grey70",
+            )
             return text
         info = state.rider(due)
         text.append(f", {due} on {info.square} ({self.ground(state, due)})")
@@ -208,10 +217,14 @@ class CycloTerminal(TerminalGame):
             text.append_text(self._ride_facts(state, due, info))
         elif phase == "wheel":
             leader = self.data(state)["leader"]
-            text.append(f": take {leader}'s wheel? {leader} rode to {state.rider(leader).square} (yes/no)")
+            text.append(
+                f": take {leader}'s wheel? {leader} rode to {state.rider(leader).square} (yes/no)"
+            )
         elif phase == "fall":
-            text.append(" fell and loses its next turn: bring down up to 2 riders with it (its teammates, or "
-                        "riders on its space, all within 3 spaces)?")
+            text.append(
+                " fell and loses its next turn: bring down up to 2 riders with it (its teammates, or "
+                "riders on its space, all within 3 spaces)?"
+            )
         return text
 
     def _ride_facts(self, state: cy.State, due: str, info: cy.RiderInfo) -> Text:
@@ -237,7 +250,9 @@ class CycloTerminal(TerminalGame):
         """The ride of each token choice at its full distance, in :data:`TOKEN_ORDER`."""
         best: dict[str, cy.Ride] = {}
         for move in rides:
-            if move.tokens not in best or self.target(state, move) > self.target(state, best[move.tokens]):
+            if move.tokens not in best or self.target(state, move) > self.target(
+                state, best[move.tokens]
+            ):
                 best[move.tokens] = move
         return [best[t] for t in TOKEN_ORDER if t in best]
 
@@ -253,7 +268,11 @@ class CycloTerminal(TerminalGame):
 
     def _words(self, state: cy.State, move: Any) -> str:
         if isinstance(move, cy.Ride):
-            verb = "rides" if not move.tokens else ("accelerates" if len(move.tokens) == 1 else "attacks")
+            verb = (
+                "rides"
+                if not move.tokens
+                else ("accelerates" if len(move.tokens) == 1 else "attacks")
+            )
             spent = f" ({move.tokens})" if move.tokens else ""
             where = self.where(state, self.target(state, move))
             return f"{move.rider} {verb}{spent} to {where} ({self.landing(state, move)})"
@@ -274,7 +293,9 @@ class CycloTerminal(TerminalGame):
                 return f"{move.rider} lets {self.data(state)['leader']} go"
             after = state.copy()
             after.play(move)
-            return f"{move.rider} takes {move.leader}'s wheel (lands {after.rider(move.rider).square})"
+            return (
+                f"{move.rider} takes {move.leader}'s wheel (lands {after.rider(move.rider).square})"
+            )
         if isinstance(move, cy.Fall):
             if not move.picks:
                 return "nobody else falls"
@@ -304,7 +325,11 @@ class CycloTerminal(TerminalGame):
             notes.append("event card")
         for line in self.data(state)["course"]["lines"]:
             # Only lines that score are worth a word (a classic's sprint line counts for nothing).
-            if start <= line["after"] < info.position and line["kind"] != "finish" and line["scores"]:
+            if (
+                start <= line["after"] < info.position
+                and line["kind"] != "finish"
+                and line["scores"]
+            ):
                 notes.append(f"crosses the {line_name(line)} line")
         return ", ".join(notes)
 
@@ -314,8 +339,13 @@ class CycloTerminal(TerminalGame):
         data = self.data(state)
         start = state.rider(rider).position or 0
         worlds = cy.MODES[data["mode"]].worlds
-        others = [r for r in data["riders"] if r["id"] != rider and r["position"] is not None
-                  and (worlds == "one" or (worlds == "team" and r["team"] == rider[0]))]
+        others = [
+            r
+            for r in data["riders"]
+            if r["id"] != rider
+            and r["position"] is not None
+            and (worlds == "one" or (worlds == "team" and r["team"] == rider[0]))
+        ]
         for q in range(aim, start, -1):
             if q > self.finish(state):
                 return q
@@ -334,12 +364,19 @@ class CycloTerminal(TerminalGame):
             targets = [self.target(state, m) for m in rides if m.tokens == tokens]
             if targets:
                 spans.setdefault((min(targets), max(targets)), []).append(tokens or "no token")
-        parts = [f"{self.where(state, lo)}-{self.where(state, hi)} with {' or '.join(choices)}"
-                 for (lo, hi), choices in spans.items()]
+        parts = [
+            f"{self.where(state, lo)}-{self.where(state, hi)} with {' or '.join(choices)}"
+            for (lo, hi), choices in spans.items()
+        ]
         full = {m.tokens: self.target(state, m) for m in self._full_rides(state, rides)}
-        examples = [f"{self.where(state, full[t] - 1)}{'/' + t if t else ''}" for t in ("", "r") if t in full
-                    and full[t] - 1 > (state.rider(state.due).position or 0)]
-        text = "Or hold back: type a nearer target" + (f", e.g. {' or '.join(examples)}" if examples else "")
+        examples = [
+            f"{self.where(state, full[t] - 1)}{'/' + t if t else ''}"
+            for t in ("", "r")
+            if t in full and full[t] - 1 > (state.rider(state.due).position or 0)
+        ]
+        text = "Or hold back: type a nearer target" + (
+            f", e.g. {' or '.join(examples)}" if examples else ""
+        )
         return Text(text + ": " + "; ".join(parts), "grey70")
 
     def expand(self, state: Any, text: str) -> str:
@@ -351,10 +388,16 @@ class CycloTerminal(TerminalGame):
         if phase == "ride":
             target = _TARGET.fullmatch(word)
             if target:
-                return f"{due}-{target.group(1)}" + (f"/{target.group(2)}" if target.group(2) else "")
+                return f"{due}-{target.group(1)}" + (
+                    f"/{target.group(2)}" if target.group(2) else ""
+                )
             if low in TOKEN_ORDER[1:]:
-                full = {m.tokens: m for m in self._full_rides(state, [m for m in state.legal_moves()
-                                                                      if isinstance(m, cy.Ride)])}
+                full = {
+                    m.tokens: m
+                    for m in self._full_rides(
+                        state, [m for m in state.legal_moves() if isinstance(m, cy.Ride)]
+                    )
+                }
                 return str(full[low]) if low in full else f"{due}-?/{low}"
         if phase == "swap":
             if low in RIDE_ON:
@@ -427,8 +470,10 @@ class CycloTerminal(TerminalGame):
             return f"→ {info.square}" if info.square else "→ finished"
         if isinstance(played, cy.Swap) and played.partner:
             if played.partner[0] == played.rider[0]:
-                return f"swapped: {played.partner} {state.rider(played.partner).square}, " \
-                       f"{played.rider} {state.rider(played.rider).square}"
+                return (
+                    f"swapped: {played.partner} {state.rider(played.partner).square}, "
+                    f"{played.rider} {state.rider(played.rider).square}"
+                )
             return f"proposes a swap to {played.partner}"
         if isinstance(played, cy.Answer):
             return "accepted" if played.accept else "declined"
@@ -441,11 +486,19 @@ class CycloTerminal(TerminalGame):
     def from_position(self, text: str, options: Mapping[str, Any]) -> cy.State:
         named = sorted(set(options) & {"players", "teams", "tokens"})
         if named:
-            raise ConfigError(f"option(s) {', '.join(named)}: a position (CYN) names its own riders and tokens")
+            raise ConfigError(
+                f"option(s) {', '.join(named)}: a position (CYN) names its own riders and tokens"
+            )
         defaults = {name: option.default for name, option in cy.OPTIONS.items()}
         value = {**defaults, **options}
-        return cy.from_cyn(text, value["mode"], course=value["course"], level=value["level"],
-                           events=value["events"], entries=value["entries"])
+        return cy.from_cyn(
+            text,
+            value["mode"],
+            course=value["course"],
+            level=value["level"],
+            events=value["events"],
+            entries=value["entries"],
+        )
 
     def outcome(self, state: Any, players: Mapping[str, str]) -> RenderableType:
         result = state.result
@@ -463,8 +516,11 @@ class CycloTerminal(TerminalGame):
             table.add_column("green", justify="right")
             table.add_column("red", justify="right")
         for i, rider in enumerate(result.places, start=1):
-            row: list[RenderableType] = [f"{i}.", Text(rider, team_style(rider[0])),
-                                         self.seat_text(rider[0], players)]
+            row: list[RenderableType] = [
+                f"{i}.",
+                Text(rider, team_style(rider[0])),
+                self.seat_text(rider[0], players),
+            ]
             if timed:
                 row.append(f"{result.times[rider]} s" if rider in result.times else "-")
             if leg:

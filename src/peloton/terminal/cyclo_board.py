@@ -55,7 +55,11 @@ TEAM_STYLES = {
     "E": "bold bright_magenta",
     "F": "bold bright_white",
 }
-LINE_STYLES = {"sprint": "bold bright_green", "mountain": "bold bright_red", "finish": "bold bright_white"}
+LINE_STYLES = {
+    "sprint": "bold bright_green",
+    "mountain": "bold bright_red",
+    "finish": "bold bright_white",
+}
 LINE_GLYPH = "┃"
 DARK, EVENT, EMPTY = "▪", "?", "·"
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -128,7 +132,9 @@ class Strip:
         return pos <= self.finish and bool(self.spaces[pos - 1]["dark"])
 
     def event(self, pos: int) -> bool:
-        return pos <= self.finish and bool(self.spaces[pos - 1]["event"]) and bool(self.data["events"])
+        return (
+            pos <= self.finish and bool(self.spaces[pos - 1]["event"]) and bool(self.data["events"])
+        )
 
     def number(self, pos: int) -> str:
         """A position as a player types it: ``56``, or ``#4`` on the run-out."""
@@ -140,7 +146,9 @@ class Strip:
         """The stretches of course to draw, in order; the gaps between them are summed
         up. Each reaches from a little before its last rider to a little past its
         first, and at least a band's width."""
-        marks = sorted({pos for (pos, _) in self.at} | ({self.extras.reach} if self.extras.reach else set()))
+        marks = sorted(
+            {pos for (pos, _) in self.at} | ({self.extras.reach} if self.extras.reach else set())
+        )
         if not marks:  # nobody on the course: the start, or the finish once riders are in
             marks = [self.finish] if self.data["finish"] else [1]
         low = 1 if any(r["position"] == 0 for r in self.data["riders"]) else max(1, marks[0] - 1)
@@ -167,12 +175,18 @@ class Strip:
             kind, end = self.kind(pos), pos
             while end + 1 <= last and self.kind(end + 1) == kind:
                 end += 1
-            runs.append(f"{type_name(kind)} {pos}-{end}" if end > pos else f"{type_name(kind)} {pos}")
+            runs.append(
+                f"{type_name(kind)} {pos}-{end}" if end > pos else f"{type_name(kind)} {pos}"
+            )
             pos = end + 1
         parts = [", ".join(runs)]
         darks = [str(p) for p in range(first, last + 1) if self.dark(p)]
         events = [str(p) for p in range(first, last + 1) if self.event(p)]
-        lines = [f"{line_name(self.lines[p])} after {p}" for p in range(first, last + 1) if p in self.lines]
+        lines = [
+            f"{line_name(self.lines[p])} after {p}"
+            for p in range(first, last + 1)
+            if p in self.lines
+        ]
         if darks:
             parts.append("dark " + " ".join(darks))
         if events:
@@ -206,7 +220,9 @@ class Strip:
         numbers = Text(" " * MARGIN)
         for pos in positions:
             numbers.append_text(self.boundary(pos))
-            numbers.append(f"{self.number(pos):>3}", "bold" if pos % 5 == 0 or pos > self.finish else "grey62")
+            numbers.append(
+                f"{self.number(pos):>3}", "bold" if pos % 5 == 0 or pos > self.finish else "grey62"
+            )
         yield numbers
         for lane in range(max(self.width(p) for p in positions)):
             row = Text(f" {chr(ord('a') + lane)} ", "grey62")
@@ -273,7 +289,9 @@ class Strip:
 # ---------------------------------------------------------------- panels
 
 
-def rider_cell(rider: Mapping[str, Any], data: Mapping[str, Any], places: Mapping[str, tuple[int, int]]) -> Text:
+def rider_cell(
+    rider: Mapping[str, Any], data: Mapping[str, Any], places: Mapping[str, tuple[int, int]]
+) -> Text:
     """One rider in the teams panel: square, own tokens, flags, points (or, once it has
     finished, its place in the result, its run-out square and its time), highlighted
     while due."""
@@ -304,7 +322,9 @@ def teams_panel(data: Mapping[str, Any], seat: Any) -> Table:
     # A finisher's place is its place in the result (by time in a time trial).
     ranked = {rider: i for i, rider in enumerate(data["result"]["places"], start=1)}
     places = {f["rider"]: (ranked[f["rider"]], f["past"]) for f in data["finish"]}
-    slots = sorted({r["id"][1:] for r in data["riders"]}, key=lambda s: "SCH".index(s[0]) * 10 + int(s[1:]))
+    slots = sorted(
+        {r["id"][1:] for r in data["riders"]}, key=lambda s: "SCH".index(s[0]) * 10 + int(s[1:])
+    )
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
     table.add_column("team")
     table.add_column("tokens", justify="right")
@@ -375,14 +395,22 @@ def card_line(data: Mapping[str, Any], drawer: str | None) -> Text | None:
 def lists_lines(data: Mapping[str, Any]) -> list[Text]:
     """The lists of the scoring lines (a leg), the finish list, the jerseys' points."""
     out = []
-    scoring = [line for line in data["course"]["lines"] if line["scores"] and line["kind"] != "finish"]
+    scoring = [
+        line for line in data["course"]["lines"] if line["scores"] and line["kind"] != "finish"
+    ]
     for line, listed in zip(scoring, data["lines"], strict=False):
-        text = Text(f"{line_name(line)} after {line['after']}: ", LINE_STYLES.get(line["kind"], "bold"))
+        text = Text(
+            f"{line_name(line)} after {line['after']}: ", LINE_STYLES.get(line["kind"], "bold")
+        )
         text.append(", ".join(listed) if listed else "nobody yet")
         out.append(text)
     if data["finish"]:
         text = Text("finish line: ", LINE_STYLES["finish"])
-        text.append("  ".join(f"{i}. {f['rider']} #{f['past']}" for i, f in enumerate(data["finish"], start=1)))
+        text.append(
+            "  ".join(
+                f"{i}. {f['rider']} #{f['past']}" for i, f in enumerate(data["finish"], start=1)
+            )
+        )
         if data["result"]["times"]:
             text.append("  (in the order they crossed; times rank them)", "grey70")
         out.append(text)
@@ -390,13 +418,17 @@ def lists_lines(data: Mapping[str, Any]) -> list[Text]:
         for key, name in (("points", "green (points)"), ("mountain", "red (mountain)")):
             best = sorted((r for r in data["riders"] if r[key]), key=lambda r: -r[key])[:5]
             if best:
-                out.append(Text(f"{name}: " + ", ".join(f"{r['id']} {r[key]}" for r in best), "grey82"))
+                out.append(
+                    Text(f"{name}: " + ", ".join(f"{r['id']} {r[key]}" for r in best), "grey82")
+                )
     return out
 
 
 def start_line(data: Mapping[str, Any]) -> Text | None:
     """The riders still on the start line, in lane order."""
-    waiting = sorted((r for r in data["riders"] if r["position"] == 0), key=lambda r: r["square"][0])
+    waiting = sorted(
+        (r for r in data["riders"] if r["position"] == 0), key=lambda r: r["square"][0]
+    )
     if not waiting:
         return None
     text = Text("on the start line (0): ", "bold")
@@ -430,14 +462,19 @@ def board(data: Mapping[str, Any], head: Text, seat: Any, extras: Extras = Extra
 def legend() -> Group:
     """The board legend: every track type in its colour with its dice, token panel and
     what a rider may do there, then the marks."""
-    table = Table(box=None, padding=(0, 1), pad_edge=False, title="Board legend", title_justify="left")
+    table = Table(
+        box=None, padding=(0, 1), pad_edge=False, title="Board legend", title_justify="left"
+    )
     for column in ("ground", "dice", "tokens S/C/H", "wheel, swap", "hold back", "dark square"):
         table.add_column(column)
     for name, terrain in TERRAIN.items():
         if name == "track":
             continue  # the velodrome is not drawn here (track events come later)
-        dice = f"{terrain.dice}, sprinter {terrain.sprinter_dice}" if terrain.sprinter_dice != terrain.dice else str(
-            terrain.dice)
+        dice = (
+            f"{terrain.dice}, sprinter {terrain.sprinter_dice}"
+            if terrain.sprinter_dice != terrain.dice
+            else str(terrain.dice)
+        )
         if terrain.climber_bonus:
             dice += f", climber +{terrain.climber_bonus}"
         table.add_row(
@@ -449,22 +486,33 @@ def legend() -> Group:
             f"back {terrain.dark_back}" if terrain.dark_back else "-",
         )
     marks = [
-        Text.assemble((f" {RUN_OUT:<8}", f"bold {TYPE_STYLES[RUN_OUT]}"),
-                      "  past the finish line: #1 … #9, room for everyone"),
+        Text.assemble(
+            (f" {RUN_OUT:<8}", f"bold {TYPE_STYLES[RUN_OUT]}"),
+            "  past the finish line: #1 … #9, room for everyone",
+        ),
         Text.assemble((f" {DARK} ", "bold"), " dark square: a move ending there is sent back"),
         Text.assemble((f" {EVENT} ", "bold"), " event space: a rider stopping there draws a card"),
-        Text.assemble(" ", (LINE_GLYPH, LINE_STYLES["sprint"]), " sprint line   ",
-                      (LINE_GLYPH, LINE_STYLES["mountain"]), " mountain line (category 3, 2, 1, HC)   ",
-                      (LINE_GLYPH, LINE_STYLES["finish"]), " finish line"),
-        Text("Riders: team letter, type (S sprinter, C climber, H helper) and number, in the team's colour; the "
-             "rider due is highlighted (▶ in the order line, ✓ a turn over)."),
-        Text("Teams panel: square, *n own tokens, flags s (loses its next turn), x (technical problem: one die "
-             "less, no token), h2 (hunger: rides left with 1 die); in a leg +green ^red points; a finisher's "
-             "place, run-out square and time."),
+        Text.assemble(
+            " ",
+            (LINE_GLYPH, LINE_STYLES["sprint"]),
+            " sprint line   ",
+            (LINE_GLYPH, LINE_STYLES["mountain"]),
+            " mountain line (category 3, 2, 1, HC)   ",
+            (LINE_GLYPH, LINE_STYLES["finish"]),
+            " finish line",
+        ),
+        Text(
+            "Riders: team letter, type (S sprinter, C climber, H helper) and number, in the team's colour; the "
+            "rider due is highlighted (▶ in the order line, ✓ a turn over)."
+        ),
+        Text(
+            "Teams panel: square, *n own tokens, flags s (loses its next turn), x (technical problem: one die "
+            "less, no token), h2 (hunger: rides left with 1 die); in a leg +green ^red points; a finisher's "
+            "place, run-out square and time."
+        ),
     ]
     return Group(table, *marks)
 
 
 def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
-

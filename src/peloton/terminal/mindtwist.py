@@ -49,7 +49,10 @@ class MindTwistTerminal(TerminalGame):
         board = state.board
         lines: list[RenderableType] = []
         marks = " ".join(map(str, board.milestones)) or "none"
-        head = Text(f"Mind Twist · finish {board.length} · milestones {marks} · {NAMES[state.first]} dials first", "bold")
+        head = Text(
+            f"Mind Twist · finish {board.length} · milestones {marks} · {NAMES[state.first]} dials first",
+            "bold",
+        )
         if viewer is None:
             head.append(" · spectator's view", "grey50")
         elif viewer != FULL_VIEW:
@@ -64,7 +67,9 @@ class MindTwistTerminal(TerminalGame):
         lines.extend(self._recent(state, viewer))
         return Group(*lines)
 
-    def _path(self, state: Any, player: str, players: Mapping[str, str], low: int, high: int) -> Text:
+    def _path(
+        self, state: Any, player: str, players: Mapping[str, str], low: int, high: int
+    ) -> Text:
         board = state.board
         here = state.space(player)
         line = Text(f"{NAMES[player]:<5}", self.seat_style(player))
@@ -90,7 +95,11 @@ class MindTwistTerminal(TerminalGame):
         if state.is_over:
             text = Text("The race is over: ")
             text.append_text(self.seat_text(state.result, players))
-            text.append(" wins" if state.end == "finish" else f" wins at the limit of {state.board.turn_limit} turns")
+            text.append(
+                " wins"
+                if state.end == "finish"
+                else f" wins at the limit of {state.board.turn_limit} turns"
+            )
             return text
         active = state.active_player
         other = "B" if active == "R" else "R"

@@ -41,7 +41,9 @@ def render_panel(state: State, players: Mapping[str, str]) -> RenderableType:
     lines.append(Text(f"{where} · wind {state.wind}"))
     if state.relay_limit != DEFAULT_RELAY_LIMIT:
         # MC-6.5: the limit counts train places as fixed at the round's start.
-        places = f"train places 2-{state.relay_limit + 1} relay" if state.relay_limit else "no relays"
+        places = (
+            f"train places 2-{state.relay_limit + 1} relay" if state.relay_limit else "no relays"
+        )
         lines.append(Text(f"relay limit {state.relay_limit}: {places}"))
     lines.append(Text(f"tabs {course_profile(state.course)}", "grey50"))
     if state.is_over:
@@ -60,7 +62,9 @@ def render_panel(state: State, players: Mapping[str, str]) -> RenderableType:
     table.add_column("pts", justify="right")
     table.add_column("medals")
     for team in state.players:
-        table.add_row(team_text(team, players), str(result.points.get(team, 0)), str(result.medal_count(team)))
+        table.add_row(
+            team_text(team, players), str(result.points.get(team, 0)), str(result.medal_count(team))
+        )
     lines.append(Text(""))
     lines.append(table)
 
@@ -113,7 +117,9 @@ def render_view(
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column()
-    grid.add_row(render_board(state.course, state, full=full, marks=marks), render_panel(state, players))
+    grid.add_row(
+        render_board(state.course, state, full=full, marks=marks), render_panel(state, players)
+    )
     return Group(grid, Text(LEGEND, "grey50"))
 
 
@@ -143,7 +149,9 @@ def render_classification(state: State, players: Mapping[str, str]) -> Renderabl
     lines.append(Text(""))
     lines.append(Text("Teams", "bold"))
     for team in state.players:
-        medals = [name for k, name in MEDAL_NAMES.items() if _holder(k, result.medals.get(k)) == team]
+        medals = [
+            name for k, name in MEDAL_NAMES.items() if _holder(k, result.medals.get(k)) == team
+        ]
         line = Text("  ")
         line.append_text(team_text(team, players))
         line.append(f"  {result.points.get(team, 0):>3} pts  medals: {', '.join(medals) or '-'}")

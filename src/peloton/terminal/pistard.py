@@ -23,7 +23,12 @@ LANE_LETTERS = "abcd"
 COLOUR_LETTERS = "ygbr"
 COLOUR_NAMES = ("yellow", "green", "blue", "red")
 SQUARE_STYLES = {"y": "on #7a6a00", "g": "on #1d5e2a", "b": "on #1f3a7a", "r": "on #7a1f1f"}
-RIDER_STYLES = {"A": "bold bright_white", "B": "bold bright_cyan", "C": "bold bright_magenta", "D": "bold orange1"}
+RIDER_STYLES = {
+    "A": "bold bright_white",
+    "B": "bold bright_cyan",
+    "C": "bold bright_magenta",
+    "D": "bold orange1",
+}
 CELL = 3
 OVAL_MAX = 50
 BAND = 20
@@ -137,7 +142,12 @@ class PistardTerminal(TerminalGame):
                 if riders:
                     riders.append("  ")
                 riders.append_text(self._rider_text(state, rid))
-            table.add_row(self.seat_text(team, players), str(state.points[team]), riders, self._dice(state, team))
+            table.add_row(
+                self.seat_text(team, players),
+                str(state.points[team]),
+                riders,
+                self._dice(state, team),
+            )
         return table
 
     def _rider_text(self, state: Any, rid: str) -> Text:
@@ -167,7 +177,9 @@ class PistardTerminal(TerminalGame):
         laps = sorted(state.laps.items())
         if not laps:
             return None
-        return Text("lap points taken: " + ", ".join(f"lap {lap}: {n}/3" for lap, n in laps), "grey50")
+        return Text(
+            "lap points taken: " + ", ".join(f"lap {lap}: {n}/3" for lap, n in laps), "grey50"
+        )
 
     # ------------------------------------------------------------ turns
 

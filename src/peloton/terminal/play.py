@@ -67,7 +67,9 @@ class TerminalSession:
         try:
             written = self._write_record(self.record_path)
         except OSError as exc:
-            self.console.print(Text(f"✗ cannot save the record to {self.record_path}: {exc}", "bold red"))
+            self.console.print(
+                Text(f"✗ cannot save the record to {self.record_path}: {exc}", "bold red")
+            )
             return None
         return self.record_path if written else None
 
@@ -99,7 +101,9 @@ class GameSession(TerminalSession):
         full_board: bool = False,
     ) -> None:
         if [s.team for s in seats] != list(state.players):
-            raise ValueError(f"seats {[s.team for s in seats]} do not match teams {list(state.players)}")
+            raise ValueError(
+                f"seats {[s.team for s in seats]} do not match teams {list(state.players)}"
+            )
         self.state = state
         self.seats = {seat.team: seat for seat in seats}
         self.console = console

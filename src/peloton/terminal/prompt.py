@@ -106,16 +106,22 @@ def setup_listing(state: State) -> Text:
     """The unplaced riders of the team to place and the squares it may use (MC-3)."""
     team = state.current_player or ""
     unplaced = state.unplaced(team)
-    squares = sorted({m.square for m in state.legal_moves() if m.square}, key=_square_key, reverse=True)
+    squares = sorted(
+        {m.square for m in state.legal_moves() if m.square}, key=_square_key, reverse=True
+    )
     text = Text("Unplaced: ")
     text.append(" ".join(unplaced), TEAM_STYLES.get(team, "bold"))
     rows: dict[int, list[str]] = {}
     for sq in squares:
         rows.setdefault(int(sq[1:]), []).append(sq)
     text.append("\nAllowed squares (marked o): ")
-    text.append("; ".join(" ".join(sorted(names)) for _, names in sorted(rows.items(), reverse=True)))
+    text.append(
+        "; ".join(" ".join(sorted(names)) for _, names in sorted(rows.items(), reverse=True))
+    )
     if unplaced:
-        text.append(f"\nType RIDER@SQUARE (e.g. {unplaced[0]}@{squares[0]}) or a square for {unplaced[0]}.")
+        text.append(
+            f"\nType RIDER@SQUARE (e.g. {unplaced[0]}@{squares[0]}) or a square for {unplaced[0]}."
+        )
     return text
 
 
@@ -178,7 +184,9 @@ def human_turn(state: State, console: Console, ask: Ask, redraw: Callable[[], No
     who = state.current_rider or f"team {state.current_player}"
     hint = "RIDER@SQUARE" if state.in_setup else f"1-{len(numbered)} or move"
     prompt = f"{who} ({hint}, ? help, q quit) > "
-    return ask_move(console, ask, prompt, HELP, listing, redraw, lambda line: interpret(state, line, numbered))
+    return ask_move(
+        console, ask, prompt, HELP, listing, redraw, lambda line: interpret(state, line, numbered)
+    )
 
 
 def ask_move(

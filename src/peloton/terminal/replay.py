@@ -28,7 +28,9 @@ def record_players(record: Record) -> dict[str, str]:
 class _MindCyclingReplay(TerminalGame):
     """A Mind Cycling position and result as the replay draws them."""
 
-    def render(self, state: State, players: Mapping[str, str], viewer: str | None) -> RenderableType:
+    def render(
+        self, state: State, players: Mapping[str, str], viewer: str | None
+    ) -> RenderableType:
         # A record holds no secrets: every viewer sees the whole board.
         return render_view(state, players)
 

@@ -36,7 +36,13 @@ class ReviewSession:
     help = REVIEW_HELP
 
     def __init__(
-        self, record: Any, states: list[Any], moves: list[str], game: TerminalGame, console: Console, ask: Ask
+        self,
+        record: Any,
+        states: list[Any],
+        moves: list[str],
+        game: TerminalGame,
+        console: Console,
+        ask: Ask,
     ) -> None:
         self.record = record
         self.states = states
@@ -83,7 +89,9 @@ class ReviewSession:
                 continue
             target = self.target(line)
             if target is None:
-                self.console.print(Text(f"✗ {line!r} is not a replay command. {self.help}", "bold red"))
+                self.console.print(
+                    Text(f"✗ {line!r} is not a replay command. {self.help}", "bold red")
+                )
                 continue
             if target == self.index and line == "":
                 self.console.print("End of the record (b: back, q: quit).")

@@ -79,7 +79,10 @@ def _split(text: str) -> list[str]:
 
 
 def make_seats(
-    names: list[str], seed: int | None = None, players: Sequence[str] | None = None, game: str | None = None
+    names: list[str],
+    seed: int | None = None,
+    players: Sequence[str] | None = None,
+    game: str | None = None,
 ) -> list[Seat]:
     """Seats for ``players`` (default teams A, B, ...) in order; bots are built with
     per-seat seeds. With ``game``, a seat may only be a bot that plays it (the generic

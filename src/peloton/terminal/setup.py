@@ -78,7 +78,9 @@ def game_options(game: str, given: Mapping[str, Any], seats: int | None) -> dict
             options[name] = [] if value == "" else [value]
     if seats is not None and "players" in known:
         if "players" in options and options["players"] != seats:
-            raise ConfigError(f"option 'players' is {options['players']!r} but {seats} seats are given")
+            raise ConfigError(
+                f"option 'players' is {options['players']!r} but {seats} seats are given"
+            )
         options["players"] = seats
     return options
 
@@ -112,7 +114,9 @@ def chance_stream(game_rng: Rng) -> Rng:
     return game_rng.spawn(CHANCE_SALT)
 
 
-def make_record(package: ModuleType, state: Any, players: dict[str, dict[str, str]], seed: int | None) -> Any:
+def make_record(
+    package: ModuleType, state: Any, players: dict[str, dict[str, str]], seed: int | None
+) -> Any:
     """The game's record of ``state``; a game with chance (``GameInfo.has_chance``)
     keeps the dice seed in it (its ``Record.from_state`` takes ``seed``)."""
     if seed is not None and registry.get(state.game).has_chance:

@@ -61,7 +61,9 @@ class TableSession(TerminalSession):
         record_path: Path | None = None,
     ) -> None:
         if [s.team for s in seats] != list(state.players):
-            raise ValueError(f"seats {[s.team for s in seats]} do not match players {list(state.players)}")
+            raise ValueError(
+                f"seats {[s.team for s in seats]} do not match players {list(state.players)}"
+            )
         self.state = state
         self.seats = {seat.team: seat for seat in seats}
         self.game = game
@@ -106,7 +108,9 @@ class TableSession(TerminalSession):
                 self._round = state.round
             if state.is_chance:
                 if self.chance is None:
-                    raise ValueError(f"{state.game} has a chance step: the session needs a chance Rng")
+                    raise ValueError(
+                        f"{state.game} has a chance step: the session needs a chance Rng"
+                    )
                 move = state.chance_move(self.chance)
                 line = self.game.chance_text(state, move)  # before the roll: who rolls
                 state.play(move)
@@ -134,7 +138,9 @@ class TableSession(TerminalSession):
         view = self.state.view(seat.team) if self.hidden else self.state
         self.draw(seat.team, view)
         ask = self.secret_ask if self.game.secret(view) else self.ask
-        return human_move(view, self.game, self.players, self.console, ask, partial(self.draw, seat.team, view))
+        return human_move(
+            view, self.game, self.players, self.console, ask, partial(self.draw, seat.team, view)
+        )
 
     def hand_over(self, seat: Seat) -> None:
         """Wait until the next player has the keyboard; with hidden information, clear
@@ -146,7 +152,10 @@ class TableSession(TerminalSession):
         line.append_text(self.game.seat_text(seat.team, self.players))
         line.append(". Everyone else: look away." if self.hidden else ".")
         self.console.print(line)
-        if self.ask(f"{seat.team}: press Enter when you are ready (q quit) > ").strip().lower() in QUIT_WORDS:
+        if (
+            self.ask(f"{seat.team}: press Enter when you are ready (q quit) > ").strip().lower()
+            in QUIT_WORDS
+        ):
             raise QuitGame
         if self.hidden:
             self._clear()
@@ -220,8 +229,11 @@ class TableSession(TerminalSession):
 
 def seat_entry(seat: Seat) -> dict[str, str]:
     """A seat as the records of the newer games list it: name, kind and controller."""
-    entry = {"name": seat.label, "kind": "human" if seat.is_human else "bot", "controller": seat.controller}
+    entry = {
+        "name": seat.label,
+        "kind": "human" if seat.is_human else "bot",
+        "controller": seat.controller,
+    }
     if seat.seed is not None:
         entry["seed"] = str(seat.seed)
     return entry
-

@@ -23,7 +23,9 @@ def numbered(moves: Sequence[Any], labels: Sequence[str | Text] | None = None) -
     """The moves numbered from 1, packed into columns; each reads as its label (its
     notation by default)."""
     shown = [str(m) for m in moves] if labels is None else labels
-    items = [Text.assemble((f"{i:>2}", "bold"), " ", label) for i, label in enumerate(shown, start=1)]
+    items = [
+        Text.assemble((f"{i:>2}", "bold"), " ", label) for i, label in enumerate(shown, start=1)
+    ]
     return Columns(items, padding=(0, 3))
 
 
@@ -75,4 +77,12 @@ def human_move(
     player = view.current_player or "?"
     unseen = ", typed unseen" if game.secret(view) else ""
     prompt = f"{player} (1-{len(moves)} or move{unseen}, ? help, q quit) > "
-    return ask_move(console, ask, prompt, game.help, listing, redraw, lambda line: interpret(view, line, moves, game))
+    return ask_move(
+        console,
+        ask,
+        prompt,
+        game.help,
+        listing,
+        redraw,
+        lambda line: interpret(view, line, moves, game),
+    )

@@ -44,7 +44,9 @@ def square(state: cy.State, rider: str) -> str | None:
     return state.rider(rider).square
 
 
-def unchanged(state: cy.State, move: object, error: type[Exception], match: str | None = None) -> None:
+def unchanged(
+    state: cy.State, move: object, error: type[Exception], match: str | None = None
+) -> None:
     """``move`` raises ``error`` (quoting it when text) and leaves ``state`` as it was."""
     before = state.copy()
     with pytest.raises(error, match=match) as info:

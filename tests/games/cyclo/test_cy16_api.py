@@ -20,9 +20,14 @@ def test_cy_16_constructors() -> None:
     assert cy.new_game(teams=["C", "E"]).players == ("C", "E")
     assert cy.new_game("classic", course=cy.Course.load("french-4")).setup.course.name == "french-4"
     leg = cy.from_options({"mode": "leg", "players": 3, "tokens": {"AS1": 2}})
-    assert leg.rider("AS1").tokens == 5 and leg.setup.course.name == "flat-stage" and not leg.setup.events
-    assert cy.from_options({}).players == ("A", "B") and cy.from_options({"teams": ["B", "D", "F"]}).players == (
-        "B", "D", "F")
+    assert (
+        leg.rider("AS1").tokens == 5
+        and leg.setup.course.name == "flat-stage"
+        and not leg.setup.events
+    )
+    assert cy.from_options({}).players == ("A", "B") and cy.from_options(
+        {"teams": ["B", "D", "F"]}
+    ).players == ("B", "D", "F")
     inline = cy.from_options({"course": {"name": "mine", "boards": ["A1", "E2"]}})
     assert inline.setup.finish == 60
     position = cy.from_cyn("9 AS1:a30*4,BH1:a29*4 / A*4,B*4", mode="classic", course="flemish-4")
@@ -30,10 +35,17 @@ def test_cy_16_constructors() -> None:
 
 
 def test_cy_16_from_options_refuses_bad_options() -> None:
-    for options, why in (({"colour": "red"}, "unknown Cyclo option"), ({"mode": "tour"}, "unknown mode"),
-                         ({"level": "expert"}, "unknown level"), ({"players": 9}, "players"),
-                         ({"entries": 3}, "entries"), ({"entries": 2}, "entries"), ({"events": 1}, "events"),
-                         ({"course": 5}, "course"), ({"teams": ["A"]}, "teams")):
+    for options, why in (
+        ({"colour": "red"}, "unknown Cyclo option"),
+        ({"mode": "tour"}, "unknown mode"),
+        ({"level": "expert"}, "unknown level"),
+        ({"players": 9}, "players"),
+        ({"entries": 3}, "entries"),
+        ({"entries": 2}, "entries"),
+        ({"events": 1}, "events"),
+        ({"course": 5}, "course"),
+        ({"teams": ["A"]}, "teams"),
+    ):
         with pytest.raises(ConfigError, match=why):
             cy.from_options(options)
     with pytest.raises(CourseError, match="no bundled course"):
@@ -46,7 +58,13 @@ def test_cy_16_state_queries() -> None:
     state = cy.new_game("classic", seed=1)
     assert state.current_player == CHANCE and state.phase == "roll" and state.due == "AS1"
     rider = state.rider("AS1")
-    assert (rider.team, rider.type, rider.square, rider.position, rider.tokens) == ("A", "sprinter", "a0", 0, 4)
+    assert (rider.team, rider.type, rider.square, rider.position, rider.tokens) == (
+        "A",
+        "sprinter",
+        "a0",
+        0,
+        4,
+    )
     assert not (rider.skip or rider.technical or rider.hunger or rider.finished)
     assert state.team_tokens == {"A": 4, "B": 4} and sum(state.cards_left.values()) == 24
     state.play(state.chance_move(Rng(1)))
@@ -63,9 +81,26 @@ def test_cy_16_registry() -> None:
     assert info.title == "Cyclo The Game" and registry.package("cyclo") == "peloton.games.cyclo"
     assert info.has_chance and not info.hidden_information and info.public_snapshot
     assert (info.min_players, info.max_players) == (1, 6)
-    assert info.options is cy.OPTIONS and info.options["mode"].choices == ("classic", "leg", "itt", "ttt")
-    assert "flemish-4" in info.options["course"].choices and info.options["level"].choices == ("pro", "starter")
-    assert set(cy.OPTIONS) == {"mode", "players", "teams", "course", "level", "events", "entries", "tokens"}
+    assert info.options is cy.OPTIONS and info.options["mode"].choices == (
+        "classic",
+        "leg",
+        "itt",
+        "ttt",
+    )
+    assert "flemish-4" in info.options["course"].choices and info.options["level"].choices == (
+        "pro",
+        "starter",
+    )
+    assert set(cy.OPTIONS) == {
+        "mode",
+        "players",
+        "teams",
+        "course",
+        "level",
+        "events",
+        "entries",
+        "tokens",
+    }
     assert {"score_moves", "rollout_move", "evaluate", "outcome"} <= set(cy.HEURISTICS)
 
 

@@ -21,8 +21,25 @@ from .helpers import at, play, unchanged
 SWAP = "9 AS1:a30*4,BH1:a29*4 / A*4,B*4"
 
 
-@pytest.mark.parametrize("text", ["", " ", "AS1", "AS1-", "roll:7", "roll:3,1", "GS1-5", "AS1-05", "AS1-5/tr",
-                                  "BH1~maybe", "fall:BH1,AH1", "draw:joker", "AS1-#12", "yes"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " ",
+        "AS1",
+        "AS1-",
+        "roll:7",
+        "roll:3,1",
+        "GS1-5",
+        "AS1-05",
+        "AS1-5/tr",
+        "BH1~maybe",
+        "fall:BH1,AH1",
+        "draw:joker",
+        "AS1-#12",
+        "yes",
+    ],
+)
 def test_cy_17_malformed_moves(text: str) -> None:
     unchanged(at(SWAP), text, NotationError)
 
@@ -68,8 +85,16 @@ def test_cy_17_out_of_turn_moves() -> None:
     wheel = play(at("8 AH1:a54*4,BC1:a55*4,BS1:b54*4 / A*4,B*4"), "BC1~-", "roll:4,5", "BC1-64")
     unchanged(wheel, "BS1>BC1", IllegalMoveError, r"AH1 is asked first, in lane order \(CY-5.2\)")
     unchanged(wheel, "AH1>BS1", IllegalMoveError, "may only follow BC1")
-    fall = play(at("4 BH1:a51,BS1:a53,CC1:a40", level="starter"), "roll:1,1", "BS1-55", "roll:1,1", "BH1-53",
-                "roll:6,6", "CC1-52", "draw:fall")
+    fall = play(
+        at("4 BH1:a51,BS1:a53,CC1:a40", level="starter"),
+        "roll:1,1",
+        "BS1-55",
+        "roll:1,1",
+        "BH1-53",
+        "roll:6,6",
+        "CC1-52",
+        "draw:fall",
+    )
     unchanged(fall, "fall:BH1", IllegalMoveError, "CY-7.5")
 
 
@@ -98,9 +123,13 @@ def test_cy_17_state_errors() -> None:
 
 
 def test_cy_17_setup_errors_are_config_errors() -> None:
-    for call in (lambda: cy.new_game("classic", players=1), lambda: cy.new_game("tour"),
-                 lambda: cy.new_game("classic", level="pro+"), lambda: cy.new_game("classic", entries=0),
-                 lambda: cy.new_game("classic", tokens={"ZZ9": 1})):
+    for call in (
+        lambda: cy.new_game("classic", players=1),
+        lambda: cy.new_game("tour"),
+        lambda: cy.new_game("classic", level="pro+"),
+        lambda: cy.new_game("classic", entries=0),
+        lambda: cy.new_game("classic", tokens={"ZZ9": 1}),
+    ):
         with pytest.raises(ConfigError) as info:
             call()
         assert isinstance(info.value, ValueError) and not isinstance(info.value, CourseError)

@@ -82,10 +82,23 @@ def test_cy_18_5_fall() -> None:
 def test_cy_18_6_leg_times_and_finish_points() -> None:
     """CY-9: round 14's finishers get 0; later ones 10·(r − r0) − p, or the time of the
     rider before them on its square or one behind; finish points 15, 10, 5, 3, 2, 1."""
-    state = at("14 AC1:a100s,AH2:a115s,AS1:a118,BH1:b117s,BS1:a117,CH1:b118s,CS1:a116s", "leg",
-               level="starter")
+    state = at(
+        "14 AC1:a100s,AH2:a115s,AS1:a118,BH1:b117s,BS1:a117,CH1:b118s,CS1:a116s",
+        "leg",
+        level="starter",
+    )
     play(state, "roll:1,2,4", "AS1-#5", "roll:1,2,2", "BS1-#2")
-    play(state, "roll:4,6", "CH1-#8", "roll:4,6", "BH1-#7", "roll:1,1,6", "CS1-#4", "roll:6,6", "AH2-#7")
+    play(
+        state,
+        "roll:4,6",
+        "CH1-#8",
+        "roll:4,6",
+        "BH1-#7",
+        "roll:1,1,6",
+        "CS1-#4",
+        "roll:6,6",
+        "AH2-#7",
+    )
     play(state, "roll:4,6", "AC1-110", "roll:4,6", "AC1-120", "roll:6,6")
     assert "AC1-#9" in legal(state)  # aiming at #12, it stops on #9
     state.play("AC1-#9")
@@ -93,8 +106,15 @@ def test_cy_18_6_leg_times_and_finish_points() -> None:
     assert state.is_over and result.places == ("AS1", "BS1", "CH1", "BH1", "AH2", "CS1", "AC1")
     assert result.times == {"AS1": 0, "BS1": 0, "CH1": 2, "BH1": 2, "AH2": 2, "CS1": 6, "AC1": 21}
     assert result.points == {"AS1": 15, "BS1": 10, "CH1": 5, "BH1": 3, "AH2": 2, "CS1": 1, "AC1": 0}
-    finishers = [("AS1", 14, 5), ("BS1", 14, 2), ("CH1", 15, 8), ("BH1", 15, 7), ("AH2", 15, 7),
-                 ("CS1", 15, 4), ("AC1", 17, 9)]
+    finishers = [
+        ("AS1", 14, 5),
+        ("BS1", 14, 2),
+        ("CH1", 15, 8),
+        ("BH1", 15, 7),
+        ("AH2", 15, 7),
+        ("CS1", 15, 4),
+        ("AC1", 17, 9),
+    ]
     assert state.p.finishers == finishers and leg_times(finishers) == result.times
 
 
@@ -123,8 +143,16 @@ def test_cy_18_12_start() -> None:
     """CY-2.5, CY-3.1, CY-4.5: everyone on the line, leaving it by round 1's rides."""
     state = cy.new_game("classic", players=2, level="starter", events=False)
     squares = {r: square(state, r) for r in state.setup.riders}
-    assert squares == {"AS1": "a0", "BS1": "b0", "AC1": "c0", "BC1": "d0", "AH1": "e0", "BH1": "f0",
-                       "AH2": "g0", "BH2": "h0"}
+    assert squares == {
+        "AS1": "a0",
+        "BS1": "b0",
+        "AC1": "c0",
+        "BC1": "d0",
+        "AH1": "e0",
+        "BH1": "f0",
+        "AH2": "g0",
+        "BH2": "h0",
+    }
     assert state.p.order == ["AS1", "AC1", "AH1", "AH2", "BS1", "BC1", "BH1", "BH2"]
     for rider in ("AS1", "AC1", "AH1", "AH2"):
         play(state, "roll:3,4", f"{rider}-7")

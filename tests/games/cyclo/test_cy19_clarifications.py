@@ -15,11 +15,22 @@ from peloton.games.cyclo.scoring import leg_times
 from .helpers import at, legal, play, square
 
 #: Cobbles from position 1 (so the start line rides like cobbles), then flat.
-ROUGH: dict[str, Any] = {"name": "rough", "boards": [
-    {"name": "R", "runs": [["cobbles", 5, 2], ["flat", 25, 3]], "finish": True}]}
+ROUGH: dict[str, Any] = {
+    "name": "rough",
+    "boards": [{"name": "R", "runs": [["cobbles", 5, 2], ["flat", 25, 3]], "finish": True}],
+}
 #: One lane on spaces 1-6 (cobbles 2-6, dark 5), then flat.
-NARROW: dict[str, Any] = {"name": "narrow", "boards": [
-    {"name": "X", "runs": [["flat", 1, 1], ["cobbles", 5, 1], ["end", 24, 3]], "dark": [5], "finish": True}]}
+NARROW: dict[str, Any] = {
+    "name": "narrow",
+    "boards": [
+        {
+            "name": "X",
+            "runs": [["flat", 1, 1], ["cobbles", 5, 1], ["end", 24, 3]],
+            "dark": [5],
+            "finish": True,
+        }
+    ],
+}
 
 
 def test_cy_19_2_track_is_not_a_road_type() -> None:
@@ -73,7 +84,17 @@ def test_cy_19_10_only_one_rounds_finishers_form_a_group() -> None:
 
 def test_cy_19_12_team_time_for_every_finished_rider() -> None:
     state = at("6 AC1:a88,AH1:b88,AH2:c88,AS1:a89", "ttt", course="ttt", level="starter")
-    play(state, "roll:2,3,4", "AS1-#8", "roll:5,5", "AC1-#8", "roll:1,2", "AH1-#1", "roll:4,5", "AH2-#7")
+    play(
+        state,
+        "roll:2,3,4",
+        "AS1-#8",
+        "roll:5,5",
+        "AC1-#8",
+        "roll:1,2",
+        "AH1-#1",
+        "roll:4,5",
+        "AH2-#7",
+    )
     # own times 52, 52, 59, 53: the third best, 53, is every finished rider's time
     assert state.result.team_times == {"A": 53} and set(state.result.times.values()) == {53}
 

@@ -10,8 +10,12 @@ import pytest
 
 import peloton.games.cyclo as package
 
-MODULES = sorted(["peloton.games.cyclo", *(f"peloton.games.cyclo.{m.name}" for m in pkgutil.iter_modules(
-    package.__path__))])
+MODULES = sorted(
+    [
+        "peloton.games.cyclo",
+        *(f"peloton.games.cyclo.{m.name}" for m in pkgutil.iter_modules(package.__path__)),
+    ]
+)
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -22,8 +26,16 @@ def test_examples_run(name: str) -> None:
 
 
 def test_the_examples_exist() -> None:
-    counts = {name: len(doctest.DocTestFinder().find(importlib.import_module(name))) for name in MODULES}
-    with_examples = [n for n, c in counts.items() if c and any(
-        t.examples for t in doctest.DocTestFinder().find(importlib.import_module(n)))]
-    assert {"peloton.games.cyclo", "peloton.games.cyclo.notation", "peloton.games.cyclo.course"} <= set(
-        with_examples)
+    counts = {
+        name: len(doctest.DocTestFinder().find(importlib.import_module(name))) for name in MODULES
+    }
+    with_examples = [
+        n
+        for n, c in counts.items()
+        if c and any(t.examples for t in doctest.DocTestFinder().find(importlib.import_module(n)))
+    ]
+    assert {
+        "peloton.games.cyclo",
+        "peloton.games.cyclo.notation",
+        "peloton.games.cyclo.course",
+    } <= set(with_examples)

@@ -29,7 +29,9 @@ def test_rides_go_furthest_with_own_tokens_and_dodge_dark_squares() -> None:
     assert best(play(at("3 AH1:a20*4 / A*4"), "roll:2,3")) == {"AH1-37/rr"}
     assert best(play(at("3 AH1:a72"), "roll:2,3")) == {"AH1-76"}  # 77 is dark: back to 74
     # team tokens go to the team's leader, not to a helper behind it
-    assert best(play(at("3 AH1:a20,AS1:a40 / A*4"), "roll:6,6", "AS1-64/tt", "roll:2,3")) == {"AH1-25"}
+    assert best(play(at("3 AH1:a20,AS1:a40 / A*4"), "roll:6,6", "AS1-64/tt", "roll:2,3")) == {
+        "AH1-25"
+    }
     assert best(play(at("3 AH1:a40,AS1:a20 / A*4"), "roll:2,3")) == {"AH1-57/tt"}
 
 
@@ -47,7 +49,9 @@ def test_swaps() -> None:
     level = play(at("9 AS1:b30*4,BH1:a30*4 / A*4,B*4"), "BH1~AS1")
     assert best(level) == {"AS1~no"}
     leader = at("9 AH1:a30*4,AS1:a29*4,BS1:a10*4 / A*4,B*4")
-    assert best(leader) == {"AH1~AS1"}  # AS1's last-km dice make it A's leader: it takes the square ahead
+    assert best(leader) == {
+        "AH1~AS1"
+    }  # AS1's last-km dice make it A's leader: it takes the square ahead
     kept = at("9 AH1:a30*4,AH2:a29*4,AS1:a10*4,BS1:b10*4 / A*4,B*4")
     assert best(kept) == {"AH1~-"}  # AH1 is A's leader: it keeps its square
     helpers = play(at("9 AH1:a30*4,AH2:a29*4,AS1:a40*4,BS1:a10*4 / A*4,B*4"), "roll:1,1", "AS1-42")
@@ -55,7 +59,9 @@ def test_swaps() -> None:
 
 
 def test_a_fall_brings_down_rivals() -> None:
-    state = play(at("3 AC1:a39s,AH1:a36,BS1:b38s", level="starter"), "roll:1,1", "AH1-38", "draw:fall")
+    state = play(
+        at("3 AC1:a39s,AH1:a36,BS1:b38s", level="starter"), "roll:1,1", "AH1-38", "draw:fall"
+    )
     assert best(state) == {"fall:BS1"}
 
 

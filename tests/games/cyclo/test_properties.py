@@ -30,7 +30,9 @@ def boards(draw: st.DrawFn, name: str, first: bool, last: bool) -> dict[str, Any
     kinds = [kind for kind, count, _ in runs for _ in range(count)]
     size = len(kinds)
     spaces = st.integers(1, size)
-    dark = sorted({k for k in draw(st.lists(spaces, max_size=4)) if kinds[k - 1] in ("cobbles", "slope")})
+    dark = sorted(
+        {k for k in draw(st.lists(spaces, max_size=4)) if kinds[k - 1] in ("cobbles", "slope")}
+    )
     events = sorted({k for k in draw(st.lists(spaces, max_size=3)) if kinds[k - 1] != "start"})
     lines: list[list[Any]] = []
     for k in sorted(set(draw(st.lists(st.integers(1, max(1, size - 1)), max_size=2)))):
@@ -40,13 +42,23 @@ def boards(draw: st.DrawFn, name: str, first: bool, last: bool) -> dict[str, Any
             lines.append([k, "mountain", draw(st.sampled_from(["3", "2", "1", "HC"]))])
         else:
             lines.append([k, "sprint"])
-    return {"name": name, "runs": runs, "dark": dark, "events": events, "lines": lines, "finish": last}
+    return {
+        "name": name,
+        "runs": runs,
+        "dark": dark,
+        "events": events,
+        "lines": lines,
+        "finish": last,
+    }
 
 
 @st.composite
 def courses(draw: st.DrawFn) -> dict[str, Any]:
     n = draw(st.integers(1, 3))
-    return {"name": "random", "boards": [draw(boards(f"R{i}", i == 0, i == n - 1)) for i in range(n)]}
+    return {
+        "name": "random",
+        "boards": [draw(boards(f"R{i}", i == 0, i == n - 1)) for i in range(n)],
+    }
 
 
 @st.composite
@@ -101,7 +113,8 @@ def play_random(options: dict[str, Any], seed: int, *, check: bool = True) -> cy
                     # a swap hands the proposer its partner's square, at most one behind (CY-6.4)
                     by_swap = swapped and before[rider] - where == 1
                     assert by_swap or any(where < d for d in darks), (
-                        f"{rider} went back from {before[rider]} to {where} by {move}")
+                        f"{rider} went back from {before[rider]} to {where} by {move}"
+                    )
     raise AssertionError(f"game not over after {MAX_MOVES} moves")
 
 
@@ -135,8 +148,9 @@ def test_cyn_round_trips_at_round_starts(options: dict[str, Any], seed: int) -> 
     while not state.is_over:
         if state.at_round_start:
             text = state.to_cyn()
-            again = cy.from_cyn(text, setup.mode.name, course=setup.course, level=setup.level,
-                                events=setup.events)
+            again = cy.from_cyn(
+                text, setup.mode.name, course=setup.course, level=setup.level, events=setup.events
+            )
             assert again.to_cyn() == text and again.p.order == state.p.order
             assert again.phase == state.phase and again.due == state.due
             assert set(again.legal_moves()) == set(state.legal_moves())
@@ -161,7 +175,9 @@ def test_copies_are_independent(seed: int) -> None:
             if other.is_over:
                 break
             moves = other.legal_moves()
-            other.play(other.chance_move(rng) if other.is_chance else moves[pick.randrange(len(moves))])
+            other.play(
+                other.chance_move(rng) if other.is_chance else moves[pick.randrange(len(moves))]
+            )
         assert other != state
     assert (state.p.key(), list(state.history), state.phase, state.due) == saved
 

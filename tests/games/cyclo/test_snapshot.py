@@ -18,7 +18,12 @@ def test_snapshot_is_json_and_the_same_for_every_viewer() -> None:
     assert data["legal"] == ["AH1>BC1", "AH1>-"] and data["dice"] == [4, 5]
     assert data["team_tokens"] == {"A": 4, "B": 4} and data["course"]["length"] == 120
     assert data["course"]["spaces"][64]["dark"] and data["course"]["spaces"][66]["event"]  # 65, 67
-    assert data["course"]["lines"][-1] == {"after": 120, "kind": "finish", "category": None, "scores": True}
+    assert data["course"]["lines"][-1] == {
+        "after": 120,
+        "kind": "finish",
+        "category": None,
+        "scores": True,
+    }
     riders = {r["id"]: r for r in data["riders"]}
     assert riders["BC1"]["square"] == "a64" and riders["AH1"]["due"] and riders["BC1"]["turn_over"]
     assert data["result"]["over"] is False and data["last_moves"][-1] == "BC1-64"
@@ -29,4 +34,6 @@ def test_public_moves_are_every_move() -> None:
     assert cy.public_moves(state, "B") == ["BC1~-", "roll:4,5"] == cy.public_moves(state)
     assert cy.snapshot(state)["legal"][0].startswith("BC1-")
     play(state, "BC1-56", "AH1>-")
-    assert cy.snapshot(state)["legal"] == [] and cy.snapshot(state)["is_chance"]  # a roll: chance acts
+    assert (
+        cy.snapshot(state)["legal"] == [] and cy.snapshot(state)["is_chance"]
+    )  # a roll: chance acts

@@ -45,7 +45,9 @@ class Group:
 class Model:
     """The rules as a slow, obvious state machine fed with move texts."""
 
-    def __init__(self, course: mc.Course, teams: dict[str, str], wind: str, relay_limit: int) -> None:
+    def __init__(
+        self, course: mc.Course, teams: dict[str, str], wind: str, relay_limit: int
+    ) -> None:
         self.course = course
         d = course.to_dict()
         self.lanes: int = d["lanes"]
@@ -130,7 +132,12 @@ class Model:
 
     def placement_squares(self, team: str) -> list[Square]:
         rows = [self.start_rows] if self.solo else range(1, self.start_rows + 1)
-        free = [(r, lane) for r in rows for lane in range(self.lanes) if (r, lane) not in self.pos.values()]
+        free = [
+            (r, lane)
+            for r in rows
+            for lane in range(self.lanes)
+            if (r, lane) not in self.pos.values()
+        ]
         if self.solo:
             return free
 
@@ -146,8 +153,13 @@ class Model:
 
     # ------------------------------------------------------------ the round
 
-    def start_position(self, riders: dict[str, tuple[str, bool]], finished: list[str],
-                       medals: dict[str, str], round_: int) -> None:
+    def start_position(
+        self,
+        riders: dict[str, tuple[str, bool]],
+        finished: list[str],
+        medals: dict[str, str],
+        round_: int,
+    ) -> None:
         """Start from an MCN snapshot."""
         self.unplaced = {t: [] for t in self.teams}
         self.placed = len(self.ids)
@@ -159,7 +171,11 @@ class Model:
             self.medals["cyclist"] = self.finished[0]
         self.round = round_
         self.assess()
-        if (self.solo and len(self.finished) >= 4) or not self.pos or (not self.solo and self.decided()):
+        if (
+            (self.solo and len(self.finished) >= 4)
+            or not self.pos
+            or (not self.solo and self.decided())
+        ):
             self.end()
 
     def assess(self) -> None:
@@ -223,7 +239,11 @@ class Model:
             return set()
         if self.round == 0:
             team = self.placing_team()
-            return {f"{r}@{name(sq)}" for r in self.unplaced[team] for sq in self.placement_squares(team)}
+            return {
+                f"{r}@{name(sq)}"
+                for r in self.unplaced[team]
+                for sq in self.placement_squares(team)
+            }
         rid = self.current
         assert rid is not None
         here = self.pos[rid]
@@ -287,7 +307,13 @@ class Model:
         new = (self.finish, old[1]) if crossed else parse(dest)
         if kind == "!":
             self.bottles.discard(rid)  # MC-7.2: thrown before riding
-        if kind in "-!" and not crossed and rid[1] == "D" and rid not in self.bottles and self.fed(old, new):
+        if (
+            kind in "-!"
+            and not crossed
+            and rid[1] == "D"
+            and rid not in self.bottles
+            and self.fed(old, new)
+        ):
             self.bottles.add(rid)  # MC-7.5
         del self.pos[rid]
         for medal, last in self.medal_lines():  # MC-8.3

@@ -137,7 +137,12 @@ ILLEGAL = [
     (BASE, ["AD1>AC1"], "AD1>AC1", ["already given"]),
     ("1 AC1:c10,AD1:c11,AS1:c9,BC1:b1,BD1:d1+,BS1:e1", [], "AD1-c12!", ["no bottle"]),
     ("1 AC1:c10,AD1:c11,AS1:c9,BC1:b1,BD1:d1+,BS1:c12", ["BS1-c13"], "AD1-c12w", ["exhausted"]),
-    ("1 AC1:a1,AD1:c11+,AS1:c10,BC1:b1,BD1:d1+,BS1:e1", ["AD1>AS1"], "AD1-c12!", ["given its bottle"]),
+    (
+        "1 AC1:a1,AD1:c11+,AS1:c10,BC1:b1,BD1:d1+,BS1:e1",
+        ["AD1>AS1"],
+        "AD1-c12!",
+        ["given its bottle"],
+    ),
     ("1 AC1:a1,AD1:c11+,AS1:c10,BC1:b1,BD1:d1+,BS1:e1", ["AD1>AS1"], "AD1>AS1", ["already given"]),
     ("7 AD1:c39+,BD1:d39+ / AS1,BS1,AC1,BC1 / -", ["AD1-#"], "AD1-c5", ["already crossed"]),
     ("7 AD1:c39+ / AS1,BS1,AC1,BC1,BD1 / -", ["AD1-#"], "AD1-#", ["over"]),
@@ -165,10 +170,14 @@ def test_illegal_move(mcn: str, first: list[str], move: str, words: list[str]) -
 
 def test_relay_beyond_limit_is_illegal() -> None:
     """MC-6.5: the reason names the rider's train place and the relay limit."""
-    s = mc.from_mcn(FLAT, "1 AC1:c11,AD1:c15+,AS1:c13,BC1:a1,BD1:c14+,BS1:c12 / - / -", relay_limit=1)
+    s = mc.from_mcn(
+        FLAT, "1 AC1:c11,AD1:c15+,AS1:c13,BC1:a1,BD1:c14+,BS1:c12 / - / -", relay_limit=1
+    )
     play(s, "AD1-c21", "BD1-c20w")
     before = s.copy()
-    with pytest.raises(peloton.IllegalMoveError, match=r"AS1 is rider 3 of its train.*relay limit 1"):
+    with pytest.raises(
+        peloton.IllegalMoveError, match=r"AS1 is rider 3 of its train.*relay limit 1"
+    ):
         s.play("AS1-c22r")
     assert s == before
 
@@ -437,7 +446,12 @@ def test_record_bad_move_index(index: int, bad: object) -> None:
 
 @pytest.mark.parametrize(
     "teams",
-    [{"A": "DDSSCC", "B": "DDSSCC"}, {"A": "DSC"}, {"A": "DSC", "B": "DSC", "C": "DSC"}, {"A": "DSC", "B": "DDSC"}],
+    [
+        {"A": "DDSSCC", "B": "DDSSCC"},
+        {"A": "DSC"},
+        {"A": "DSC", "B": "DSC", "C": "DSC"},
+        {"A": "DSC", "B": "DDSC"},
+    ],
 )
 def test_record_teams_must_match_start(teams: dict[str, str]) -> None:
     """MC-10.3: a record whose `teams` contradict its `start` position is corrupt."""
@@ -496,7 +510,9 @@ CHAIN = "1 AC1:c11,AD1:c15+,AS1:c13,BC1:a1,BD1:c14+,BS1:c12 / - / -"
         (["AD1-c21", "BD1-c20w", "AS1-c19w", "BS1-b17", "AC1-b18r"], 4, "rider 5 of its train"),
     ],
 )
-def test_old_records_with_a_misread_train_move_fail_to_load(moves: list[str], index: int, rule: str) -> None:
+def test_old_records_with_a_misread_train_move_fail_to_load(
+    moves: list[str], index: int, rule: str
+) -> None:
     """MC-6.4, MC-6.5, MC-10.3: a record played under the misread train rules is
     rejected on load, naming the first move the corrected rules refuse and its index."""
     data = {

@@ -96,7 +96,12 @@ def test_mc_8_5_the_slowest_game_ends() -> None:
     """MC-5.3, MC-8.5: even when every rider crawls (the shortest move, staying when it
     must), a race of 7 teams of 6 on the largest course ends, well within the bound."""
     course = mc.Course.from_dict(
-        {"name": "long", "lanes": MAX_LANES, "finish": MAX_FINISH, "sections": [[6, "plain"], [120, "mountain"]]}
+        {
+            "name": "long",
+            "lanes": MAX_LANES,
+            "finish": MAX_FINISH,
+            "sections": [[6, "plain"], [120, "mountain"]],
+        }
     )
     state = mc.new_game(course, mc.default_teams(7, 6))
 
@@ -112,7 +117,10 @@ def test_mc_8_5_the_slowest_game_ends() -> None:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10**6), st.sampled_from([("solo", 1), ("short", 2), ("short", 4), ("standard", 3)]))
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from([("solo", 1), ("short", 2), ("short", 4), ("standard", 3)]),
+)
 def test_mc_8_5_every_round_brings_the_end_closer(seed: int, game: tuple[str, int]) -> None:
     """The lemma behind :func:`max_rounds`: the rows left to ride, summed over the riders
     on the road, drop by at least one every round, whatever the riders choose."""
@@ -123,7 +131,9 @@ def test_mc_8_5_every_round_brings_the_end_closer(seed: int, game: tuple[str, in
     riders = len(state.riders())
 
     def left(s: mc.State) -> int:
-        return sum(course.finish - course.row_lane(r.square)[0] for r in s.riders() if r.square is not None)
+        return sum(
+            course.finish - course.row_lane(r.square)[0] for r in s.riders() if r.square is not None
+        )
 
     before, round_ = None, 0
     while not state.is_over:

@@ -28,7 +28,9 @@ EXAMPLES = [
 
 
 @pytest.mark.parametrize(("text", "kind", "rider", "square", "target"), EXAMPLES)
-def test_mc_10_1_move_notation(text: str, kind: str, rider: str, square: str | None, target: str | None) -> None:
+def test_mc_10_1_move_notation(
+    text: str, kind: str, rider: str, square: str | None, target: str | None
+) -> None:
     """MC-10.1: every kind of move parses, and str() gives back exactly the text."""
     m = mc.parse_move(text)
     assert str(m) == text
@@ -184,7 +186,10 @@ def test_mc_10_3_record_from_mcn_start() -> None:
     play(s, "AD1>AS1", "AD1-c15", "AS1-c14w")
     assert s.rider("AS1").square == "c14"
     rec = mc.Record.from_state(s)
-    assert json.loads(rec.to_json())["start"] == "4 AC1:b1,AD1:c11+,AS1:c10,BC1:a1,BD1:d1+,BS1:e1 / - / -"
+    assert (
+        json.loads(rec.to_json())["start"]
+        == "4 AC1:b1,AD1:c11+,AS1:c10,BC1:a1,BD1:d1+,BS1:e1 / - / -"
+    )
     assert mc.Record.from_json(rec.to_json()).replay() == s
 
 

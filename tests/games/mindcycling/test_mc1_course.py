@@ -128,7 +128,9 @@ def test_mc_1_2_rocks_force_detours() -> None:
 
 def test_mc_1_2_feed_and_rock_counts() -> None:
     """MC-1.2: 0 to 2 feed squares and 0 to 6 rocks."""
-    ok = course([[3, "plain"]], 40, feed=["a5", "e9"], rocks=["a10", "c12", "e14", "a16", "c18", "e20"])
+    ok = course(
+        [[3, "plain"]], 40, feed=["a5", "e9"], rocks=["a10", "c12", "e14", "a16", "c18", "e20"]
+    )
     assert len(ok.feed) == 2 and len(ok.rocks) == 6
     assert any("feed" in p for p in problems_of(base(feed=["a5", "b5", "c5"])))
     rocks = ["a11", "c11", "e11", "a15", "c15", "e15", "a19"]
@@ -148,7 +150,10 @@ def test_mc_1_2_feed_and_rock_counts() -> None:
         ({"sections": [[3, "plain"], [30, "sprint"]]}, ["finish", "30"]),
         ({"finish": 15, "sections": [[3, "plain"], [20, "sprint"]]}, ["finish", "15"]),
         ({"sections": [[3, "sprint"], [10, "plain"], [20, "sprint"]]}, ["sprint", "at most one"]),
-        ({"sections": [[3, "mountain"], [10, "plain"], [20, "mountain"]]}, ["mountain", "at most one"]),
+        (
+            {"sections": [[3, "mountain"], [10, "plain"], [20, "mountain"]]},
+            ["mountain", "at most one"],
+        ),
         ({"sections": [[3, "plain"], [10, "hills"]]}, ["hills"]),
         ({"feed": ["f12"]}, ["f12", "off the road"]),
         ({"feed": ["c30"]}, ["c30", "off the road"]),
@@ -191,7 +196,9 @@ def test_mc_1_3_problems_listed_at_once() -> None:
 def test_mc_1_3_problems_listed_at_once_across_kinds() -> None:
     """MC-1.3 / CourseError: independent problems of the tabs and of the squares are
     all listed in one error (not only the first kind found)."""
-    problems = problems_of(base(sections=[[3, "sprint"], [10, "sprint"]], rocks=["z99"], feed=["a99"]))
+    problems = problems_of(
+        base(sections=[[3, "sprint"], [10, "sprint"]], rocks=["z99"], feed=["a99"])
+    )
     joined = " ".join(problems)
     assert "sprint" in joined
     assert "'z99'" in joined
@@ -311,4 +318,7 @@ def test_mc_1_5_lanes_default_to_five_and_round_trip() -> None:
     c = mc.Course.from_dict({"finish": 20, "sections": [[3, "plain"]]})
     assert c.lanes == 5
     assert mc.Course.from_dict(c.to_dict()) == c
-    assert legal(mc.from_mcn(c, "1 AC1:a1,AD1:e19+,AS1:b1,BC1:c1,BD1:d1+,BS1:e1")) == {"AD1-#", "AD1-#!"}
+    assert legal(mc.from_mcn(c, "1 AC1:a1,AD1:e19+,AS1:b1,BC1:c1,BD1:d1+,BS1:e1")) == {
+        "AD1-#",
+        "AD1-#!",
+    }

@@ -119,9 +119,7 @@ def test_mc_2_4_bottles_at_start() -> None:
         team = s.current_player
         rid = next(r for r in squares if r[0] == team and r in s.unplaced(team))  # type: ignore[operator]
         s.play(f"{rid}@{squares[rid]}")
-    assert s.to_mcn() == (
-        "1 AC1:d1,AD1:a1+,AD2:b1+,AS1:c1,BC1:d3,BD1:a3+,BD2:b3+,BS1:c3 / - / -"
-    )
+    assert s.to_mcn() == ("1 AC1:d1,AD1:a1+,AD2:b1+,AS1:c1,BC1:d3,BD1:a3+,BD2:b3+,BS1:c3 / - / -")
 
 
 def test_mc_2_4_at_most_one_bottle() -> None:

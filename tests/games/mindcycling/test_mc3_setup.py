@@ -43,7 +43,9 @@ def test_mc_3_1_placement_on_free_start_squares() -> None:
     assert first == {f"{rid}@{sq}" for rid in ("AD1", "AS1", "AC1") for sq in start_squares(C5)}
     play(s, "AS1@b2")
     # B may use every free square (B has no teammate on the road yet).
-    assert legal(s) == {f"{rid}@{sq}" for rid in ("BD1", "BS1", "BC1") for sq in start_squares(C5) - {"b2"}}
+    assert legal(s) == {
+        f"{rid}@{sq}" for rid in ("BD1", "BS1", "BC1") for sq in start_squares(C5) - {"b2"}
+    }
     with pytest.raises(peloton.IllegalMoveError, match="taken"):
         s.play("BD1@b2")
     with pytest.raises(peloton.IllegalMoveError, match="start zone"):
@@ -60,7 +62,9 @@ def test_mc_3_2_not_in_front_of_or_behind_a_teammate() -> None:
     adjacent row); opponents may go there."""
     s = mc.new_game(C5, teams={"A": "DSC", "B": "DSC"})
     play(s, "AD1@c1", "BD1@b2")
-    assert legal(s) == {f"{rid}@{sq}" for rid in ("AS1", "AC1") for sq in start_squares(C5) - {"c1", "b2", "c2"}}
+    assert legal(s) == {
+        f"{rid}@{sq}" for rid in ("AS1", "AC1") for sq in start_squares(C5) - {"c1", "b2", "c2"}
+    }
     play(s, "AS1@d2")
     # B may sit in front of A's rider (c2) and behind its own? Not behind its own (b1).
     b_squares = {m.split("@")[1] for m in legal(s)}

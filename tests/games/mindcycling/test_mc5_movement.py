@@ -147,7 +147,9 @@ def test_mc_5_4_no_shelter_from_rock() -> None:
 def test_mc_5_5_expert_wind_shelter_square(wind: str, leader: str, sheltered: bool) -> None:
     """MC-5.5: the shelter square is straight ahead (front), ahead-left (left) or
     ahead-right (right); lanes are lettered from the left (MC-1.1)."""
-    s = mc.from_mcn(FLAT, f"1 AC1:c10,AD1:a1+,AS1:b1,BC1:c1,BD1:{leader}+,BS1:e1 / - / -", wind=wind)
+    s = mc.from_mcn(
+        FLAT, f"1 AC1:c10,AD1:a1+,AS1:b1,BC1:c1,BD1:{leader}+,BS1:e1 / - / -", wind=wind
+    )
     a = s.assessment("AC1")
     assert a is not None
     assert a.against_wind is not sheltered
@@ -159,7 +161,9 @@ def test_mc_5_5_expert_wind_shelter_square(wind: str, leader: str, sheltered: bo
 @pytest.mark.parametrize(("wind", "square"), [("left", "a10"), ("right", "e10")])
 def test_mc_5_5_off_road_shelter_square(wind: str, square: str) -> None:
     """MC-5.5: a shelter square off the road holds no rider: always against the wind."""
-    s = mc.from_mcn(FLAT, f"1 AC1:{square},AD1:a11+,AS1:b11,BC1:c1,BD1:d11+,BS1:e11 / - / -", wind=wind)
+    s = mc.from_mcn(
+        FLAT, f"1 AC1:{square},AD1:a11+,AS1:b11,BC1:c1,BD1:d11+,BS1:e11 / - / -", wind=wind
+    )
     assert s.assessment("AC1").against_wind is True  # type: ignore[union-attr]
 
 

@@ -17,7 +17,14 @@ def test_mc_6_1_link_straight_ahead() -> None:
     """MC-6.1: in the basic game Y is linked to the rider directly ahead of it."""
     s = mc.from_mcn(FLAT, CHAIN)
     leaders = {rid: s.assessment(rid).leader for rid in ("AD1", "BD1", "AS1", "BS1", "AC1", "BC1")}  # type: ignore[union-attr]
-    assert leaders == {"AD1": None, "BD1": "AD1", "AS1": "BD1", "BS1": "AS1", "AC1": "BS1", "BC1": None}
+    assert leaders == {
+        "AD1": None,
+        "BD1": "AD1",
+        "AS1": "BD1",
+        "BS1": "AS1",
+        "AC1": "BS1",
+        "BC1": None,
+    }
 
 
 def test_mc_6_1_echelon_in_expert_wind() -> None:
@@ -180,9 +187,12 @@ def test_mc_6_4_wheel_behind_the_leader_not_the_group() -> None:
 
 
 @pytest.mark.parametrize(
-    ("wind", "x", "y", "move", "wheel"), [("left", "c12", "d11", "c18", "d17"), ("right", "c12", "b11", "c18", "b17")]
+    ("wind", "x", "y", "move", "wheel"),
+    [("left", "c12", "d11", "c18", "d17"), ("right", "c12", "b11", "c18", "b17")],
 )
-def test_mc_6_4_wheel_behind_the_leader_in_expert_wind(wind: str, x: str, y: str, move: str, wheel: str) -> None:
+def test_mc_6_4_wheel_behind_the_leader_in_expert_wind(
+    wind: str, x: str, y: str, move: str, wheel: str
+) -> None:
     """MC-6.4 in expert wind: the wheel square is one row back from the leader along the
     shelter direction."""
     s = mc.from_mcn(FLAT, f"1 AC1:{y},AD1:{x}+,AS1:a1,BC1:b1,BD1:c1+,BS1:e1 / - / -", wind=wind)
@@ -231,7 +241,9 @@ def test_mc_6_5_relay_limit_counts_train_places() -> None:
     assert s.assessment("AC1").train_place == 5  # type: ignore[union-attr]
     assert of_kind(s, "r") == set()  # the old rule (group size 1 <= 3) gave b18
     assert of_kind(s, "w") == {"b16"}
-    with pytest.raises(peloton.IllegalMoveError, match=r"rider 5 of its train.*only riders 2 to 4 may relay"):
+    with pytest.raises(
+        peloton.IllegalMoveError, match=r"rider 5 of its train.*only riders 2 to 4 may relay"
+    ):
         s.play("AC1-b18r")
 
 

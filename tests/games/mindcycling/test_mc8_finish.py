@@ -39,8 +39,37 @@ def test_mc_8_1_crossed_rider_leaves_the_road() -> None:
 
 def test_mc_8_2_points() -> None:
     """MC-8.2: places 1 to 12 earn 12 .. 1 points; later places 0."""
-    assert [scoring.place_points(p) for p in range(1, 15)] == [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0]
-    finished = ["AD1", "BD1", "CD1", "AD2", "BD2", "CD2", "AS1", "BS1", "CS1", "AS2", "BS2", "CS2", "AC1"]
+    assert [scoring.place_points(p) for p in range(1, 15)] == [
+        12,
+        11,
+        10,
+        9,
+        8,
+        7,
+        6,
+        5,
+        4,
+        3,
+        2,
+        1,
+        0,
+        0,
+    ]
+    finished = [
+        "AD1",
+        "BD1",
+        "CD1",
+        "AD2",
+        "BD2",
+        "CD2",
+        "AS1",
+        "BS1",
+        "CS1",
+        "AS2",
+        "BS2",
+        "CS2",
+        "AC1",
+    ]
     s = mc.from_mcn(BIG, "9 BC1:c35,CC1:d35 / " + ",".join(finished) + " / sprint=AD1,mountain=AD1")
     assert s.result.points == {"A": 12 + 9 + 6 + 3 + 0, "B": 11 + 8 + 5 + 2, "C": 10 + 7 + 4 + 1}
 
@@ -172,7 +201,9 @@ def test_mc_8_4_trophy_in_a_finished_game() -> None:
     assert r.trophy == "B"
 
 
-def fifteen(on_road: dict[str, str], finished: list[str], medals: str, c: mc.Course = BIG) -> mc.State:
+def fifteen(
+    on_road: dict[str, str], finished: list[str], medals: str, c: mc.Course = BIG
+) -> mc.State:
     riders = ",".join(f"{rid}:{sq}" for rid, sq in sorted(on_road.items()))
     assert sorted([*on_road, *finished]) == sorted(FIFTEEN)
     return mc.from_mcn(c, f"9 {riders} / {','.join(finished)} / {medals}")

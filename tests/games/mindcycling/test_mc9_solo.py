@@ -104,7 +104,12 @@ def test_mc_9_3_whole_solo_game_terminates() -> None:
         if s.is_over:
             break
         moves = s.legal_moves()
-        s.play(max(moves, key=lambda m: 10_000 if m.square == "#" else (row(m.square) if m.square else 0)))
+        s.play(
+            max(
+                moves,
+                key=lambda m: 10_000 if m.square == "#" else (row(m.square) if m.square else 0),
+            )
+        )
     assert s.is_over
     rounds, remaining = s.result.solo_score  # type: ignore[misc]
     assert rounds == s.round >= 1 and len(s.result.places) >= 4

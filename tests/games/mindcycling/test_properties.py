@@ -34,6 +34,8 @@ def choose(rng: random.Random, moves: list[Any]) -> Any:
     kinds = sorted({m.kind for m in moves})
     kind = rng.choice(kinds)
     return rng.choice([m for m in moves if m.kind == kind])
+
+
 MAX_MOVES = 5_000
 
 
@@ -56,7 +58,9 @@ def road_ok(lanes: int, finish: int, rocks: Iterable[tuple[int, int]]) -> bool:
 
 
 @st.composite
-def course_data(draw: Any, lanes: int | None = None, start_rows: int | None = None, max_gap: int = 6) -> dict[str, Any]:
+def course_data(
+    draw: Any, lanes: int | None = None, start_rows: int | None = None, max_gap: int = 6
+) -> dict[str, Any]:
     """MC-1.5 keys of a valid course: 3-7 lanes, 1-4 tabs (sprint and mountain at most
     once each), up to 2 feed squares and up to 6 rocks that keep the road connected."""
     lanes = lanes if lanes is not None else draw(st.integers(3, 7))
@@ -282,7 +286,9 @@ def positions(draw: Any) -> dict[str, Any]:
     crossed = draw(st.integers(0, min(len(ids) - 1, 14)))
     order = draw(st.permutations(ids))
     finished, riding = list(order[:crossed]), sorted(order[crossed:])
-    spots = draw(st.lists(st.sampled_from(road), min_size=len(riding), max_size=len(riding), unique=True))
+    spots = draw(
+        st.lists(st.sampled_from(road), min_size=len(riding), max_size=len(riding), unique=True)
+    )
     riders = {rid: (sq, draw(st.booleans())) for rid, sq in zip(riding, spots, strict=True)}
     medals = {}
     for key in ("sprint", "mountain"):
@@ -316,7 +322,10 @@ def test_random_positions_follow_the_rules(setup: dict[str, Any]) -> None:
     for _ in range(MAX_MOVES):
         check_static(s, course)
         assert s.is_over == model.over
-        assert {str(m) for m in s.legal_moves()} == model.legal(), (setup["mcn"], [str(m) for m in s.history])
+        assert {str(m) for m in s.legal_moves()} == model.legal(), (
+            setup["mcn"],
+            [str(m) for m in s.history],
+        )
         assert s.current_rider == model.current
         assert {r.id for r in s.riders() if r.has_bottle} == model.bottles
         assert s.result.places == tuple(model.finished)
@@ -345,7 +354,11 @@ def test_illegal_moves_rejected_and_harmless(setup: dict[str, Any], data: Any) -
             st.sampled_from(ids),
             st.one_of(
                 st.just("#"),
-                st.builds(lambda lane, row: f"{LETTERS[lane]}{row}", st.integers(0, d["lanes"]), st.integers(1, d["finish"])),
+                st.builds(
+                    lambda lane, row: f"{LETTERS[lane]}{row}",
+                    st.integers(0, d["lanes"]),
+                    st.integers(1, d["finish"]),
+                ),
             ),
             st.sampled_from(["", "!", "w", "r"]),
         ),
@@ -376,7 +389,12 @@ RIDER = st.from_regex(r"[A-G][DSC][1-9]", fullmatch=True)
 SQUARE = st.from_regex(r"[a-z][1-9][0-9]{0,2}", fullmatch=True)
 MOVE_TEXT = st.one_of(
     st.builds(lambda r, q: f"{r}@{q}", RIDER, SQUARE),
-    st.builds(lambda r, q, k: f"{r}-{q}{k}", RIDER, st.one_of(SQUARE, st.just("#")), st.sampled_from(["", "!", "w", "r"])),
+    st.builds(
+        lambda r, q, k: f"{r}-{q}{k}",
+        RIDER,
+        st.one_of(SQUARE, st.just("#")),
+        st.sampled_from(["", "!", "w", "r"]),
+    ),
     st.builds(lambda r, t: f"{r}>{t}", RIDER, RIDER),
     st.builds(lambda r: f"{r}=", RIDER),
 )
@@ -390,7 +408,13 @@ def test_move_notation_round_trip(text: str) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.one_of(MOVE_TEXT.map(lambda t: t[:-1]), st.text(alphabet="ACDSa-g19#@>=!wr- ", max_size=9), st.text(max_size=6)))
+@given(
+    st.one_of(
+        MOVE_TEXT.map(lambda t: t[:-1]),
+        st.text(alphabet="ACDSa-g19#@>=!wr- ", max_size=9),
+        st.text(max_size=6),
+    )
+)
 def test_parser_accepts_exactly_canonical_text(text: str) -> None:
     """MC-10.1: the parser accepts exactly the canonical text: whatever parses prints
     back unchanged; anything else is a NotationError quoting the input."""

@@ -42,4 +42,6 @@ def test_describe_move_says_what_each_kind_does() -> None:
     assert texts["AS1-c17w"] == "AS1 (sprinter) takes the wheel of AD1 to c17 (6 rows)"
     assert texts["AS1-c19r"].startswith("AS1 (sprinter) takes a relay in front of AD1's group")
     s2 = mc.from_mcn(FLAT, "3 AC1:a5,AD1:c12+,AS1:b4,BC1:e8,BD1:e5+,BS1:d4 / - / -")
-    assert describe_move(s2, mc.parse_move("AD1-c13!")).startswith("AD1 (domestique) attacks to c13 (1 row)")
+    assert describe_move(s2, mc.parse_move("AD1-c13!")).startswith(
+        "AD1 (domestique) attacks to c13 (1 row)"
+    )

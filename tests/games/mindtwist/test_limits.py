@@ -30,7 +30,11 @@ def test_the_turn_limit_ends_a_game_of_right_guesses() -> None:
     assert not state.is_over and state.end is None
     play(state, "dial:2", "guess:2")
     assert state.is_over and state.end == "limit" and state.result == "B"
-    assert (state.red, state.blue) == (0, 0) and state.current_player is None and state.legal_moves() == []
+    assert (
+        (state.red, state.blue) == (0, 0)
+        and state.current_player is None
+        and state.legal_moves() == []
+    )
     with pytest.raises(peloton.IllegalMoveError, match="the game is over"):
         state.play("dial:1")
     blue_first = guessed_right(mt.from_options({"first": "B"}), 300)
@@ -99,7 +103,9 @@ def test_optimal_players_never_meet_the_limit() -> None:
     assert unfinished_after(solution, solution.board.turn_limit) < 1e-20
     # Solution.unfinished (what the benchmark quotes) agrees with this reading.
     for turns in (0, 1, 5, 20, 120):
-        assert solution.unfinished(turns) == pytest.approx(unfinished_after(solution, turns), rel=1e-9, abs=1e-300)
+        assert solution.unfinished(turns) == pytest.approx(
+            unfinished_after(solution, turns), rel=1e-9, abs=1e-300
+        )
 
 
 @pytest.mark.parametrize(

@@ -43,8 +43,17 @@ def test_mt_2_1_first_in_records_views_and_snapshots() -> None:
     assert mt.load_record(data).replay() == s
     assert [t.dialer for t in s.turns("R")] == ["B", "R"]
     assert mt.Record.from_json(record.to_json("R")).replay().view("R") == s.view("R")
-    assert mt.snapshot(s, "R")["first"] == "B" and mt.snapshot(s, "R")["moves"] == ["dial:?", "guess:3", "dial:1", "pass"]
-    old = {**data, "options": {"length": 12, "milestones": data["options"]["milestones"]}, "moves": []}
+    assert mt.snapshot(s, "R")["first"] == "B" and mt.snapshot(s, "R")["moves"] == [
+        "dial:?",
+        "guess:3",
+        "dial:1",
+        "pass",
+    ]
+    old = {
+        **data,
+        "options": {"length": 12, "milestones": data["options"]["milestones"]},
+        "moves": [],
+    }
     assert mt.load_record(old).replay() == mt.from_options({"length": 12})
     with pytest.raises(peloton.RecordError, match="gives the dial to R"):
         mt.load_record({**data, "start": "R3 B0 R"})
@@ -52,7 +61,9 @@ def test_mt_2_1_first_in_records_views_and_snapshots() -> None:
 
 @pytest.mark.parametrize("first", ["r", "red", "", 1, None, ["B"]])
 def test_mt_2_1_bad_first_is_a_config_error(first: object) -> None:
-    with pytest.raises(peloton.ConfigError, match=r"option 'first' must be R \(red\) or B \(blue\), not "):
+    with pytest.raises(
+        peloton.ConfigError, match=r"option 'first' must be R \(red\) or B \(blue\), not "
+    ):
         mt.from_options({"first": first})
     with pytest.raises(peloton.ConfigError, match="'first'"):
         mt.from_position("R3 B0 R", first="B")

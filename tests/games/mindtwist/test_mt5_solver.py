@@ -43,7 +43,11 @@ def test_mt_5_blue_first_is_red_first_with_colours_swapped(default: mt.Solution)
     """MT-2.1 option ``first``: when blue starts, blue has red-first's chance and
     strategies, position by position (the solver's states are (active, other))."""
     blue_first = mt.from_options({"first": "B"})
-    assert default.win_chance(blue_first, "B") == default.value("R0 B0 R") == pytest.approx(0.5268763366, abs=1e-9)
+    assert (
+        default.win_chance(blue_first, "B")
+        == default.value("R0 B0 R")
+        == pytest.approx(0.5268763366, abs=1e-9)
+    )
     assert default.dial_strategy(blue_first) == default.dial_strategy("R0 B0 R")
     blue_first.play("dial:3")
     assert default.guess_strategy(blue_first.view("R")) == default.guess_strategy("R0 B0 R")

@@ -67,7 +67,9 @@ def test_random_games_end(options: dict[str, Any], seed: int) -> None:
 
 @settings(max_examples=80, deadline=None)
 @given(boards(), st.integers(0, 2**32), st.integers(0, 80))
-def test_public_records_replay_to_the_same_position(options: dict[str, Any], seed: int, stop: int) -> None:
+def test_public_records_replay_to_the_same_position(
+    options: dict[str, Any], seed: int, stop: int
+) -> None:
     """A viewer's public record replays to the same position, and to the very game
     when nothing hidden mattered (the record round trip itself is the contract's,
     tests/games/contract.py)."""

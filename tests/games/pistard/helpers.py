@@ -30,7 +30,9 @@ def position(riders: str, *, players: int = 2, rest: str = "") -> str:
     return f"2 {','.join(entries)}{rest}"
 
 
-def at(riders: str, *, players: int = 2, rest: str = "", layout: object = STRIPES, **options: object) -> pi.State:
+def at(
+    riders: str, *, players: int = 2, rest: str = "", layout: object = STRIPES, **options: object
+) -> pi.State:
     """The state of :func:`position` on ``layout`` (default: stripes)."""
     return pi.from_position(position(riders, players=players, rest=rest), layout=layout, **options)  # type: ignore[arg-type]
 

@@ -70,7 +70,9 @@ def expected_moves(state: pi.State) -> set[str]:
                         continue
                     path = [name(x, lane), name(d, m)]
                     paths.append(path)
-                    while len(path) < 4 and colour_of[(row(d), m)] == base and free(d + 1, m + step):
+                    while (
+                        len(path) < 4 and colour_of[(row(d), m)] == base and free(d + 1, m + step)
+                    ):
                         d, m = d + 1, m + step
                         path = [*path, name(d, m)]
                         paths.append(path)
@@ -79,4 +81,6 @@ def expected_moves(state: pi.State) -> set[str]:
 
 
 def _squares(state: pi.State) -> list[tuple[tuple[int, int], int]]:
-    return [((r, lane), (r - 1) * 4 + lane) for r in range(1, state.length + 1) for lane in range(4)]
+    return [
+        ((r, lane), (r - 1) * 4 + lane) for r in range(1, state.length + 1) for lane in range(4)
+    ]

@@ -67,7 +67,9 @@ def circles(graph: dict[str, set[str]]) -> list[str]:
 
     def reaches(start: str, goal: str, seen: set[str]) -> bool:
         for nxt in graph.get(start, ()):
-            if nxt == goal or (nxt in graph and nxt not in seen and reaches(nxt, goal, seen | {nxt})):
+            if nxt == goal or (
+                nxt in graph and nxt not in seen and reaches(nxt, goal, seen | {nxt})
+            ):
                 return True
         return False
 
@@ -92,7 +94,9 @@ def private_reads(package: Path) -> Iterator[str]:
                 isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets
             ):
                 own.update(
-                    c.value for c in ast.walk(node.value) if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                    c.value
+                    for c in ast.walk(node.value)
+                    if isinstance(c, ast.Constant) and isinstance(c.value, str)
                 )
         for node in ast.walk(tree):
             if (

@@ -182,14 +182,18 @@ def test_position_mid_round() -> None:
 
 def test_bad_layout_lists_every_problem() -> None:
     with pytest.raises(pi.LayoutError) as info:
-        pi.Layout.from_dict({"name": "bad", "length": 30, "rows": ["ygbr"] * 10 + ["ygb", "ygbx", 7], "lanes": 4})
+        pi.Layout.from_dict(
+            {"name": "bad", "length": 30, "rows": ["ygbr"] * 10 + ["ygb", "ygbx", 7], "lanes": 4}
+        )
     problems = info.value.problems
     assert any("unknown key" in p for p in problems)
     assert any("'length' is 30" in p for p in problems)
     assert any("13 rows" in p for p in problems)
     assert sum("row 1" in p and "colour letters" in p for p in problems) == 3
     assert len(problems) == 6
-    assert isinstance(info.value, CourseError) and str(info.value).startswith("invalid layout 'bad': ")
+    assert isinstance(info.value, CourseError) and str(info.value).startswith(
+        "invalid layout 'bad': "
+    )
 
 
 @pytest.mark.parametrize(

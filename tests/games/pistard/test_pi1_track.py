@@ -41,7 +41,9 @@ def test_pi_1_1_layout_from_files(tmp_path: Path) -> None:
     """PI-1.1: any layout of the same shape loads from a TOML or JSON file."""
     rows = ["rgby"] * 20 + ["ygbr"] * 20
     toml = tmp_path / "mine.toml"
-    toml.write_text('name = "mine"\nlength = 40\nrows = [' + ", ".join(f'"{r}"' for r in rows) + "]\n")
+    toml.write_text(
+        'name = "mine"\nlength = 40\nrows = [' + ", ".join(f'"{r}"' for r in rows) + "]\n"
+    )
     js = tmp_path / "mine.json"
     js.write_text(json.dumps({"name": "mine", "rows": rows}))
     a, b = pi.Layout.load(str(toml)), pi.Layout.from_file(js)
@@ -67,7 +69,12 @@ def test_pi_1_2_players_riders_colours() -> None:
         state = pi.from_options({"players": players})
         assert state.players == tuple("ABCD"[:players])
         assert len(state.riders) == 4 * players
-    assert [pi.base_colour_name(r) for r in pi.team_riders("C")] == ["yellow", "green", "blue", "red"]
+    assert [pi.base_colour_name(r) for r in pi.team_riders("C")] == [
+        "yellow",
+        "green",
+        "blue",
+        "red",
+    ]
 
 
 def test_pi_1_2_dice_are_riders_still_racing() -> None:

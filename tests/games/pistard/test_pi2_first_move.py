@@ -65,7 +65,16 @@ def test_pi_2_2_highest_values_first_and_own_order() -> None:
     state = play(pi.new_game(2), "roll:2,5,5,6", "roll:1,2,3,4")
     assign_all(state, "A3=5", "A1=5", "A2=6", "A4=2", "B1=4", "B2=3", "B3=2", "B4=1")
     assert state.first_move_order() == ["A2", "A3", "A1", "B1", "B2", "A4", "B3", "B4"]
-    assert [state.square_of(r) for r in state.first_move_order()] == ["a6", "a5", "b5", "a4", "a3", "a2", "b2", "a1"]
+    assert [state.square_of(r) for r in state.first_move_order()] == [
+        "a6",
+        "a5",
+        "b5",
+        "a4",
+        "a3",
+        "a2",
+        "b2",
+        "a1",
+    ]
     assert state.round == 2
 
 

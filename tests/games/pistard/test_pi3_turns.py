@@ -133,7 +133,10 @@ def test_pi_3_5_shelter_then_colour_diagonally() -> None:
     state = at("A4:2.a10,B1:1.a13", bonus="shelter", layout=RED)  # all red; A4 red
     play(state, "roll:2")
     assert {p for p in with_value(state, 2) if p.startswith("a12")} == {
-        "a12", "a12+b13", "a12+b13+c14", "a12+b13+c14+d15"
+        "a12",
+        "a12+b13",
+        "a12+b13+c14",
+        "a12+b13+c14+d15",
     }
     play(state, "A4=2:a12+b13+c14+d15")
     assert state.dist["A4"] == 55 and state.square_of("A4") == "d15"
@@ -154,9 +157,14 @@ def test_pi_3_6_both_bonuses_in_the_standard_game() -> None:
     assert state.bonus == "both"
     play(state, "roll:2")
     assert with_value(state, 2) == {
-        "a12", "a12+a13", "a12+a13+a14",  # colour: a13 free, yellow
-        "b12", "b12+a13", "b12+c13",  # shelter: b13 taken (B1)
-        "c12", "d12",
+        "a12",
+        "a12+a13",
+        "a12+a13+a14",  # colour: a13 free, yellow
+        "b12",
+        "b12+a13",
+        "b12+c13",  # shelter: b13 taken (B1)
+        "c12",
+        "d12",
     }
 
 
@@ -167,14 +175,26 @@ def test_pi_3_6_never_both_on_one_square() -> None:
     state = at("A4:2.a10,B1:1.a13", layout=RED)  # all red; A4 red
     play(state, "roll:2")
     assert {p for p in with_value(state, 2) if p.startswith("a12")} == {
-        "a12", "a12+b13", "a12+b13+c14", "a12+b13+c14+d15"
+        "a12",
+        "a12+b13",
+        "a12+b13+c14",
+        "a12+b13+c14+d15",
     }
-    assert {p for p in with_value(state, 2) if p.startswith("b12")} == {"b12", "b12+b13", "b12+b13+b14"}
+    assert {p for p in with_value(state, 2) if p.startswith("b12")} == {
+        "b12",
+        "b12+b13",
+        "b12+b13+b14",
+    }
 
 
 @pytest.mark.parametrize(
     ("bonus", "colour", "shelter"),
-    [("both", True, True), ("colour", True, False), ("shelter", False, True), ("none", False, False)],
+    [
+        ("both", True, True),
+        ("colour", True, False),
+        ("shelter", False, True),
+        ("none", False, False),
+    ],
 )
 def test_pi_3_6_house_rules(bonus: str, colour: bool, shelter: bool) -> None:
     """PI-3.6: ``colour``, ``shelter`` and ``none`` keep one bonus or neither."""

@@ -95,7 +95,9 @@ def test_pi_4_3_old_records_check_the_target_at_the_end_of_the_round() -> None:
     """Records written before PI-4.3 was corrected replay under the rule they were
     played with (docs/pistard.md): the target checked at the end of the round, the
     higher total winning."""
-    state = at("A1:1.b39,B1:1.c38", bonus="none", rest=" / A=11,B=10 / - / B,A", target_at_round_end=True)
+    state = at(
+        "A1:1.b39,B1:1.c38", bonus="none", rest=" / A=11,B=10 / - / B,A", target_at_round_end=True
+    )
     play(state, "roll:2", "A1=2:b1")
     assert state.points["A"] == 14 and not state.is_over and state.current_player == CHANCE
     play(state, "roll:3", "B1=3:c1")
@@ -108,7 +110,9 @@ def test_pi_4_3_old_records_tie_goes_to_the_last_scorer() -> None:
     """[decision] Under the old end rule, equal totals at the target went to the
     player whose rider scored last. (The corrected rule has no ties: one move scores
     at a time.)"""
-    state = at("A1:1.b39,B1:1.c38", bonus="none", rest=" / A=10,B=11 / 2=1 / B,A", target_at_round_end=True)
+    state = at(
+        "A1:1.b39,B1:1.c38", bonus="none", rest=" / A=10,B=11 / 2=1 / B,A", target_at_round_end=True
+    )
     play(state, "roll:2", "A1=2:b1", "roll:3", "B1=3:c1")
     assert state.points == {"A": 12, "B": 12} and state.is_over
     assert state.result.winner == "B" and state.result.places == ("B", "A")

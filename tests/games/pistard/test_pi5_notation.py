@@ -37,7 +37,17 @@ def test_pi_5_1_short_position_defaults() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["roll:3,5,5,6", "roll:1", "roll:6,6", "A3=5", "D4=1", "A3=5:c22", "A3=5:c22+c23", "B1=6:a9+b10+c11+d12", "A3=5:-"],
+    [
+        "roll:3,5,5,6",
+        "roll:1",
+        "roll:6,6",
+        "A3=5",
+        "D4=1",
+        "A3=5:c22",
+        "A3=5:c22+c23",
+        "B1=6:a9+b10+c11+d12",
+        "A3=5:-",
+    ],
 )
 def test_pi_5_2_moves_round_trip(text: str) -> None:
     """PI-5.2: every move form parses, and its ``str()`` is the same text."""
@@ -49,7 +59,14 @@ def test_pi_5_2_moves_round_trip(text: str) -> None:
 def test_pi_5_2_move_fields() -> None:
     """PI-5.2: the parts of a move."""
     m = pi.parse_move("A3=5:c22+c23")
-    assert (m.kind, m.rider, m.value, m.path, m.end, m.bonus) == ("ride", "A3", 5, ("c22", "c23"), "c23", ("c23",))
+    assert (m.kind, m.rider, m.value, m.path, m.end, m.bonus) == (
+        "ride",
+        "A3",
+        5,
+        ("c22", "c23"),
+        "c23",
+        ("c23",),
+    )
     assert pi.parse_move("roll:1,2,2").dice == (1, 2, 2)
     assert pi.parse_move("A3=5:-").end is None
     assert pi.Move.roll((6, 1, 3)) == pi.parse_move("roll:1,3,6")

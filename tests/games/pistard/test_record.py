@@ -60,7 +60,9 @@ def test_resume_with_the_same_future_rolls() -> None:
     rng = Rng(11)
     bots = {t: make_bot("greedy", 11 + i) for i, t in enumerate(part.players)}
     for _ in range(150):
-        part.play(part.chance_move(rng) if part.is_chance else bots[part.current_player].choose(part))  # type: ignore[index]
+        part.play(
+            part.chance_move(rng) if part.is_chance else bots[part.current_player].choose(part)
+        )  # type: ignore[index]
     record = pi.Record.from_state(part)
     resumed = record.replay()
     play_out(resumed, bots, chance=record.chance_rng())
@@ -161,4 +163,6 @@ def test_record_layout_never_names_a_file(tmp_path: Path) -> None:
         with pytest.raises(RecordError, match="inline keys or a bundled name") as info:
             pi.load_record({**data, "options": {**data["options"], "layout": name}})
         assert "ygbr" not in str(info.value)
-    assert pi.load_record({**data, "options": {**data["options"], "layout": "default"}}).replay() == pi.new_game(2)
+    assert pi.load_record(
+        {**data, "options": {**data["options"], "layout": "default"}}
+    ).replay() == pi.new_game(2)

@@ -13,7 +13,9 @@ from .helpers import at, play
 def test_snapshot_first_move() -> None:
     state = pi.new_game(2)
     snap = pi.snapshot(state, "A")
-    assert snap["game"] == "pistard" and snap["phase"] == "first" and snap["current_player"] == CHANCE
+    assert (
+        snap["game"] == "pistard" and snap["phase"] == "first" and snap["current_player"] == CHANCE
+    )
     assert snap["is_chance"] and snap["dice_to_roll"] == 4 and snap["legal"] == []
     assert len(snap["track"]["rows"]) == 40 and snap["track"]["rows"][0][0] in pi.COLOURS
     assert all(r["behind_line"] and r["row"] is None for r in snap["riders"])
@@ -32,11 +34,24 @@ def test_snapshot_race() -> None:
     snap = pi.snapshot(state, "A")
     a1 = next(r for r in snap["riders"] if r["id"] == "A1")
     assert a1 == {
-        "id": "A1", "team": "A", "colour": "yellow", "distance": 45, "lap": 2, "row": 5, "lane": "c",
-        "square": "c5", "eliminated": False, "behind_line": False, "moved": False, "due": True, "assigned": None,
+        "id": "A1",
+        "team": "A",
+        "colour": "yellow",
+        "distance": 45,
+        "lap": 2,
+        "row": 5,
+        "lane": "c",
+        "square": "c5",
+        "eliminated": False,
+        "behind_line": False,
+        "moved": False,
+        "due": True,
+        "assigned": None,
     }
     assert next(r for r in snap["riders"] if r["id"] == "A3")["eliminated"]
-    assert snap["due"] == "A1" and snap["dice"] == {"A": [2, 5]} and snap["points"] == {"A": 3, "B": 0}
+    assert (
+        snap["due"] == "A1" and snap["dice"] == {"A": [2, 5]} and snap["points"] == {"A": 3, "B": 0}
+    )
     assert snap["laps"] == {"2": 1} and snap["last_moves"] == ["roll:2,5"]
     assert snap["result"]["winner"] is None and not snap["is_over"]
     json.dumps(snap)

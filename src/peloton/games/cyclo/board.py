@@ -72,7 +72,11 @@ class Line:
 
     def to_list(self) -> list[Any]:
         """The line as a board file writes it."""
-        return [self.after, self.kind] if self.category is None else [self.after, self.kind, self.category]
+        return (
+            [self.after, self.kind]
+            if self.category is None
+            else [self.after, self.kind, self.category]
+        )
 
 
 @dataclass(frozen=True)
@@ -92,11 +96,15 @@ class Board:
     widths: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        problems = board_problems(self.name, self.runs, self.dark, self.events, self.lines, self.finish)
+        problems = board_problems(
+            self.name, self.runs, self.dark, self.events, self.lines, self.finish
+        )
         if problems:
             raise BoardError(problems, self.name)
         object.__setattr__(self, "kinds", tuple(r.type for r in self.runs for _ in range(r.count)))
-        object.__setattr__(self, "widths", tuple(r.width for r in self.runs for _ in range(r.count)))
+        object.__setattr__(
+            self, "widths", tuple(r.width for r in self.runs for _ in range(r.count))
+        )
 
     def __len__(self) -> int:
         return len(self.kinds)
@@ -138,12 +146,17 @@ class Board:
             return _bundled_board(name)
         if Path(name).suffix.lower() in (".toml", ".json") and Path(name).exists():
             return cls.from_file(name)
-        raise BoardError(f"no bundled board called {name!r} (bundled: {', '.join(bundled_boards())}) "
-                         "and no such .toml/.json file")
+        raise BoardError(
+            f"no bundled board called {name!r} (bundled: {', '.join(bundled_boards())}) "
+            "and no such .toml/.json file"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The board's keys (what a record embeds in its course)."""
-        out: dict[str, Any] = {"name": self.name, "runs": [[r.type, r.count, r.width] for r in self.runs]}
+        out: dict[str, Any] = {
+            "name": self.name,
+            "runs": [[r.type, r.count, r.width] for r in self.runs],
+        }
         if self.dark:
             out["dark"] = list(self.dark)
         if self.events:
@@ -173,7 +186,9 @@ def board_problems(
     kinds: list[str] = []
     for i, run in enumerate(runs, start=1):
         if run.type not in ROAD_TYPES:
-            problems.append(f"{label}: run {i} has unknown road type {run.type!r} (known: {', '.join(ROAD_TYPES)})")
+            problems.append(
+                f"{label}: run {i} has unknown road type {run.type!r} (known: {', '.join(ROAD_TYPES)})"
+            )
         if run.count < 1:
             problems.append(f"{label}: run {i} has count {run.count}, not 1 or more")
         if not 1 <= run.width <= MAX_WIDTH:
@@ -185,7 +200,9 @@ def board_problems(
     seen_other = False
     for i, run in enumerate(runs, start=1):
         if run.type == "start" and seen_other:
-            problems.append(f"{label}: start run {i} comes after other runs (start runs come first)")
+            problems.append(
+                f"{label}: start run {i} comes after other runs (start runs come first)"
+            )
             break
         seen_other = seen_other or run.type != "start"
     for k in _repeated(dark):
@@ -194,7 +211,9 @@ def board_problems(
         if not 1 <= k <= size:
             problems.append(f"{label}: dark space {k} is outside the board (1-{size})")
         elif kinds[k - 1] not in DARK_TYPES:
-            problems.append(f"{label}: dark space {k} is on {kinds[k - 1]}, not {' or '.join(DARK_TYPES)}")
+            problems.append(
+                f"{label}: dark space {k} is on {kinds[k - 1]}, not {' or '.join(DARK_TYPES)}"
+            )
     for k in _repeated(events):
         problems.append(f"{label}: event space {k} is listed twice")
     for k in sorted(set(events)):
@@ -209,17 +228,25 @@ def board_problems(
             problems.append(f"{label}: a line after space {line.after} is outside 1-{size - 1}")
         if line.kind == SPRINT:
             if line.category is not None:
-                problems.append(f"{label}: the sprint line after {line.after} has a category ({line.category!r})")
+                problems.append(
+                    f"{label}: the sprint line after {line.after} has a category ({line.category!r})"
+                )
         elif line.kind == MOUNTAIN:
             if line.category not in CATEGORIES:
-                problems.append(f"{label}: the mountain line after {line.after} has unknown category "
-                                f"{line.category!r} (known: {', '.join(CATEGORIES)})")
+                problems.append(
+                    f"{label}: the mountain line after {line.after} has unknown category "
+                    f"{line.category!r} (known: {', '.join(CATEGORIES)})"
+                )
             if 1 <= line.after <= size and kinds[line.after - 1] not in MOUNTAIN_AFTER:
-                problems.append(f"{label}: the mountain line after {line.after} follows "
-                                f"{kinds[line.after - 1]}, not climb or slope")
+                problems.append(
+                    f"{label}: the mountain line after {line.after} follows "
+                    f"{kinds[line.after - 1]}, not climb or slope"
+                )
         else:
-            problems.append(f"{label}: the line after {line.after} has unknown kind {line.kind!r} "
-                            f"(known: {SPRINT}, {MOUNTAIN})")
+            problems.append(
+                f"{label}: the line after {line.after} has unknown kind {line.kind!r} "
+                f"(known: {SPRINT}, {MOUNTAIN})"
+            )
     if not isinstance(finish, bool):
         problems.append(f"{label}: 'finish' must be true or false, not {finish!r}")
     return problems
@@ -234,7 +261,9 @@ def parse_board(data: object) -> tuple[Board | None, list[str]]:
     problems: list[str] = []
     unknown = sorted(str(k) for k in data if k not in BOARD_KEYS)
     if unknown:
-        problems.append(f"{label}: unknown key(s) {', '.join(map(repr, unknown))} (allowed: {', '.join(BOARD_KEYS)})")
+        problems.append(
+            f"{label}: unknown key(s) {', '.join(map(repr, unknown))} (allowed: {', '.join(BOARD_KEYS)})"
+        )
     if "name" not in data:
         problems.append("a board has no 'name'")
     runs: list[Run] = []
@@ -243,8 +272,13 @@ def parse_board(data: object) -> tuple[Board | None, list[str]]:
         problems.append(f"{label}: 'runs' must be a list of [type, count, width], not {raw_runs!r}")
         raw_runs = []
     for i, raw in enumerate(raw_runs, start=1):
-        if (isinstance(raw, list) and len(raw) == 3 and isinstance(raw[0], str)
-                and _is_int(raw[1]) and _is_int(raw[2])):
+        if (
+            isinstance(raw, list)
+            and len(raw) == 3
+            and isinstance(raw[0], str)
+            and _is_int(raw[1])
+            and _is_int(raw[2])
+        ):
             runs.append(Run(raw[0], raw[1], raw[2]))
         else:
             problems.append(f"{label}: run {i} must be [type, count, width], not {raw!r}")
@@ -256,11 +290,18 @@ def parse_board(data: object) -> tuple[Board | None, list[str]]:
         problems.append(f"{label}: 'lines' must be a list, not {raw_lines!r}")
         raw_lines = []
     for raw in raw_lines:
-        if (isinstance(raw, list) and len(raw) in (2, 3) and _is_int(raw[0]) and isinstance(raw[1], str)
-                and (len(raw) == 2 or isinstance(raw[2], str))):
+        if (
+            isinstance(raw, list)
+            and len(raw) in (2, 3)
+            and _is_int(raw[0])
+            and isinstance(raw[1], str)
+            and (len(raw) == 2 or isinstance(raw[2], str))
+        ):
             lines.append(Line(raw[0], raw[1], raw[2] if len(raw) == 3 else None))
         else:
-            problems.append(f"{label}: line {raw!r} must be [k, \"sprint\"] or [k, \"mountain\", category]")
+            problems.append(
+                f'{label}: line {raw!r} must be [k, "sprint"] or [k, "mountain", category]'
+            )
     finish = data.get("finish", False)
     problems += board_problems(name, runs, dark, events, lines, finish)
     if problems:

@@ -47,15 +47,32 @@ _SLOWING = ("climb", "cobbles", "slope")
 CARDS = (
     Card("recovery", "good recovery", 3, "+1 own token (none at 5)", "forward 6", limit_board="A1"),
     Card("bidon", "bidon collé", 4, "forward 2", "forward 2", ("cobbles", "slope")),
-    Card("cars", "back between the team cars", 3, "to the back of the nearest group ahead, at most 8 forward",
-         "to the back of the nearest group ahead, at most 8 forward", _SLOWING),
+    Card(
+        "cars",
+        "back between the team cars",
+        3,
+        "to the back of the nearest group ahead, at most 8 forward",
+        "to the back of the nearest group ahead, at most 8 forward",
+        _SLOWING,
+    ),
     Card("moto", "television motorbike", 2, "forward 4", "forward 4", _SLOWING),
     Card("hunger", "hunger knock", 3, "lose a token", "next 2 rides with 1 die"),
     Card("puncture", "flat tyre", 4, "lose the next turn", "lose the next turn"),
-    Card("technical", "technical problem", 3, "next ride: one die less, no token",
-         "next ride: one die less", ("lastkm",)),
-    Card("fall", "fall", 2, "the drawer and up to 2 riders beside it or of its team lose their next turn",
-         "the drawer and up to 2 riders beside it or of its team lose their next turn"),
+    Card(
+        "technical",
+        "technical problem",
+        3,
+        "next ride: one die less, no token",
+        "next ride: one die less",
+        ("lastkm",),
+    ),
+    Card(
+        "fall",
+        "fall",
+        2,
+        "the drawer and up to 2 riders beside it or of its team lose their next turn",
+        "the drawer and up to 2 riders beside it or of its team lose their next turn",
+    ),
 )
 CARD = {card.id: card for card in CARDS}
 CARD_IDS = tuple(card.id for card in CARDS)

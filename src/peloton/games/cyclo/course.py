@@ -89,8 +89,11 @@ class Course:
                 darks.append(_dark_back(board, k))
                 events.append(k in board.events)
                 names.append(board.name)
-            lines += [CourseLine(line.after + offset, line.kind, line.category, board.name)
-                      for line in sorted(board.lines, key=lambda x: x.after) if line.after >= first]
+            lines += [
+                CourseLine(line.after + offset, line.kind, line.category, board.name)
+                for line in sorted(board.lines, key=lambda x: x.after)
+                if line.after >= first
+            ]
         length = len(kinds) - 1
         if length:
             kinds[0] = kinds[1]  # a ride from the start line rides like position 1 (CY-4.2)
@@ -100,9 +103,15 @@ class Course:
         darks += [0] * RUN_OUT
         events += [False] * RUN_OUT
         names += [""] * RUN_OUT
-        for key, value in (("length", length), ("kinds", tuple(kinds)), ("widths", tuple(widths)),
-                           ("darks", tuple(darks)), ("events", tuple(events)),
-                           ("board_names", tuple(names)), ("lines", tuple(lines))):
+        for key, value in (
+            ("length", length),
+            ("kinds", tuple(kinds)),
+            ("widths", tuple(widths)),
+            ("darks", tuple(darks)),
+            ("events", tuple(events)),
+            ("board_names", tuple(names)),
+            ("lines", tuple(lines)),
+        ):
             object.__setattr__(self, key, value)
 
     @property
@@ -141,8 +150,10 @@ class Course:
         if "lap" in data or "width" in data:
             unknown = sorted(str(k) for k in data if k not in TRACK_KEYS)
             if unknown:
-                problems.append(f"{label}: unknown key(s) {', '.join(map(repr, unknown))} of a velodrome "
-                                f"(allowed: {', '.join(TRACK_KEYS)})")
+                problems.append(
+                    f"{label}: unknown key(s) {', '.join(map(repr, unknown))} of a velodrome "
+                    f"(allowed: {', '.join(TRACK_KEYS)})"
+                )
             lap, width = data.get("lap"), data.get("width")
             for key, value in (("lap", lap), ("width", width)):
                 if not isinstance(value, int) or isinstance(value, bool):
@@ -152,10 +163,14 @@ class Course:
             return _build(cls, problems, name=name, lap=lap, width=width)
         unknown = sorted(str(k) for k in data if k not in ROAD_KEYS)
         if unknown:
-            problems.append(f"{label}: unknown key(s) {', '.join(map(repr, unknown))} (allowed: {', '.join(ROAD_KEYS)})")
+            problems.append(
+                f"{label}: unknown key(s) {', '.join(map(repr, unknown))} (allowed: {', '.join(ROAD_KEYS)})"
+            )
         raw = data.get("boards")
         if not isinstance(raw, list):
-            problems.append(f"{label}: 'boards' must be a list of board names or boards, not {raw!r}")
+            problems.append(
+                f"{label}: 'boards' must be a list of board names or boards, not {raw!r}"
+            )
             raw = []
         boards: list[Board] = []
         for item in raw:
@@ -163,7 +178,9 @@ class Course:
                 if item in bundled_boards():
                     boards.append(Board.load(item))
                 else:
-                    problems.append(f"{label}: unknown board {item!r} (bundled: {', '.join(bundled_boards())})")
+                    problems.append(
+                        f"{label}: unknown board {item!r} (bundled: {', '.join(bundled_boards())})"
+                    )
             else:
                 board, found = parse_board(item)
                 problems += found
@@ -174,7 +191,9 @@ class Course:
             problems.append(f"{label}: 'start' must be a space number, not {start!r}")
             start = 1
         if len(boards) < len(raw):  # what is left is still checked, so every problem is listed
-            problems += course_problems(_Unchecked(name, tuple(boards), start, None, None), count=len(raw))
+            problems += course_problems(
+                _Unchecked(name, tuple(boards), start, None, None), count=len(raw)
+            )
             raise CourseError(problems, name if isinstance(name, str) else None)
         return _build(cls, problems, name=name, boards=tuple(boards), start=start)
 
@@ -195,8 +214,10 @@ class Course:
             return _bundled_course(name)
         if Path(name).suffix.lower() in (".toml", ".json") and Path(name).exists():
             return cls.from_file(name)
-        raise CourseError(f"no bundled course called {name!r} (bundled: {', '.join(bundled_courses())}) "
-                          "and no such .toml/.json file")
+        raise CourseError(
+            f"no bundled course called {name!r} (bundled: {', '.join(bundled_courses())}) "
+            "and no such .toml/.json file"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The course as a full object, boards inline (what a record holds, CY-15.1)."""
@@ -244,7 +265,9 @@ def course_problems(course: Course | _Unchecked, count: int | None = None) -> li
             problems.append(f"{label}: a velodrome has no boards")
         lap, width = course.lap or 0, course.width or 0
         if lap % 2 or not 10 <= lap <= 60:
-            problems.append(f"{label}: the velodrome lap is {lap}, not an even number of spaces from 10 to 60")
+            problems.append(
+                f"{label}: the velodrome lap is {lap}, not an even number of spaces from 10 to 60"
+            )
         if not 1 <= width <= 6:
             problems.append(f"{label}: the velodrome width is {width}, not 1-6")
         return problems
@@ -256,7 +279,9 @@ def course_problems(course: Course | _Unchecked, count: int | None = None) -> li
         problems.append(f"{label} uses board {name!r} twice")
     if course.boards and count is None:
         if not course.boards[-1].finish:
-            problems.append(f"{label}: its last board {course.boards[-1].name!r} has no finish line")
+            problems.append(
+                f"{label}: its last board {course.boards[-1].name!r} has no finish line"
+            )
         for b in course.boards[:-1]:
             if b.finish:
                 problems.append(f"{label}: board {b.name!r} has the finish line but is not last")
@@ -265,8 +290,10 @@ def course_problems(course: Course | _Unchecked, count: int | None = None) -> li
                 problems.append(f"{label}: board {b.name!r} has start spaces but is not first")
         first = course.boards[0]
         if not 1 <= course.start <= len(first):
-            problems.append(f"{label}: 'start' {course.start} is outside its first board {first.name!r} "
-                            f"(1-{len(first)})")
+            problems.append(
+                f"{label}: 'start' {course.start} is outside its first board {first.name!r} "
+                f"(1-{len(first)})"
+            )
     return problems
 
 

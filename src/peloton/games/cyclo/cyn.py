@@ -141,7 +141,9 @@ def parse_cyn(text: str) -> Cyn:
 
     parts = [p.strip() for p in text.split("/")]
     if len(parts) > 5:
-        raise bad(f"it has {len(parts)} '/'-separated parts; at most 5 (ROUND RIDERS / TEAMS / DONE / LINES / DECK)")
+        raise bad(
+            f"it has {len(parts)} '/'-separated parts; at most 5 (ROUND RIDERS / TEAMS / DONE / LINES / DECK)"
+        )
     parts += ["-"] * (5 - len(parts))
     head = parts[0].split()
     if len(head) != 2:
@@ -158,23 +160,32 @@ def parse_cyn(text: str) -> Cyn:
                 continue
             m = _RIDER.fullmatch(item)
             if m is None:
-                raise bad(f"rider {item!r} must look like 'AS1:a30', then *n tokens, s, x, h1/h2, +n, ^n "
-                          "in that order (the keirin pacer 'P:n' comes last)")
+                raise bad(
+                    f"rider {item!r} must look like 'AS1:a30', then *n tokens, s, x, h1/h2, +n, ^n "
+                    "in that order (the keirin pacer 'P:n' comes last)"
+                )
             rid = m.group("id")
             if rid in cyn.riders:
                 raise bad(f"rider {rid} is listed twice")
             if cyn.riders and rid < max(cyn.riders):
                 raise bad(f"riders are listed in id order: {rid} comes before {max(cyn.riders)}")
             cyn.riders[rid] = RiderEntry(
-                LANE_LETTERS.index(m.group("lane")), int(m.group("pos")), _int(m.group("tok")),
-                bool(m.group("s")), bool(m.group("x")), _int(m.group("h")), _int(m.group("pts")),
+                LANE_LETTERS.index(m.group("lane")),
+                int(m.group("pos")),
+                _int(m.group("tok")),
+                bool(m.group("s")),
+                bool(m.group("x")),
+                _int(m.group("h")),
+                _int(m.group("pts")),
                 _int(m.group("red")),
             )
     if parts[1] != "-":
         for item in parts[1].split(","):
             m = _TEAM.fullmatch(item)
             if m is None:
-                raise bad(f"team tokens {item!r} must look like 'A*4' (teams with none are left out)")
+                raise bad(
+                    f"team tokens {item!r} must look like 'A*4' (teams with none are left out)"
+                )
             team = m.group("team")
             if cyn.team_tokens and team <= max(cyn.team_tokens):
                 raise bad(f"team tokens are listed once each, in team order ({parts[1]!r})")
@@ -184,8 +195,10 @@ def parse_cyn(text: str) -> Cyn:
         for item in parts[2].split(","):
             m = _DONE.fullmatch(item)
             if m is None:
-                raise bad(f"done rider {item!r} must look like 'AS1:14.5' (round.past) or 'AS1:out', "
-                          "then =t, *n, +n, ^n in that order")
+                raise bad(
+                    f"done rider {item!r} must look like 'AS1:14.5' (round.past) or 'AS1:out', "
+                    "then =t, *n, +n, ^n in that order"
+                )
             rid = m.group("id")
             if rid in seen:
                 raise bad(f"done rider {rid} is listed twice")
@@ -193,11 +206,17 @@ def parse_cyn(text: str) -> Cyn:
             out = m.group("out") is not None
             if not out and cyn.done and not cyn.done[-1].finished:
                 raise bad(f"finished riders come before eliminated ones ({item!r})")
-            cyn.done.append(DoneEntry(
-                rid, None if out else int(m.group("round")), None if out else int(m.group("past")),
-                None if m.group("time") is None else int(m.group("time")), _int(m.group("tok")),
-                _int(m.group("pts")), _int(m.group("red")),
-            ))
+            cyn.done.append(
+                DoneEntry(
+                    rid,
+                    None if out else int(m.group("round")),
+                    None if out else int(m.group("past")),
+                    None if m.group("time") is None else int(m.group("time")),
+                    _int(m.group("tok")),
+                    _int(m.group("pts")),
+                    _int(m.group("red")),
+                )
+            )
     if parts[3] != "-":
         for item in parts[3].split(","):
             m = _LINE.fullmatch(item)
@@ -207,7 +226,9 @@ def parse_cyn(text: str) -> Cyn:
             if k in cyn.lines:
                 raise bad(f"line {k} is written twice")
             if cyn.lines and k < max(cyn.lines):
-                raise bad(f"LINES lists the scoring lines in line order: line {k} comes before line {max(cyn.lines)}")
+                raise bad(
+                    f"LINES lists the scoring lines in line order: line {k} comes before line {max(cyn.lines)}"
+                )
             cyn.lines[k] = m.group("ids").split("+")
     if parts[4] != "-":
         deck = parts[4].split(",")
@@ -222,4 +243,3 @@ def parse_cyn(text: str) -> Cyn:
 
 def _int(text: str | None) -> int:
     return 0 if text is None else int(text)
-

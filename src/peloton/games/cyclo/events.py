@@ -91,8 +91,12 @@ def fall_moves(setup: Setup, p: Position, drawer: str) -> list[Fall]:
     here, world, finish = p.pos[drawer], setup.world[drawer], setup.finish
     team = drawer[0]
     near = sorted(
-        other for other, y in p.pos.items()
-        if other != drawer and 1 <= y <= finish and setup.world[other] == world and abs(y - here) <= 2
+        other
+        for other, y in p.pos.items()
+        if other != drawer
+        and 1 <= y <= finish
+        and setup.world[other] == world
+        and abs(y - here) <= 2
         and (other[0] == team or y == here)
     )
     moves = [Fall(())]

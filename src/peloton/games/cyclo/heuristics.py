@@ -98,7 +98,9 @@ def importance(state: State, rider: str, w: Weights = DEFAULT_WEIGHTS) -> float:
     return 1.0 if best == rider else w.helper
 
 
-def score_moves(state: State, moves: Sequence[Move], *, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
+def score_moves(
+    state: State, moves: Sequence[Move], *, weights: Weights = DEFAULT_WEIGHTS
+) -> list[float]:
     """A score per move (higher is better) from the position alone."""
     phase = state.phase
     if phase == RIDE:
@@ -131,7 +133,11 @@ def _score_rides(state: State, moves: Sequence[Move], w: Weights) -> list[float]
         end = seen.get(aim)
         if end is None:
             end = seen[aim] = landing(setup, p, rider, aim)[0]
-        score = weight * (end - start) - w.own_token * m.tokens.count("r") - team_cost * m.tokens.count("t")
+        score = (
+            weight * (end - start)
+            - w.own_token * m.tokens.count("r")
+            - team_cost * m.tokens.count("t")
+        )
         if events and end != start and marks[end]:
             score -= w.event * weight
         scores.append(score)
@@ -189,7 +195,7 @@ def rollout_move(state: State, rng: Rng, *, epsilon: float = 0.1) -> Move:
         return rng.choice(moves)
     phase = state.phase
     if phase == RIDE:
-        return max(moves, key=lambda m: (m.target + 1000 * m.runout if isinstance(m, Ride) else 0))
+        return max(moves, key=lambda m: m.target + 1000 * m.runout if isinstance(m, Ride) else 0)
     if phase == WHEEL:
         return moves[0]  # follow
     if phase in (SWAP, ANSWER):

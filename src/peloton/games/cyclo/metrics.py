@@ -39,13 +39,17 @@ def metrics(state: State) -> dict[str, Any]:
         # A team none of whose riders finished (the round-300 guard) trails the last
         # finisher by a round.
         late = max(times.values(), default=0) + ROUND_SECONDS
-        seat["gap"] = {t: float(min((times[r] for r in riders[t] if r in times), default=late) - first)
-                       for t in teams}
+        seat["gap"] = {
+            t: float(min((times[r] for r in riders[t] if r in times), default=late) - first)
+            for t in teams
+        }
     if setup.mode.course_lines:
         seat["green"] = {t: float(sum(result.points.get(r, 0) for r in riders[t])) for t in teams}
         seat["red"] = {t: float(sum(result.mountain.get(r, 0) for r in riders[t])) for t in teams}
     if setup.pro:
-        seat["tokens"] = {t: float(sum(result.tokens_left.get(r, 0) for r in riders[t])) for t in teams}
+        seat["tokens"] = {
+            t: float(sum(result.tokens_left.get(r, 0) for r in riders[t])) for t in teams
+        }
     return {
         "winner": result.winner_team,
         "ranks": {t: i + 1 for i, t in enumerate(result.teams)},

@@ -151,18 +151,24 @@ def parse_move(text: str) -> Move:
     if g("dice"):
         dice = tuple(int(d) for d in g("dice").split(","))
         if list(dice) != sorted(dice):
-            raise NotationError(f"{text!r} is not a Cyclo move: a roll lists its dice in ascending order, e.g. roll:1,4")
+            raise NotationError(
+                f"{text!r} is not a Cyclo move: a roll lists its dice in ascending order, e.g. roll:1,4"
+            )
         return Roll(dice)
     if g("card"):
         if g("card") not in CARD_IDS:
-            raise NotationError(f"{text!r} is not a Cyclo move: no card is called {g('card')!r} "
-                                f"(cards: {', '.join(CARD_IDS)})")
+            raise NotationError(
+                f"{text!r} is not a Cyclo move: no card is called {g('card')!r} "
+                f"(cards: {', '.join(CARD_IDS)})"
+            )
         return Draw(g("card"))
     if text.startswith("fall:"):
         picks = tuple(g("picks").split(",")) if g("picks") else ()
         if len(picks) == 2 and not picks[0] < picks[1]:
-            raise NotationError(f"{text!r} is not a Cyclo move: a fall lists two different riders in "
-                                "ascending order, e.g. fall:AH1,BH1")
+            raise NotationError(
+                f"{text!r} is not a Cyclo move: a fall lists two different riders in "
+                "ascending order, e.g. fall:AH1,BH1"
+            )
         return Fall(picks)
     rider = g("rider")
     if g("pos") is not None or g("run") is not None:
@@ -189,8 +195,10 @@ def _why_not(text: str) -> str:
         return "a move starts with roll:, draw:, fall: or a rider id: team A-F then S1, C1, H1 or H2, e.g. AS1"
     rest = text[3:]
     if rest.startswith("-"):
-        return ("a ride is ID-T or ID-T/TOK: T a position without leading zeros or #1-#9 past the finish, "
-                "TOK one of r, t, rr, rt, tt; e.g. AS1-56/rt")
+        return (
+            "a ride is ID-T or ID-T/TOK: T a position without leading zeros or #1-#9 past the finish, "
+            "TOK one of r, t, rr, rt, tt; e.g. AS1-56/rt"
+        )
     if rest.startswith("~"):
         return "a swap is ID~ID or ID~-, an answer ID~yes or ID~no"
     if rest.startswith(">"):

@@ -16,7 +16,16 @@ from .cyn import Cyn, DoneEntry, RiderEntry
 from .setup import Setup
 
 #: The phases of a turn (``state.phase``).
-SWAP, ANSWER, ROLL, RIDE, WHEEL, DRAW, FALL, OVER = "swap", "answer", "roll", "ride", "wheel", "draw", "fall", "over"
+SWAP, ANSWER, ROLL, RIDE, WHEEL, DRAW, FALL, OVER = (
+    "swap",
+    "answer",
+    "roll",
+    "ride",
+    "wheel",
+    "draw",
+    "fall",
+    "over",
+)
 PHASES = (SWAP, ANSWER, ROLL, RIDE, WHEEL, DRAW, FALL, OVER)
 
 
@@ -121,19 +130,40 @@ class Position:
     def copy(self) -> Position:
         """An independent copy."""
         new = Position.__new__(Position)
-        for name in ("round", "slot", "round_moves", "phase", "due", "proposer", "dice", "ride_from", "ride_to",
-                     "leader", "last_roll", "last_card", "over"):
+        for name in (
+            "round",
+            "slot",
+            "round_moves",
+            "phase",
+            "due",
+            "proposer",
+            "dice",
+            "ride_from",
+            "ride_to",
+            "leader",
+            "last_roll",
+            "last_card",
+            "over",
+        ):
             setattr(new, name, getattr(self, name))
         new.pos, new.lane = dict(self.pos), dict(self.lane)
         new.occupied = [list(w) for w in self.occupied]
         new.own, new.team = dict(self.own), dict(self.team)
         new.skip, new.technical, new.hunger = set(self.skip), set(self.technical), dict(self.hunger)
         new.points, new.red = dict(self.points), dict(self.red)
-        new.finishers, new.finished, new.out = list(self.finishers), set(self.finished), list(self.out)
+        new.finishers, new.finished, new.out = (
+            list(self.finishers),
+            set(self.finished),
+            list(self.out),
+        )
         new.lists = [list(x) for x in self.lists]
         new.crossed = [list(x) for x in self.crossed]
         new.drawn = list(self.drawn)
-        new.order, new.turn_over, new.swapped = list(self.order), set(self.turn_over), set(self.swapped)
+        new.order, new.turn_over, new.swapped = (
+            list(self.order),
+            set(self.turn_over),
+            set(self.swapped),
+        )
         new.passed_skips = set(self.passed_skips)
         new.wheel_queue, new.draws = list(self.wheel_queue), list(self.draws)
         return new
@@ -176,15 +206,35 @@ class Position:
         times = times or {}
         riders = {
             r: RiderEntry(
-                self.lane[r], self.pos[r], self.own.get(r, 0), r in self.skip or r in self.passed_skips,
-                r in self.technical, self.hunger.get(r, 0), self.points.get(r, 0), self.red.get(r, 0),
+                self.lane[r],
+                self.pos[r],
+                self.own.get(r, 0),
+                r in self.skip or r in self.passed_skips,
+                r in self.technical,
+                self.hunger.get(r, 0),
+                self.points.get(r, 0),
+                self.red.get(r, 0),
             )
             for r in self.racing(setup.riders)
         }
-        done = [DoneEntry(r, rnd, past, times.get(r), self.own.get(r, 0), self.points.get(r, 0), self.red.get(r, 0))
-                for r, rnd, past in self.finishers]
-        done += [DoneEntry(r, None, None, None, self.own.get(r, 0), self.points.get(r, 0), self.red.get(r, 0))
-                 for r in self.out]
+        done = [
+            DoneEntry(
+                r,
+                rnd,
+                past,
+                times.get(r),
+                self.own.get(r, 0),
+                self.points.get(r, 0),
+                self.red.get(r, 0),
+            )
+            for r, rnd, past in self.finishers
+        ]
+        done += [
+            DoneEntry(
+                r, None, None, None, self.own.get(r, 0), self.points.get(r, 0), self.red.get(r, 0)
+            )
+            for r in self.out
+        ]
         return Cyn(
             round=self.round,
             riders=riders,

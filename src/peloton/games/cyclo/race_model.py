@@ -110,8 +110,10 @@ def _tables(setup: Setup, kind: str) -> list[list[tuple[float, float]]]:
                 m = (m + stay) / (1.0 - stay)
                 s = (s + stay * (1.0 + 2.0 * m)) / (1.0 - stay)
             mean[k][x], square[k][x] = m, s
-    return [[(mean[k][x], max(0.0, square[k][x] - mean[k][x] ** 2)) for x in range(size)]
-            for k in range(MAX_HELD + 1)]
+    return [
+        [(mean[k][x], max(0.0, square[k][x] - mean[k][x] ** 2)) for x in range(size)]
+        for k in range(MAX_HELD + 1)
+    ]
 
 
 #: CY-10.3: the rider whose time is a team time trial team's time.
@@ -154,7 +156,9 @@ def race_times(state: State, noise: float = 1.0) -> dict[str, list[tuple[float, 
             if r in p.technical or hungry:  # a die less for one ride, or 1 die for 1-2
                 dice = setup.terrain[x].dice_for(kind)
                 if dice > 1:
-                    rides += DIE_MEAN * (dice - 1 if hungry else 1) * max(1, hungry) / (dice * DIE_MEAN)
+                    rides += (
+                        DIE_MEAN * (dice - 1 if hungry else 1) * max(1, hungry) / (dice * DIE_MEAN)
+                    )
             figures.append((rides, var * noise))
         for r, rnd, past in p.finishers:  # ranked in an earlier round: a fixed figure
             if r[0] == team:
@@ -181,7 +185,11 @@ def win_shares(times: dict[str, list[tuple[float, float]]]) -> dict[str, float]:
         return dict.fromkeys(times, 1.0 / n) if n else {}
     if len(teams) == 1:
         return {t: float(t == teams[0]) for t in times}
-    sds = {t: [(m, math.sqrt(max(v, MIN_VARIANCE))) for m, v in riders] for t, riders in times.items() if riders}
+    sds = {
+        t: [(m, math.sqrt(max(v, MIN_VARIANCE))) for m, v in riders]
+        for t, riders in times.items()
+        if riders
+    }
     low = min(m - 4 * s for riders in sds.values() for m, s in riders)
     high = min(m + 4 * s for riders in sds.values() for m, s in riders)
     if high <= low:

@@ -35,7 +35,11 @@ class Record(RecordFile[State]):
 
     @classmethod
     def from_state(
-        cls, state: State, players: dict[str, dict[str, str]] | None = None, *, start: str | None = None,
+        cls,
+        state: State,
+        players: dict[str, dict[str, str]] | None = None,
+        *,
+        start: str | None = None,
         seed: int | None = None,
     ) -> Record:
         """The record of ``state`` (played from the start line, or from the CYN it was
@@ -57,13 +61,20 @@ class Record(RecordFile[State]):
                 state = from_options(options)
             else:
                 state = from_cyn(
-                    self.start, options.get("mode", "classic"), course=options.get("course"),
-                    level=options.get("level", "pro"), events=options.get("events"),
+                    self.start,
+                    options.get("mode", "classic"),
+                    course=options.get("course"),
+                    level=options.get("level", "pro"),
+                    events=options.get("events"),
                     entries=options.get("entries", 1),
                 )
-                if options.get("teams") is not None and list(state.players) != list(options["teams"]):
-                    raise RecordError(f"record start {self.start!r} has teams {', '.join(state.players)}, "
-                                      f"its options {options['teams']!r}")
+                if options.get("teams") is not None and list(state.players) != list(
+                    options["teams"]
+                ):
+                    raise RecordError(
+                        f"record start {self.start!r} has teams {', '.join(state.players)}, "
+                        f"its options {options['teams']!r}"
+                    )
         except RecordError:
             raise
         except PelotonError as exc:
@@ -113,9 +124,12 @@ class Record(RecordFile[State]):
         players = data.get("players")
         players = {} if players is None else players
         if not isinstance(players, dict) or not all(
-            isinstance(p, dict) and all(isinstance(v, str) for v in p.values()) for p in players.values()
+            isinstance(p, dict) and all(isinstance(v, str) for v in p.values())
+            for p in players.values()
         ):
-            raise RecordError(f"record 'players' must map team letters to {{\"name\", \"kind\"}}: {players!r}")
+            raise RecordError(
+                f'record \'players\' must map team letters to {{"name", "kind"}}: {players!r}'
+            )
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RecordError(f"record 'seed' must be an integer or null, not {seed!r}")

@@ -77,7 +77,11 @@ def ride_move(setup: Setup, rider: str, target: int, tokens: str) -> Ride:
     """The ride of ``rider`` to course position ``target`` (written ``#k`` past the
     finish line, CY-14.1)."""
     finish = setup.finish
-    key = (rider, target - finish, tokens, True) if target > finish else (rider, target, tokens, False)
+    key = (
+        (rider, target - finish, tokens, True)
+        if target > finish
+        else (rider, target, tokens, False)
+    )
     move = _RIDES.get(key)
     if move is None:
         move = _RIDES[key] = Ride(*key)
@@ -240,9 +244,14 @@ def swap_partners(setup: Setup, p: Position, rider: str) -> list[str]:
     out = []
     for other, y in p.pos.items():
         if (
-            (y == x or (y == x - 1 and y >= 1)) and other != rider and world[other] == mine
-            and terrain[y].swap and other not in p.turn_over and other not in p.skip
-            and other not in p.swapped and other not in p.finished
+            (y == x or (y == x - 1 and y >= 1))
+            and other != rider
+            and world[other] == mine
+            and terrain[y].swap
+            and other not in p.turn_over
+            and other not in p.skip
+            and other not in p.swapped
+            and other not in p.finished
         ):
             out.append(other)
     if len(out) > 1:
@@ -269,7 +278,11 @@ def wheel_riders(setup: Setup, p: Position, rider: str, start: int, end: int) ->
         return []
     world = setup.world[rider]
     found = [
-        other for other, y in p.pos.items()
-        if y == behind and setup.world[other] == world and other not in p.turn_over and other not in p.skip
+        other
+        for other, y in p.pos.items()
+        if y == behind
+        and setup.world[other] == world
+        and other not in p.turn_over
+        and other not in p.skip
     ]
     return sorted(found, key=p.lane.__getitem__)

@@ -20,7 +20,12 @@ from .setup import Setup
 #: CY-9.3: green points of a sprint line and of the finish; red points by category.
 SPRINT_POINTS = (5, 3, 2, 1)
 FINISH_POINTS = (15, 10, 5, 3, 2, 1)
-MOUNTAIN_POINTS = {"3": (3, 2, 1), "2": (5, 3, 2, 1), "1": (7, 5, 3, 2, 1), "HC": (10, 7, 5, 3, 2, 1)}
+MOUNTAIN_POINTS = {
+    "3": (3, 2, 1),
+    "2": (5, 3, 2, 1),
+    "1": (7, 5, 3, 2, 1),
+    "HC": (10, 7, 5, 3, 2, 1),
+}
 #: CY-9.1: seconds a round.
 ROUND_SECONDS = 10
 
@@ -170,8 +175,16 @@ def result(setup: Setup, p: Position) -> Result:
     places = tuple(finished + racing + p.out[::-1])
     rank = {r: i for i, r in enumerate(places)}
     if mode.team_time:
-        teams = tuple(sorted(setup.teams, key=lambda t: (
-            (0, by_team[t], seat[t]) if t in by_team else (1, min(rank[r] for r in setup.team_riders(t)), 0))))
+        teams = tuple(
+            sorted(
+                setup.teams,
+                key=lambda t: (
+                    (0, by_team[t], seat[t])
+                    if t in by_team
+                    else (1, min(rank[r] for r in setup.team_riders(t)), 0)
+                ),
+            )
+        )
     else:
         teams = tuple(sorted(setup.teams, key=lambda t: min(rank[r] for r in setup.team_riders(t))))
     leg = mode.course_lines

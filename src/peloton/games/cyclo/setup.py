@@ -62,8 +62,12 @@ class Setup:
             world = dict.fromkeys(riders, 0)
         finish = self.course.length
         values = {
-            "riders": riders, "world": world, "worlds": len(set(world.values())), "finish": finish,
-            "cap": finish + RUN_OUT, "scoring": self.course.lines if self.mode.course_lines else (),
+            "riders": riders,
+            "world": world,
+            "worlds": len(set(world.values())),
+            "finish": finish,
+            "cap": finish + RUN_OUT,
+            "scoring": self.course.lines if self.mode.course_lines else (),
             "terrain": tuple(TERRAIN[kind] for kind in self.course.kinds),
         }
         for key, value in values.items():
@@ -81,7 +85,9 @@ class Setup:
 
     def team_riders(self, team: str) -> tuple[str, ...]:
         """A team's riders in this game, S1 first."""
-        return tuple(r for r in team_riders(team, self.mode.riders or self.entries) if r in self.world)
+        return tuple(
+            r for r in team_riders(team, self.mode.riders or self.entries) if r in self.world
+        )
 
     def own_tokens(self, rider: str) -> int:
         """A rider's own tokens at the start (CY-2.4): min(5, B + saved) on the road,
@@ -108,7 +114,9 @@ class Setup:
         }
 
 
-def resolve_course(course: Course | str | Mapping[str, Any] | None, mode: Mode, *, files: bool = True) -> Course:
+def resolve_course(
+    course: Course | str | Mapping[str, Any] | None, mode: Mode, *, files: bool = True
+) -> Course:
     """The course of a game: a :class:`Course`, a bundled name (or, with ``files``, a
     file path), inline keys, or ``None`` for the mode's default (CY-1.5)."""
     if course is None:
@@ -117,7 +125,9 @@ def resolve_course(course: Course | str | Mapping[str, Any] | None, mode: Mode, 
         return course
     if isinstance(course, str):
         if not files and course not in bundled_courses():
-            raise CourseError(f"no bundled course called {course!r} (bundled: {', '.join(bundled_courses())})")
+            raise CourseError(
+                f"no bundled course called {course!r} (bundled: {', '.join(bundled_courses())})"
+            )
         return Course.load(course)
     if isinstance(course, Mapping):
         return Course.from_dict(course)
@@ -156,14 +166,18 @@ def make_setup(
         raise ConfigError(f"option 'entries' must be 1 or 2, not {entries!r}")
     assert isinstance(entries, int)
     if entries != 1 and the_mode.riders is not None:
-        raise ConfigError(f"option 'entries' sets the riders a team in keirin, scratch, elimination, tempo and "
-                          f"points races; a {mode} team has {the_mode.riders} (CY-2.1)")
+        raise ConfigError(
+            f"option 'entries' sets the riders a team in keirin, scratch, elimination, tempo and "
+            f"points races; a {mode} team has {the_mode.riders} (CY-2.1)"
+        )
     if events is None:
         events = the_mode.cards_default
     if not isinstance(events, bool):
         raise ConfigError(f"option 'events' must be true or false, not {events!r}")
     if events and not the_mode.cards:
-        raise ConfigError(f"mode {mode!r} has no event cards: they are for classic and leg (CY-7.1)")
+        raise ConfigError(
+            f"mode {mode!r} has no event cards: they are for classic and leg (CY-7.1)"
+        )
     the_course = resolve_course(course, the_mode, files=files)
     problems = course_mode_problems(the_course, the_mode)
     if problems:
@@ -182,8 +196,10 @@ def course_mode_problems(course: Course, mode: Mode) -> list[str]:
     if not mode.road and not course.is_track:
         problems.append(f"{label} is a road course; mode {mode.name!r} races on the velodrome")
     if course.start != 1 and not mode.course_start:
-        problems.append(f"{label} starts at space {course.start} of its first board; only time trials may set "
-                        f"'start', not mode {mode.name!r}")
+        problems.append(
+            f"{label} starts at space {course.start} of its first board; only time trials may set "
+            f"'start', not mode {mode.name!r}"
+        )
     return problems
 
 
@@ -192,25 +208,41 @@ def _teams(mode: Mode, players: object, teams: object, *, partial: bool = False)
     if teams is None:
         count = 2 if players is None else players
         if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
-            raise ConfigError(f"option 'players' must be {low} to {high} teams in mode {mode.name!r}, not {count!r}")
+            raise ConfigError(
+                f"option 'players' must be {low} to {high} teams in mode {mode.name!r}, not {count!r}"
+            )
         return tuple(TEAM_LETTERS[:count])
-    if not isinstance(teams, Sequence) or isinstance(teams, str) or not all(isinstance(t, str) for t in teams):
-        raise ConfigError(f"option 'teams' must list team letters, e.g. [\"C\", \"E\"], not {teams!r}")
+    if (
+        not isinstance(teams, Sequence)
+        or isinstance(teams, str)
+        or not all(isinstance(t, str) for t in teams)
+    ):
+        raise ConfigError(
+            f'option \'teams\' must list team letters, e.g. ["C", "E"], not {teams!r}'
+        )
     chosen = tuple(teams)
     if any(t not in TEAM_LETTERS for t in chosen) or list(chosen) != sorted(set(chosen)):
-        raise ConfigError(f"option 'teams' must list different letters A-F in ascending order, not {teams!r}")
+        raise ConfigError(
+            f"option 'teams' must list different letters A-F in ascending order, not {teams!r}"
+        )
     if not low <= len(chosen) <= high and not (partial and 1 <= len(chosen) <= high):
-        raise ConfigError(f"option 'teams' lists {len(chosen)} teams; mode {mode.name!r} takes {low} to {high}")
+        raise ConfigError(
+            f"option 'teams' lists {len(chosen)} teams; mode {mode.name!r} takes {low} to {high}"
+        )
     if players is not None and players != len(chosen):
         raise ConfigError(f"option 'players' is {players!r} but 'teams' lists {len(chosen)} teams")
     return chosen
 
 
-def _saved(tokens: object, mode: Mode, teams: tuple[str, ...], entries: int, level: str) -> tuple[tuple[str, int], ...]:
+def _saved(
+    tokens: object, mode: Mode, teams: tuple[str, ...], entries: int, level: str
+) -> tuple[tuple[str, int], ...]:
     if tokens is None:
         return ()
     if not isinstance(tokens, Mapping):
-        raise ConfigError(f"option 'tokens' must map rider ids to saved tokens, e.g. {{\"AS1\": 2}}, not {tokens!r}")
+        raise ConfigError(
+            f"option 'tokens' must map rider ids to saved tokens, e.g. {{\"AS1\": 2}}, not {tokens!r}"
+        )
     if not tokens:
         return ()
     if level != PRO:
@@ -220,5 +252,7 @@ def _saved(tokens: object, mode: Mode, teams: tuple[str, ...], entries: int, lev
         if rider not in riders:
             raise ConfigError(f"option 'tokens' names {rider!r}, not a rider of this game")
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_TOKENS:
-            raise ConfigError(f"option 'tokens': {rider} may save 0 to {MAX_TOKENS} tokens, not {count!r} (CY-2.4)")
+            raise ConfigError(
+                f"option 'tokens': {rider} may save 0 to {MAX_TOKENS} tokens, not {count!r} (CY-2.4)"
+            )
     return tuple(sorted((str(r), int(c)) for r, c in tokens.items()))

@@ -49,15 +49,27 @@ def course_json(state: State) -> dict[str, Any]:
             for k in range(1, n + 1)
         ],
         "lines": [
-            {"after": line.after, "kind": line.kind, "category": line.category,
-             "scores": line in setup.scoring}
+            {
+                "after": line.after,
+                "kind": line.kind,
+                "category": line.category,
+                "scores": line in setup.scoring,
+            }
             for line in course.lines
-        ] + [{"after": n, "kind": "finish", "category": None, "scores": True}],
+        ]
+        + [{"after": n, "kind": "finish", "category": None, "scores": True}],
         "legend": {name: t.meaning for name, t in TERRAIN.items()},
         "terrain": {
-            name: {"dice": t.dice, "sprinter_dice": t.sprinter_dice, "climber_bonus": t.climber_bonus,
-                   "dark_back": t.dark_back, "panels": list(t.panels), "wheel": t.wheel, "swap": t.swap,
-                   "hold_back": t.hold_back}
+            name: {
+                "dice": t.dice,
+                "sprinter_dice": t.sprinter_dice,
+                "climber_bonus": t.climber_bonus,
+                "dark_back": t.dark_back,
+                "panels": list(t.panels),
+                "wheel": t.wheel,
+                "swap": t.swap,
+                "hold_back": t.hold_back,
+            }
             for name, t in TERRAIN.items()
         },
     }
@@ -107,23 +119,25 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
     riders = []
     for rid in setup.riders:
         info = view.rider(rid)
-        riders.append({
-            "id": rid,
-            "team": rid[0],
-            "type": rider_type(rid),
-            "position": info.position,
-            "lane": None if info.position is None else LANE_LETTERS[p.lane[rid]],
-            "square": info.square,
-            "tokens": info.tokens,
-            "skip": info.skip,
-            "technical": info.technical,
-            "hunger": info.hunger,
-            "finished": info.finished,
-            "turn_over": rid in p.turn_over,
-            "due": rid == view.due,
-            "points": p.points.get(rid, 0),
-            "mountain": p.red.get(rid, 0),
-        })
+        riders.append(
+            {
+                "id": rid,
+                "team": rid[0],
+                "type": rider_type(rid),
+                "position": info.position,
+                "lane": None if info.position is None else LANE_LETTERS[p.lane[rid]],
+                "square": info.square,
+                "tokens": info.tokens,
+                "skip": info.skip,
+                "technical": info.technical,
+                "hunger": info.hunger,
+                "finished": info.finished,
+                "turn_over": rid in p.turn_over,
+                "due": rid == view.due,
+                "points": p.points.get(rid, 0),
+                "mountain": p.red.get(rid, 0),
+            }
+        )
     legal = [] if view.is_chance or view.is_over else [str(m) for m in view.legal_moves()]
     return {
         "game": view.game,
@@ -146,8 +160,15 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
         "riders": riders,
         "team_tokens": view.team_tokens,
         "cards_left": view.cards_left,
-        "deck": {card.id: {"name": card.name, "count": card.count, "effect": card.pro if setup.pro else card.starter,
-                           "limit": card.limit} for card in CARDS},
+        "deck": {
+            card.id: {
+                "name": card.name,
+                "count": card.count,
+                "effect": card.pro if setup.pro else card.starter,
+                "limit": card.limit,
+            }
+            for card in CARDS
+        },
         "lines": [list(listed) for listed in p.lists],
         "finish": [{"rider": r, "round": rnd, "past": past} for r, rnd, past in p.finishers],
         "legal": legal,

@@ -22,17 +22,31 @@ from .state import State
 #: ``from_options``'s options (the names of :func:`new_game` but ``seed``); ``None``
 #: takes the mode's default.
 OPTIONS: dict[str, Option] = {
-    "mode": Option("classic", "classic (one-day race), leg (a stage with green and red points), itt or ttt "
-                   "(individual or team time trial)", AVAILABLE),
+    "mode": Option(
+        "classic",
+        "classic (one-day race), leg (a stage with green and red points), itt or ttt "
+        "(individual or team time trial)",
+        AVAILABLE,
+    ),
     "players": Option(2, "teams of 4 riders: 2 to 6 (time trials: 1 to 6)"),
-    "teams": Option(None, "the team letters taking part, ascending, e.g. [\"C\", \"E\"] (default: the first 'players')"),
-    "course": Option(None, "a bundled course or a course object (default: flemish-4 in a classic, flat-stage in a "
-                     "leg, prologue in an itt, ttt in a ttt)",
-                     tuple(bundled_courses())),
+    "teams": Option(
+        None,
+        'the team letters taking part, ascending, e.g. ["C", "E"] (default: the first \'players\')',
+    ),
+    "course": Option(
+        None,
+        "a bundled course or a course object (default: flemish-4 in a classic, flat-stage in a "
+        "leg, prologue in an itt, ttt in a ttt)",
+        tuple(bundled_courses()),
+    ),
     "level": Option(PRO, "pro (tokens, wheel, holding back, swap) or starter", LEVELS),
-    "events": Option(None, "event cards on the event spaces (default: on in a classic, off in a leg)"),
+    "events": Option(
+        None, "event cards on the event spaces (default: on in a classic, off in a leg)"
+    ),
     "entries": Option(1, "riders a team in the track races (1 or 2)"),
-    "tokens": Option(None, "saved tokens carried from an earlier leg, by rider id, e.g. {\"AS1\": 2}"),
+    "tokens": Option(
+        None, 'saved tokens carried from an earlier leg, by rider id, e.g. {"AS1": 2}'
+    ),
 }
 
 
@@ -61,8 +75,16 @@ def new_game(
     >>> state.rider("AH2").square, state.current_player, state.phase
     ('g0', 'chance', 'roll')
     """
-    setup = make_setup(mode, players=players, teams=teams, course=course, level=level, events=events,
-                       entries=entries, tokens=tokens)
+    setup = make_setup(
+        mode,
+        players=players,
+        teams=teams,
+        course=course,
+        level=level,
+        events=events,
+        entries=entries,
+        tokens=tokens,
+    )
     return State(setup, start_position(setup), seed=seed)
 
 
@@ -90,16 +112,29 @@ def from_options(options: Mapping[str, Any] | None = None) -> State:
     options = dict(options or {})
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
-        raise ConfigError(f"unknown Cyclo option(s) {', '.join(map(repr, unknown))} (known: {', '.join(OPTIONS)})")
+        raise ConfigError(
+            f"unknown Cyclo option(s) {', '.join(map(repr, unknown))} (known: {', '.join(OPTIONS)})"
+        )
     value = {name: options.get(name, option.default) for name, option in OPTIONS.items()}
     players = options.get("players")
     if players is None and options.get("teams") is None:
         players = OPTIONS["players"].default
     course = value["course"]
     if course is not None and not isinstance(course, str | Mapping):
-        raise ConfigError(f"option 'course' must be a course name or a course object, not {course!r}")
-    setup = make_setup(value["mode"], players=players, teams=value["teams"], course=course, level=value["level"],
-                       events=value["events"], entries=value["entries"], tokens=value["tokens"], files=False)
+        raise ConfigError(
+            f"option 'course' must be a course name or a course object, not {course!r}"
+        )
+    setup = make_setup(
+        value["mode"],
+        players=players,
+        teams=value["teams"],
+        course=course,
+        level=value["level"],
+        events=value["events"],
+        entries=value["entries"],
+        tokens=value["tokens"],
+        files=False,
+    )
     return State(setup, start_position(setup))
 
 
@@ -126,8 +161,15 @@ def from_cyn(
     if not named:
         raise NotationError(f"CYN {text!r} names no rider")
     teams = sorted({r[0] for r in named})
-    setup = make_setup(mode, teams=teams, course=course, level=level, events=events, entries=entries,
-                       roster=tuple(named))
+    setup = make_setup(
+        mode,
+        teams=teams,
+        course=course,
+        level=level,
+        events=events,
+        entries=entries,
+        roster=tuple(named),
+    )
     problems = cyn_problems(setup, cyn)
     if problems:
         raise NotationError(f"CYN {text!r} is not a possible position: " + "; ".join(problems))
@@ -151,17 +193,23 @@ def cyn_problems(setup: Setup, cyn: Cyn) -> list[str]:
     for rider, entry in cyn.riders.items():
         where = f"{LANE_LETTERS[entry.lane]}{entry.position}"
         if entry.position > setup.finish:
-            problems.append(f"{rider} on {where} is off the course (1-{setup.finish}; racing riders are never "
-                            "past the finish line at the start of a round)")
+            problems.append(
+                f"{rider} on {where} is off the course (1-{setup.finish}; racing riders are never "
+                "past the finish line at the start of a round)"
+            )
         elif entry.lane >= course.widths[entry.position]:
-            problems.append(f"{rider} on {where}: position {entry.position} is {course.widths[entry.position]} "
-                            "lanes wide")
+            problems.append(
+                f"{rider} on {where}: position {entry.position} is {course.widths[entry.position]} "
+                "lanes wide"
+            )
         key = (setup.world[rider], entry.position, entry.lane)
         if key in squares:
             problems.append(f"{squares[key]} and {rider} are both on {where}")
         squares[key] = rider
         if entry.hunger and setup.pro:
-            problems.append(f"{rider} has a hunger flag, which only Starter's hunger knock sets (CY-7.4)")
+            problems.append(
+                f"{rider} has a hunger flag, which only Starter's hunger knock sets (CY-7.4)"
+            )
     for rider, tokens, points, red in cyn.holdings():
         if tokens and not setup.pro:
             problems.append(f"{rider} holds tokens in Starter (CY-2.3)")
@@ -180,7 +228,9 @@ def cyn_problems(setup: Setup, cyn: Cyn) -> list[str]:
     for k, listed in cyn.lines.items():
         if not 1 <= k <= len(setup.scoring):
             scored = f"lines 1-{len(setup.scoring)}" if setup.scoring else "no line but the finish"
-            problems.append(f"LINES names line {k}; a {mode.name} on {course.name} scores {scored} (CY-8.1)")
+            problems.append(
+                f"LINES names line {k}; a {mode.name} on {course.name} scores {scored} (CY-8.1)"
+            )
         for rider in sorted(set(listed)):
             if rider not in setup.world:
                 problems.append(f"line {k} lists {rider}, who is not in the position")
@@ -190,7 +240,9 @@ def cyn_problems(setup: Setup, cyn: Cyn) -> list[str]:
         problems.append("DECK lists cards drawn, but this game has no event cards (CY-7.1)")
     for card in sorted(set(cyn.deck)):
         if cyn.deck.count(card) > CARD[card].count:
-            problems.append(f"DECK lists {cyn.deck.count(card)} '{card}' cards; the deck has {CARD[card].count}")
+            problems.append(
+                f"DECK lists {cyn.deck.count(card)} '{card}' cards; the deck has {CARD[card].count}"
+            )
     if cyn.pacer is not None and mode.name != "keirin":
         problems.append("only a keirin has a pacer (P:n)")
     return problems
@@ -206,19 +258,31 @@ def _done_problems(setup: Setup, cyn: Cyn) -> list[str]:
             continue
         assert entry.round is not None and entry.past is not None
         if not 1 <= entry.past <= 9:
-            problems.append(f"{rider} finished {entry.past} squares past the line; the run-out has 9 (CY-1.4)")
+            problems.append(
+                f"{rider} finished {entry.past} squares past the line; the run-out has 9 (CY-1.4)"
+            )
         if entry.round >= cyn.round:
-            problems.append(f"{rider} finished in round {entry.round}, not before round {cyn.round}")
+            problems.append(
+                f"{rider} finished in round {entry.round}, not before round {cyn.round}"
+            )
         if entry.time is not None and not setup.mode.timed:
-            problems.append(f"{rider} has a time (={entry.time}), written only in the timed modes (CY-19.15)")
+            problems.append(
+                f"{rider} has a time (={entry.time}), written only in the timed modes (CY-19.15)"
+            )
         if setup.mode.timed and entry.time is None:
             problems.append(f"{rider} has no time (=t), required in the timed modes (CY-19.15)")
         elif setup.mode.timed and entry.time != own_time(entry.round, entry.past):
-            problems.append(f"{rider} finished in round {entry.round}, {entry.past} past the line: its time is "
-                            f"{own_time(entry.round, entry.past)}, not {entry.time} (CY-10.2)")
-        if before is not None and (entry.round < before[0] or (entry.round == before[0] and entry.past > before[1])):
-            problems.append(f"DONE is not in finishing order at {rider} (rounds ascending, then the furthest "
-                            "past the line first, CY-8.3)")
+            problems.append(
+                f"{rider} finished in round {entry.round}, {entry.past} past the line: its time is "
+                f"{own_time(entry.round, entry.past)}, not {entry.time} (CY-10.2)"
+            )
+        if before is not None and (
+            entry.round < before[0] or (entry.round == before[0] and entry.past > before[1])
+        ):
+            problems.append(
+                f"DONE is not in finishing order at {rider} (rounds ascending, then the furthest "
+                "past the line first, CY-8.3)"
+            )
         before = (entry.round, entry.past)
     return problems
 
@@ -254,4 +318,3 @@ def cyn_position(setup: Setup, cyn: Cyn) -> Position:
     for card in cyn.deck:
         p.drawn[[c.id for c in CARDS].index(card)] += 1
     return p
-

@@ -34,7 +34,9 @@ from .why import why_illegal
 MAX_ROUNDS = 300
 
 #: Every roll of 1, 2 and 3 dice, ascending (CY-13.1), shared.
-ROLLS: dict[int, tuple[Roll, ...]] = {k: tuple(Roll(d) for d, _ in roll_outcomes(k)) for k in (1, 2, 3)}
+ROLLS: dict[int, tuple[Roll, ...]] = {
+    k: tuple(Roll(d) for d, _ in roll_outcomes(k)) for k in (1, 2, 3)
+}
 _ROLL_OF: dict[tuple[int, ...], Roll] = {m.dice: m for moves in ROLLS.values() for m in moves}
 DRAWS: dict[str, Draw] = {card: Draw(card) for card in CARD_IDS}
 
@@ -66,7 +68,9 @@ class State:
 
     __slots__ = ("_legal", "history", "p", "seed", "setup", "start")
 
-    def __init__(self, setup: Setup, position: Position, *, seed: int | None = None, start: str | None = None) -> None:
+    def __init__(
+        self, setup: Setup, position: Position, *, seed: int | None = None, start: str | None = None
+    ) -> None:
         """The game from ``position`` at the start of its round (``new_game`` and
         ``from_cyn`` build one); the first step is then found (skip slots passed).
         ``start`` is the CYN it began from (``None``: the start line), for its record."""
@@ -184,12 +188,17 @@ class State:
         p = self.p
         if p.phase == ROLL:
             assert p.due is not None
-            return [(_ROLL_OF[d], prob) for d, prob in roll_outcomes(rules.dice_count(self.setup, p, p.due))]
+            return [
+                (_ROLL_OF[d], prob)
+                for d, prob in roll_outcomes(rules.dice_count(self.setup, p, p.due))
+            ]
         if p.phase == DRAW:
             outcomes = events.draw_outcomes(p)
             total = sum(n for _, n in outcomes)
             return [(DRAWS[card], n / total) for card, n in outcomes]
-        raise StateError(f"no chance step now: {self.phase} ({'game over' if p.over else self.due})")
+        raise StateError(
+            f"no chance step now: {self.phase} ({'game over' if p.over else self.due})"
+        )
 
     def chance_move(self, rng: Rng) -> Move:
         """The outcome of the pending chance step drawn from ``rng`` (CY-13.2): a roll
@@ -202,7 +211,9 @@ class State:
         if p.phase == DRAW:
             left = [card for card, n in events.draw_outcomes(p) for _ in range(n)]
             return DRAWS[rng.choice(left)]
-        raise StateError(f"no chance step now: {self.phase} ({'game over' if p.over else self.due})")
+        raise StateError(
+            f"no chance step now: {self.phase} ({'game over' if p.over else self.due})"
+        )
 
     def parse_move(self, text: str) -> Move:
         """Parse CY-14.1 text (syntax only)."""
@@ -220,7 +231,9 @@ class State:
             legal = self._legal = self._generate()
         if move in legal:
             return move
-        raise IllegalMoveError(f"{str(move)!r} is not legal now: {why_illegal(self.setup, self.p, move)}")
+        raise IllegalMoveError(
+            f"{str(move)!r} is not legal now: {why_illegal(self.setup, self.p, move)}"
+        )
 
     def play(self, move: Move | str) -> None:
         """Apply a legal move (or its text) in place. :class:`NotationError` for text
@@ -382,15 +395,26 @@ class State:
         """Rider ``rider`` as the table shows it (:class:`StateError` if not in the game)."""
         setup, p = self.setup, self.p
         if rider not in setup.world:
-            raise StateError(f"there is no rider {rider!r} in this game (riders: {', '.join(setup.riders)})")
+            raise StateError(
+                f"there is no rider {rider!r} in this game (riders: {', '.join(setup.riders)})"
+            )
         where = p.pos.get(rider)
         square = None
         if where is not None:
             lane = LANE_LETTERS[p.lane[rider]]
             square = f"{lane}#{where - setup.finish}" if where > setup.finish else f"{lane}{where}"
         return RiderInfo(
-            rider, rider[0], rider_type(rider), where, square, p.own.get(rider, 0),
-            rider in p.skip, rider in p.technical, p.hunger.get(rider, 0), rider in p.finished, rider in p.out,
+            rider,
+            rider[0],
+            rider_type(rider),
+            where,
+            square,
+            p.own.get(rider, 0),
+            rider in p.skip,
+            rider in p.technical,
+            p.hunger.get(rider, 0),
+            rider in p.finished,
+            rider in p.out,
         )
 
     @property
@@ -419,12 +443,17 @@ class State:
         if self.p.over:
             raise StateError("the game is over: a CYN describes the start of a round")
         if self.p.round_moves:
-            raise StateError(f"CYN describes the start of a round; {self.p.round_moves} move(s) of round "
-                             f"{self.round} have been played")
-        times = {r: scoring.own_time(rnd, past) for r, rnd, past in self.p.finishers} if self.setup.mode.timed else None
+            raise StateError(
+                f"CYN describes the start of a round; {self.p.round_moves} move(s) of round "
+                f"{self.round} have been played"
+            )
+        times = (
+            {r: scoring.own_time(rnd, past) for r, rnd, past in self.p.finishers}
+            if self.setup.mode.timed
+            else None
+        )
         return self.p.to_cyn(self.setup, times).to_text()
 
     def options(self) -> dict[str, Any]:
         """The JSON options of this game (CY-15.1)."""
         return self.setup.options()
-

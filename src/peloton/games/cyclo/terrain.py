@@ -51,8 +51,19 @@ class Terrain:
         return self.panels[RIDER_TYPES.index(rider_type)]
 
 
-def _t(name: str, meaning: str, dice: int, panels: tuple[int, int, int], *, sprinter: int = 0,
-       climber: int = 0, dark: int = 0, wheel: bool = True, swap: bool = True, hold: bool = True) -> Terrain:
+def _t(
+    name: str,
+    meaning: str,
+    dice: int,
+    panels: tuple[int, int, int],
+    *,
+    sprinter: int = 0,
+    climber: int = 0,
+    dark: int = 0,
+    wheel: bool = True,
+    swap: bool = True,
+    hold: bool = True,
+) -> Terrain:
     return Terrain(name, meaning, dice, sprinter or dice, climber, dark, panels, wheel, swap, hold)
 
 

@@ -62,9 +62,11 @@ def why_illegal(setup: Setup, p: Position, move: Move) -> str:
         if p.phase != SWAP or move.rider != due:
             return f"{move.rider} has no swap window now: {pending(p)}"
         partners = swap_partners(setup, p, due)
-        return (f"{move.partner} may not swap with {due}: a partner stands on its position or one less, in "
-                f"its world, turn not over, no skip flag, neither having swapped this round, neither on "
-                f"climb, cobbles or slope (CY-6.1); {due} may propose to {', '.join(partners) or 'nobody'}")
+        return (
+            f"{move.partner} may not swap with {due}: a partner stands on its position or one less, in "
+            f"its world, turn not over, no skip flag, neither having swapped this round, neither on "
+            f"climb, cobbles or slope (CY-6.1); {due} may propose to {', '.join(partners) or 'nobody'}"
+        )
     if isinstance(move, Answer):
         if p.phase != ANSWER or move.rider != due:
             return f"no swap was proposed to {move.rider} (CY-6.3): {pending(p)}"
@@ -79,8 +81,10 @@ def why_illegal(setup: Setup, p: Position, move: Move) -> str:
     if p.phase != FALL:
         return f"no fall is being picked (CY-7.5): {pending(p)}"
     options = " ".join(str(m) for m in fall_moves(setup, p, due))
-    return (f"the drawer may bring down up to 2 teammates or riders on its position, all within 3 "
-            f"consecutive positions of it (CY-7.5); legal picks: {options}")
+    return (
+        f"the drawer may bring down up to 2 teammates or riders on its position, all within 3 "
+        f"consecutive positions of it (CY-7.5); legal picks: {options}"
+    )
 
 
 def _why_ride(setup: Setup, p: Position, move: Ride) -> str:
@@ -92,14 +96,22 @@ def _why_ride(setup: Setup, p: Position, move: Ride) -> str:
     if move.rider != due:
         return f"{due} is due to ride, not {move.rider} (CY-3.3)"
     if not move.runout and move.target > setup.finish:
-        return (f"a target past the finish line (after {setup.finish}) is written "
-                f"#{move.target - setup.finish} (CY-14.1)")
+        return (
+            f"a target past the finish line (after {setup.finish}) is written "
+            f"#{move.target - setup.finish} (CY-14.1)"
+        )
     choices = token_choices(setup, p, due)
     if move.tokens not in choices:
         spend = ", ".join(repr(c) for c in choices if c) or "none"
         return f"{due} may not spend {move.tokens!r} here (tokens it may spend: {spend}; CY-4.3)"
-    targets = sorted({target_of(setup, m) for m in ride_moves(setup, p, due) if m.tokens == move.tokens})
-    names = [str(m).split("-", 1)[1].split("/")[0] for m in ride_moves(setup, p, due) if m.tokens == move.tokens]
+    targets = sorted(
+        {target_of(setup, m) for m in ride_moves(setup, p, due) if m.tokens == move.tokens}
+    )
+    names = [
+        str(m).split("-", 1)[1].split("/")[0]
+        for m in ride_moves(setup, p, due)
+        if m.tokens == move.tokens
+    ]
     spent = f"spending {move.tokens!r}" if move.tokens else "without tokens"
     where = names[0] if len(targets) == 1 else f"{names[0]} to {names[-1]}"
     return f"with this roll, {spent}, {due} may aim at {where} (CY-4.4)"

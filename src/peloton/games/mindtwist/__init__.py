@@ -36,7 +36,10 @@ registry.register(
         min_players=2,
         max_players=2,
         options=OPTIONS,
-        bots={"optimal": "peloton.games.mindtwist.bots:OptimalBot", "pass3": "peloton.games.mindtwist.bots:Pass3Bot"},
+        bots={
+            "optimal": "peloton.games.mindtwist.bots:OptimalBot",
+            "pass3": "peloton.games.mindtwist.bots:Pass3Bot",
+        },
     )
 )
 

@@ -69,7 +69,9 @@ class Board:
         if isinstance(marks, str | bytes) or not isinstance(marks, Sequence):
             raise ConfigError(f"option 'milestones' must be a list of spaces, not {marks!r}")
         if len(marks) > MAX_MILESTONES:
-            raise ConfigError(f"option 'milestones' lists {len(marks)} spaces; at most {MAX_MILESTONES}")
+            raise ConfigError(
+                f"option 'milestones' lists {len(marks)} spaces; at most {MAX_MILESTONES}"
+            )
         for space in marks:
             if isinstance(space, bool) or not isinstance(space, int):
                 raise ConfigError(f"option 'milestones' must hold whole numbers, not {space!r}")

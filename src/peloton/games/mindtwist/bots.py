@@ -38,7 +38,9 @@ class _MindTwistBot:
     def game(self, state: Any) -> State:
         """``state`` as a Mind Twist state with a move to choose."""
         if not isinstance(state, State):
-            raise ConfigError(f"the {self.name} bot plays Mind Twist only, not {getattr(state, 'game', state)!r}")
+            raise ConfigError(
+                f"the {self.name} bot plays Mind Twist only, not {getattr(state, 'game', state)!r}"
+            )
         if state.is_over:
             raise StateError("no legal move to choose: the mind-twist game is over")
         return state
@@ -69,7 +71,9 @@ class OptimalBot(_MindTwistBot):
             if r < 0.0:
                 return move
         # Rounding left r a hair above 0: the last move with any weight.
-        return next(m for m, p in zip(reversed(moves), reversed(probabilities), strict=True) if p > 0)
+        return next(
+            m for m, p in zip(reversed(moves), reversed(probabilities), strict=True) if p > 0
+        )
 
 
 class Pass3Bot(_MindTwistBot):

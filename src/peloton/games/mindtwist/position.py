@@ -29,7 +29,9 @@ class Duel:
 
     __slots__ = ("active", "board", "dialled", "history", "pending", "spaces", "start", "winner")
 
-    def __init__(self, board: Board | None = None, red: int = 0, blue: int = 0, active: str = "R") -> None:
+    def __init__(
+        self, board: Board | None = None, red: int = 0, blue: int = 0, active: str = "R"
+    ) -> None:
         self.board = board if board is not None else Board()
         self.start = (red, blue, active)
         self.spaces = [red, blue]

@@ -63,7 +63,6 @@ class Record(RecordFile[State]):
         """Play record move ``index``, reading ``dial:?`` as the module says."""
         _play(state, self.moves, index)
 
-
     # ------------------------------------------------------------ JSON
 
     def to_dict(self, viewer: str | Everything | None = FULL) -> dict[str, Any]:

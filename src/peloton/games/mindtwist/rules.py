@@ -31,7 +31,9 @@ def why_illegal(duel: Duel, move: Move) -> str | None:
             dialer, challenger = PLAYERS[duel.active], PLAYERS[1 - duel.active]
             return f"{move} is illegal: {dialer} has dialled; {challenger} must guess (guess:1..3) or pass"
     elif not duel.dialled:
-        return f"{move} is illegal: {PLAYERS[duel.active]} must dial first (dial:1, dial:2 or dial:3)"
+        return (
+            f"{move} is illegal: {PLAYERS[duel.active]} must dial first (dial:1, dial:2 or dial:3)"
+        )
     return None
 
 
@@ -55,7 +57,9 @@ def play_move(duel: Duel, move: Move) -> None:
     dial = duel.pending
     me = duel.active
     if dial is None:
-        raise StateError(f"{move} cannot be played on this view: its effect depends on {PLAYERS[me]}'s hidden dial")
+        raise StateError(
+            f"{move} cannot be played on this view: its effect depends on {PLAYERS[me]}'s hidden dial"
+        )
     history = duel.history
     history.append(move)
     duel.dialled = False

@@ -113,7 +113,9 @@ def need(state: State, rider: str, leader: int, w: Weights = DEFAULT_WEIGHTS) ->
     return value
 
 
-def score_moves(state: State, moves: Sequence[Move], *, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
+def score_moves(
+    state: State, moves: Sequence[Move], *, weights: Weights = DEFAULT_WEIGHTS
+) -> list[float]:
     """A score per move (higher is better), from the position alone."""
     due = state.due
     if due is None or not moves or moves[0].kind != RIDE:
@@ -131,7 +133,11 @@ def score_moves(state: State, moves: Sequence[Move], *, weights: Weights = DEFAU
     codes = state.layout.codes
     others = [r for r in racing if r != due]
     dist, lanes = state.dist, state.lane
-    pending = [r for r in state.order[state.idx + 1 :] if r not in state.out] if w.block or w.shelter else []
+    pending = (
+        [r for r in state.order[state.idx + 1 :] if r not in state.out]
+        if w.block or w.shelter
+        else []
+    )
     shelters = w.shelter and state.bonus in ("both", "shelter")
     scores = []
     for m in moves:

@@ -137,7 +137,9 @@ def parse_move(text: str) -> Move:
         if len(dice) > MAX_DICE:
             raise NotationError(f"{text!r} rolls {len(dice)} dice; a player has at most {MAX_DICE}")
         if list(dice) != sorted(dice):
-            raise NotationError(f"{text!r}: a roll lists its dice in ascending order, e.g. roll:2,3,5,6")
+            raise NotationError(
+                f"{text!r}: a roll lists its dice in ascending order, e.g. roll:2,3,5,6"
+            )
         return Move(ROLL, dice=dice)
     rider, value = m.group("rider"), int(m.group("value"))
     path = m.group("path")
@@ -180,7 +182,8 @@ class Position:
     def to_text(self) -> str:
         """Canonical position text."""
         riders = ",".join(
-            f"{rid}:{sq}" if lap == 0 else f"{rid}:{lap}.{sq}" for rid, (lap, sq) in sorted(self.riders.items())
+            f"{rid}:{sq}" if lap == 0 else f"{rid}:{lap}.{sq}"
+            for rid, (lap, sq) in sorted(self.riders.items())
         )
         points = ",".join(f"{t}={p}" for t, p in sorted(self.points.items()))
         laps = ",".join(f"{k}={n}" for k, n in sorted(self.laps.items()) if n)
@@ -200,15 +203,21 @@ def parse_position(text: str) -> Position:
         raise NotationError(f"position {text!r} has {len(parts)} '/'-separated parts; at most 4")
     head = parts[0].split()
     if len(head) != 2:
-        raise NotationError(f"position {text!r} must start with 'ROUND RIDERS', e.g. '2 A1:1.a5,A2:1.b4,...'")
+        raise NotationError(
+            f"position {text!r} must start with 'ROUND RIDERS', e.g. '2 A1:1.a5,A2:1.b4,...'"
+        )
     if not re.fullmatch(r"[1-9][0-9]*", head[0]) or int(head[0]) < 2:
-        raise NotationError(f"position round {head[0]!r} must be a whole number from 2 (round 1 is the first move)")
+        raise NotationError(
+            f"position round {head[0]!r} must be a whole number from 2 (round 1 is the first move)"
+        )
     pos = Position(int(head[0]))
     if head[1] != "-":
         for entry in head[1].split(","):
             m = _ENTRY_RE.fullmatch(entry)
             if m is None:
-                raise NotationError(f"position rider {entry!r} must look like 'A3:2.c17', 'A3:start' or 'A3:out'")
+                raise NotationError(
+                    f"position rider {entry!r} must look like 'A3:2.c17', 'A3:start' or 'A3:out'"
+                )
             rid = m.group(1)
             if rid in pos.riders:
                 raise NotationError(f"position lists rider {rid} twice")
@@ -224,7 +233,11 @@ def parse_position(text: str) -> Position:
     if len(parts) > 2 and parts[2] not in ("-", ""):
         for item in parts[2].split(","):
             lap, _, count = item.strip().partition("=")
-            if not re.fullmatch(r"[1-9][0-9]*", lap) or int(lap) < 2 or count not in ("0", "1", "2", "3"):
+            if (
+                not re.fullmatch(r"[1-9][0-9]*", lap)
+                or int(lap) < 2
+                or count not in ("0", "1", "2", "3")
+            ):
                 raise NotationError(
                     f"position lap count {item!r} must be 'LAP=N' with lap 2 or more and N 0-3, e.g. '2=3'"
                 )
@@ -234,7 +247,9 @@ def parse_position(text: str) -> Position:
     if len(parts) > 3 and parts[3] not in ("-", ""):
         for team in (s.strip() for s in parts[3].split(",")):
             if len(team) != 1 or team not in TEAM_LETTERS:
-                raise NotationError(f"position scorer {team!r} must be a team letter A-D ({parts[3]!r})")
+                raise NotationError(
+                    f"position scorer {team!r} must be a team letter A-D ({parts[3]!r})"
+                )
             if team in pos.last:
                 raise NotationError(f"position lists scorer {team} twice")
             pos.last.append(team)

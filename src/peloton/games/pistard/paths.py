@@ -27,7 +27,9 @@ COLOUR_BONUS = frozenset({BOTH, COLOUR})
 SHELTER_BONUS = frozenset({BOTH, SHELTER})
 
 
-def reach(occupied: Sequence[int], length: int, distance: int, lane: int, steps: int = MAX_STEPS) -> list[int]:
+def reach(
+    occupied: Sequence[int], length: int, distance: int, lane: int, steps: int = MAX_STEPS
+) -> list[int]:
     """``masks[k]``: the lanes a rider at ``distance`` in ``lane`` reaches by a path of
     exactly ``k`` steps into free squares, for ``k`` = 0 .. the longest such path
     (at most ``steps``). A rider behind the start line (``lane`` -1) may enter any lane."""

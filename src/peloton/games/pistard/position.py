@@ -21,10 +21,36 @@ from .track import Layout
 
 #: Every field of a :class:`Race`, in the order :meth:`Race.copy` copies them.
 FIELDS = (
-    "assign_seq", "assigned", "at", "bonus", "dice", "dist", "first_rolls", "history", "idx", "lane",
-    "laps", "layout", "lead", "length", "moved", "occupied", "order", "out", "over", "points",
-    "progressed", "reason", "recency", "rolls", "round", "seed", "start", "target",
-    "target_at_round_end", "teams",
+    "assign_seq",
+    "assigned",
+    "at",
+    "bonus",
+    "dice",
+    "dist",
+    "first_rolls",
+    "history",
+    "idx",
+    "lane",
+    "laps",
+    "layout",
+    "lead",
+    "length",
+    "moved",
+    "occupied",
+    "order",
+    "out",
+    "over",
+    "points",
+    "progressed",
+    "reason",
+    "recency",
+    "rolls",
+    "round",
+    "seed",
+    "start",
+    "target",
+    "target_at_round_end",
+    "teams",
 )
 
 
@@ -92,12 +118,21 @@ class Race:
         """An independent copy (moves, the layout and texts are immutable and shared)."""
         new = type(self).__new__(type(self))
         new.teams, new.layout, new.length = self.teams, self.layout, self.length
-        new.bonus, new.target, new.target_at_round_end = self.bonus, self.target, self.target_at_round_end
+        new.bonus, new.target, new.target_at_round_end = (
+            self.bonus,
+            self.target,
+            self.target_at_round_end,
+        )
         new.seed, new.start = self.seed, self.start
         new.dist, new.lane, new.at = dict(self.dist), dict(self.lane), dict(self.at)
         new.occupied, new.out, new.lead = list(self.occupied), list(self.out), self.lead
         new.points, new.laps, new.recency = dict(self.points), dict(self.laps), list(self.recency)
-        new.round, new.history, new.over, new.reason = self.round, list(self.history), self.over, self.reason
+        new.round, new.history, new.over, new.reason = (
+            self.round,
+            list(self.history),
+            self.over,
+            self.reason,
+        )
         new.first_rolls, new.assigned = dict(self.first_rolls), dict(self.assigned)
         new.assign_seq, new.order, new.idx = list(self.assign_seq), list(self.order), self.idx
         new.rolls = dict(self.rolls)
@@ -177,12 +212,31 @@ class Race:
     def key(self) -> tuple[Any, ...]:
         """Everything that makes two games the same game now (the history, the seed
         and the start text aside), for ``==``."""
-        maps = (self.dist, self.lane, self.points, self.laps, self.first_rolls, self.assigned, self.rolls)
+        maps = (
+            self.dist,
+            self.lane,
+            self.points,
+            self.laps,
+            self.first_rolls,
+            self.assigned,
+            self.rolls,
+        )
         return (
-            self.teams, self.layout.rows, self.bonus, self.target, self.target_at_round_end, self.out,
-            self.recency, self.round, self.over, self.assign_seq, self.order, self.idx,
+            self.teams,
+            self.layout.rows,
+            self.bonus,
+            self.target,
+            self.target_at_round_end,
+            self.out,
+            self.recency,
+            self.round,
+            self.over,
+            self.assign_seq,
+            self.order,
+            self.idx,
             *(sorted(m.items()) for m in maps),
-            sorted((t, sorted(d)) for t, d in self.dice.items()), sorted(self.moved),
+            sorted((t, sorted(d)) for t, d in self.dice.items()),
+            sorted(self.moved),
         )
 
     def __eq__(self, other: object) -> bool:

@@ -54,7 +54,11 @@ class Record(RecordFile[State]):
 
     @classmethod
     def from_state(
-        cls, state: State, players: dict[str, dict[str, str]] | None = None, *, seed: int | None = None
+        cls,
+        state: State,
+        players: dict[str, dict[str, str]] | None = None,
+        *,
+        seed: int | None = None,
     ) -> Record:
         """The record of a game played so far (``seed`` defaults to ``state.seed``)."""
         return cls(

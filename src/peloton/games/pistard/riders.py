@@ -36,6 +36,12 @@ def base_colour_name(rider: str) -> str:
 def teams_for(players: object) -> tuple[str, ...]:
     """The team letters of a game of ``players`` players; :class:`ConfigError` unless
     it is a whole number from 2 to 4."""
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ConfigError(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r}")
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not MIN_PLAYERS <= players <= MAX_PLAYERS
+    ):
+        raise ConfigError(
+            f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r}"
+        )
     return tuple(TEAM_LETTERS[:players])

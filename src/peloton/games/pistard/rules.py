@@ -80,7 +80,9 @@ def legal_moves(race: Race) -> list[Move]:
             return list(ROLLS[RIDERS_PER_TEAM])
         team = acting_team(race)
         values = sorted(set(race.unassigned_dice(team)))
-        return [Move.assign(r, v) for r in team_riders(team) if r not in race.assigned for v in values]
+        return [
+            Move.assign(r, v) for r in team_riders(team) if r not in race.assigned for v in values
+        ]
     rider = race.order[race.idx]
     team = rider[0]
     if team not in race.rolls:  # the team's first rider of the round is due: it rolls

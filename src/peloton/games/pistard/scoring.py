@@ -28,6 +28,7 @@ def standings(
     """Players best first (PI-4.3): more points; then the one whose rider scored last
     (``recency`` lists players most recent scorer first); then, for players who never
     scored, the furthest rider (``lead``: a player's furthest distance), then seat."""
+
     def key(team: str) -> tuple[int, int, int, int]:
         latest = recency.index(team) if team in recency else len(recency)
         return (-points[team], latest, -lead.get(team, -1), teams.index(team))

@@ -79,10 +79,12 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
         "riders": riders,
         "points": dict(view.points),
         # The dice each player still has to use this round, and its whole roll.
-        "dice": {t: sorted(d) for t, d in view.dice.items()} if view.round > 1 else {
-            t: sorted(view.unassigned_dice(t)) for t in view.first_rolls
+        "dice": {t: sorted(d) for t, d in view.dice.items()}
+        if view.round > 1
+        else {t: sorted(view.unassigned_dice(t)) for t in view.first_rolls},
+        "rolls": {
+            t: list(d) for t, d in (view.rolls if view.round > 1 else view.first_rolls).items()
         },
-        "rolls": {t: list(d) for t, d in (view.rolls if view.round > 1 else view.first_rolls).items()},
         "dice_to_roll": view.dice_to_roll() if current == CHANCE else None,
         "laps": {str(k): n for k, n in sorted(view.laps.items())},
         "legal": legal,

@@ -16,8 +16,13 @@ from .track import DEFAULT_LENGTH, MAX_LENGTH, MIN_LENGTH, Layout, bundled_names
 
 #: The game's options: ``{name: Option(default, help, choices)}`` (docs/games.md).
 OPTIONS: dict[str, Option] = {
-    "players": Option(2, f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (teams A-D, 4 riders each)"),
-    "length": Option(DEFAULT_LENGTH, f"rows in the loop, {MIN_LENGTH} to {MAX_LENGTH} (PI-1.1; PI-4.1 laps by it)"),
+    "players": Option(
+        2, f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (teams A-D, 4 riders each)"
+    ),
+    "length": Option(
+        DEFAULT_LENGTH,
+        f"rows in the loop, {MIN_LENGTH} to {MAX_LENGTH} (PI-1.1; PI-4.1 laps by it)",
+    ),
     "layout": Option(
         "default",
         "track colours: a bundled layout name, a .toml/.json file, or inline keys",
@@ -29,7 +34,9 @@ OPTIONS: dict[str, Option] = {
         "shelter (PI-3.5 only) or none",
         tuple(BONUSES),
     ),
-    "target": Option(DEFAULT_TARGET, f"points that win the game at once, 1 to {MAX_TARGET} (PI-4.3)"),
+    "target": Option(
+        DEFAULT_TARGET, f"points that win the game at once, 1 to {MAX_TARGET} (PI-4.3)"
+    ),
 }
 
 
@@ -38,7 +45,9 @@ def check_options(bonus: object, target: object) -> None:
     if bonus not in BONUSES:
         raise ConfigError(f"bonus must be one of {', '.join(BONUSES)}, not {bonus!r}")
     if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= MAX_TARGET:
-        raise ConfigError(f"target must be a whole number of points from 1 to {MAX_TARGET}, not {target!r}")
+        raise ConfigError(
+            f"target must be a whole number of points from 1 to {MAX_TARGET}, not {target!r}"
+        )
 
 
 def _layout(layout: Layout | str | Mapping[str, Any], length: object) -> Layout:
@@ -68,7 +77,11 @@ def new_game(
     teams = teams_for(players)
     check_options(bonus, target)
     state = State(
-        teams, _layout(layout, length), bonus=bonus, target=target, target_at_round_end=target_at_round_end
+        teams,
+        _layout(layout, length),
+        bonus=bonus,
+        target=target,
+        target_at_round_end=target_at_round_end,
     )
     state.seed = seed
     return state
@@ -81,10 +94,14 @@ def game_arguments(options: Mapping[str, Any] | None) -> dict[str, Any]:
     options = dict(options or {})
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
-        raise ConfigError(f"unknown Pistard option(s) {', '.join(map(repr, unknown))} (known: {', '.join(OPTIONS)})")
+        raise ConfigError(
+            f"unknown Pistard option(s) {', '.join(map(repr, unknown))} (known: {', '.join(OPTIONS)})"
+        )
     values = {name: options.get(name, option.default) for name, option in OPTIONS.items()}
     if "layout" in options and not isinstance(values["layout"], str | Mapping):
-        raise ConfigError(f"layout must be a layout name, a file path or inline keys, not {values['layout']!r}")
+        raise ConfigError(
+            f"layout must be a layout name, a file path or inline keys, not {values['layout']!r}"
+        )
     # A length given alone resizes the bundled layout; without one the layout decides.
     values["length"] = options.get("length")
     return values
@@ -114,7 +131,9 @@ def from_position(
     pos = parse_position(text)
     letters = "".join(sorted({rid[0] for rid in pos.riders}))
     if not MIN_PLAYERS <= len(letters) <= MAX_PLAYERS or letters != TEAM_LETTERS[: len(letters)]:
-        raise NotationError(f"position {text!r} must give teams A, B (C, D) in order, not {letters or 'none'}")
+        raise NotationError(
+            f"position {text!r} must give teams A, B (C, D) in order, not {letters or 'none'}"
+        )
     teams = tuple(letters)
     for team in teams:
         missing = [r for r in team_riders(team) if r not in pos.riders]
@@ -133,7 +152,9 @@ def from_position(
             continue
         sq = track.parse_square(where)
         if sq is None:
-            raise NotationError(f"position square {where!r} of {rid} is not on the track (rows 1-{track.length})")
+            raise NotationError(
+                f"position square {where!r} of {rid} is not on the track (rows 1-{track.length})"
+            )
         if sq in taken:
             raise NotationError(f"position puts {taken[sq]} and {rid} both on {where}")
         taken[sq] = rid
@@ -144,12 +165,16 @@ def from_position(
     state.lead = leader = max(state.dist[r] for r in racing)
     for rid in racing:
         if leader - state.dist[rid] >= track.length:
-            raise NotationError(f"position {text!r}: {rid} is a lap behind the leader and should be out (PI-4.1)")
+            raise NotationError(
+                f"position {text!r}: {rid} is a lap behind the leader and should be out (PI-4.1)"
+            )
     state.points.update(pos.points)
     state.laps = dict(pos.laps)
     state.recency = list(pos.last)
     if any(p >= target for p in state.points.values()):
-        raise NotationError(f"position {text!r}: a player already has the target of {target} points")
+        raise NotationError(
+            f"position {text!r}: a player already has the target of {target} points"
+        )
     state.out.sort(key=lambda r: r)
     state.begin_round(pos.round)
     state.start = to_position(state)

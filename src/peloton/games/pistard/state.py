@@ -39,7 +39,9 @@ class State(Race):
         target_at_round_end: bool = False,
     ) -> None:
         """A new game at the first move; options are validated by ``new_game``."""
-        super().__init__(teams, layout, bonus=bonus, target=target, target_at_round_end=target_at_round_end)
+        super().__init__(
+            teams, layout, bonus=bonus, target=target, target_at_round_end=target_at_round_end
+        )
         self._legal: list[Move] | None = None
 
     def copy(self) -> State:
@@ -173,4 +175,6 @@ class State(Race):
         )
 
     def __repr__(self) -> str:
-        return f"<pistard State round {self.round}, {len(self.history)} moves, points {self.points}>"
+        return (
+            f"<pistard State round {self.round}, {len(self.history)} moves, points {self.points}>"
+        )

@@ -107,7 +107,9 @@ class Layout:
         problems: list[str] = []
         unknown = sorted(str(k) for k in set(data) - set(LAYOUT_KEYS))
         if unknown:
-            problems.append(f"unknown key(s) {', '.join(map(repr, unknown))} (allowed: {', '.join(LAYOUT_KEYS)})")
+            problems.append(
+                f"unknown key(s) {', '.join(map(repr, unknown))} (allowed: {', '.join(LAYOUT_KEYS)})"
+            )
         name = data.get("name", "custom")
         if not isinstance(name, str) or not name:
             problems.append(f"'name' must be a non-empty string, not {name!r}")
@@ -124,7 +126,9 @@ class Layout:
             problems.append(f"'length' must be an integer, not {length!r}")
         elif rows and length != len(rows):
             problems.append(f"'length' is {length} but 'rows' lists {len(rows)} rows")
-        problems += _problems(len(rows) if rows else (length if isinstance(length, int) else 0), list(rows))
+        problems += _problems(
+            len(rows) if rows else (length if isinstance(length, int) else 0), list(rows)
+        )
         if problems:
             raise LayoutError(problems, name)
         return cls(name, tuple(rows))
@@ -135,7 +139,9 @@ class Layout:
         try:
             data = tomllib.loads(text) if toml else json.loads(text)
         except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-            raise LayoutError(f"{source!r} is not valid {'TOML' if toml else 'JSON'}: {exc}") from None
+            raise LayoutError(
+                f"{source!r} is not valid {'TOML' if toml else 'JSON'}: {exc}"
+            ) from None
         return cls.from_dict(data)
 
     @classmethod
@@ -152,7 +158,9 @@ class Layout:
     def load(cls, name: str) -> Layout:
         """A bundled layout by name (``default``) or a ``.toml``/``.json`` file path."""
         if name in bundled_names():
-            text = resources.files(__package__).joinpath("layouts", f"{name}.toml").read_text("utf-8")
+            text = (
+                resources.files(__package__).joinpath("layouts", f"{name}.toml").read_text("utf-8")
+            )
             return cls.from_text(text, toml=True, source=name)
         if Path(name).suffix.lower() in (".toml", ".json") and Path(name).exists():
             return cls.from_file(name)
@@ -194,10 +202,14 @@ def _problems(length: int, rows: list[Any]) -> list[str]:
     if not MIN_LENGTH <= length <= MAX_LENGTH:
         problems.append(f"the track must have {MIN_LENGTH} to {MAX_LENGTH} rows, not {length}")
     for i, row in enumerate(rows, start=1):
-        if not isinstance(row, str) or len(row) != LANES or any(c not in COLOUR_LETTERS for c in row):
+        if (
+            not isinstance(row, str)
+            or len(row) != LANES
+            or any(c not in COLOUR_LETTERS for c in row)
+        ):
             problems.append(
                 f"row {i} is {row!r}: it must be {LANES} colour letters for lanes a-d, "
-                f"each one of {COLOUR_LETTERS} (yellow, green, blue, red), e.g. \"ygbr\""
+                f'each one of {COLOUR_LETTERS} (yellow, green, blue, red), e.g. "ygbr"'
             )
     return problems
 
@@ -225,4 +237,6 @@ def resolve_layout(layout: Layout | str | Mapping[str, Any], length: int | None 
         if not MIN_LENGTH <= length <= MAX_LENGTH:
             raise LayoutError(f"length must be {MIN_LENGTH} to {MAX_LENGTH} rows, not {length}")
         return chosen.sized(length)
-    raise LayoutError(f"the layout has {chosen.length} rows but the length asked for is {length}", chosen.name)
+    raise LayoutError(
+        f"the layout has {chosen.length} rows but the length asked for is {length}", chosen.name
+    )

@@ -24,7 +24,9 @@ SOLO_LINE = Path(mc.__file__).resolve().parent / "courses" / "solo-DDSSC.line.js
 COURSES = [SOLO, C14, C12, mc.Course.load("standard")]
 
 
-def play_line(course: mc.Course, seed: int, wind: str, relay_limit: int, randomness: float) -> list[mc.State]:
+def play_line(
+    course: mc.Course, seed: int, wind: str, relay_limit: int, randomness: float
+) -> list[mc.State]:
     """A whole solo line (greedy moves mixed with random ones, a random move first
     choosing its kind, so that wheels and relays are played often); the state at the
     start of every round, then the final state."""
@@ -71,7 +73,9 @@ def test_the_bounds_hold_on_the_shipped_line() -> None:
     final = states[-1]
     assert final.solo_score is not None
     rounds = final.solo_score[0]
-    starts = {s.round: s for s in reversed(states) if s.round >= 1 and s.at_round_start and not s.is_over}
+    starts = {
+        s.round: s for s in reversed(states) if s.round >= 1 and s.at_round_start and not s.is_over
+    }
     assert sorted(starts) == list(range(1, rounds + 1))
     assert_bounds_hold([starts[n] for n in sorted(starts)] + [final])
     row_search = RowSearch(RowGame(SOLO), "DDSSC")
@@ -102,7 +106,10 @@ def assert_bounds_hold(line: list[mc.State]) -> None:
                 actual = later.race.square_of[rid] >> 5 if rid in later.race.square_of else finish
                 assert actual <= high or high >= finish, (rid, actual, high, later.round, dry)
             if dry:
-                assert not later.race.bottles or later is final, ("a dry team got a bottle", later.round)
+                assert not later.race.bottles or later is final, (
+                    "a dry team got a bottle",
+                    later.round,
+                )
             intervals, dry = bounds.advance(intervals, dry)
 
 
@@ -152,9 +159,30 @@ def test_allows_refuses_what_no_round_can_do() -> None:
     game = RowGame(SOLO)
     start = (((5, "C", False), (6, "D", True), (6, "D", True), (5, "S", False), (5, "S", False)), 0)
     start = (tuple(sorted(start[0])), 0)
-    far = (tuple(sorted([(26, "D", True), (6, "D", True), (5, "C", False), (5, "S", False), (5, "S", False)])), 0)
-    back = (tuple(sorted([(4, "C", False), (6, "D", True), (6, "D", True), (5, "S", False), (5, "S", False)])), 0)
-    near = (tuple(sorted([(9, "D", True), (6, "D", True), (5, "C", False), (5, "S", False), (5, "S", False)])), 0)
+    far = (
+        tuple(
+            sorted(
+                [(26, "D", True), (6, "D", True), (5, "C", False), (5, "S", False), (5, "S", False)]
+            )
+        ),
+        0,
+    )
+    back = (
+        tuple(
+            sorted(
+                [(4, "C", False), (6, "D", True), (6, "D", True), (5, "S", False), (5, "S", False)]
+            )
+        ),
+        0,
+    )
+    near = (
+        tuple(
+            sorted(
+                [(9, "D", True), (6, "D", True), (5, "C", False), (5, "S", False), (5, "S", False)]
+            )
+        ),
+        0,
+    )
     assert game.allows(start, near)
     assert not game.allows(start, far)
     assert not game.allows(start, back)
@@ -163,7 +191,10 @@ def test_allows_refuses_what_no_round_can_do() -> None:
 def test_the_row_game_lower_bound_holds_on_small_courses() -> None:
     """The row game never needs more rounds than the real optimum (the relaxation only
     adds moves)."""
-    for course, mcn in [(C14, "5 AD1:a10,AD2:b11+,AS1:c10,AS2:d11,AC1:e10"), (C12, "3 AD1:a8,AD2:b9+,AS1:c9,AS2:d9,AC1:e9")]:
+    for course, mcn in [
+        (C14, "5 AD1:a10,AD2:b11+,AS1:c10,AS2:d11,AC1:e10"),
+        (C12, "3 AD1:a8,AD2:b9+,AS1:c9,AS2:d9,AC1:e9"),
+    ]:
         real = solve(course, start=mcn)
         assert real.proven and real.score is not None
         root = mc.from_mcn(course, mcn)

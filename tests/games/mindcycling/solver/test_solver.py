@@ -209,12 +209,23 @@ def test_cli_solves_and_writes_a_record(tmp_path: Path, capsys: pytest.CaptureFi
     [
         (["solve", "--course", "nope"], "no bundled course"),
         (["solve", "--course", "short", "--team", "DDS"], "riders"),
-        (["solve", "--course", "standard", "--start", "1 AD1:a5+,AS1:b5,AC1:c5,BD1:d5+,BS1:e5,BC1:a3"], "solo"),
+        (
+            [
+                "solve",
+                "--course",
+                "standard",
+                "--start",
+                "1 AD1:a5+,AS1:b5,AC1:c5,BD1:d5+,BS1:e5,BC1:a3",
+            ],
+            "solo",
+        ),
         (["solve", "--course", "solo", "--start", "1 AD1:a5+,AZ1:b5"], "MCN"),
         (["solve", "--line", "no-such-record.json"], "cannot read record"),
     ],
 )
-def test_cli_errors_are_one_line(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_errors_are_one_line(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as exc:
         main(args)
     assert exc.value.code == 1

@@ -32,6 +32,8 @@ class Server:
     def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
         self.db_url = db_url
         self.bot_delay = bot_delay
+        #: The ``peloton serve`` arguments after the database and the bots' delay.
+        self.args = ["--limits", "relaxed"]
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
         self.output: list[str] = []
@@ -39,16 +41,7 @@ class Server:
     def start(self) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         env.pop("PELOTON_DB_URL", None)
-        args = [
-            "--port",
-            "0",
-            "--db",
-            self.db_url,
-            "--bot-delay",
-            str(self.bot_delay),
-            "--limits",
-            "relaxed",
-        ]
+        args = ["--port", "0", "--db", self.db_url, "--bot-delay", str(self.bot_delay), *self.args]
         self.proc = subprocess.Popen(
             [PELOTON, "serve", *args],
             stdout=subprocess.PIPE,

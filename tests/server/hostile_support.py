@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import shutil
 import socket
-import subprocess
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -27,7 +24,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from .conftest import PG_ENV
-from .helpers import PELOTON, TIMEOUT, Server, drop_pg_database, pg_database
+from .helpers import TIMEOUT, Server, drop_pg_database, pg_database
 
 
 class ArgServer(Server):
@@ -38,49 +35,8 @@ class ArgServer(Server):
         self.args = list(args)
 
     def start(self) -> ArgServer:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        env.pop("PELOTON_DB_URL", None)
-        self.proc = subprocess.Popen(
-            [
-                PELOTON,
-                "serve",
-                "--port",
-                "0",
-                "--db",
-                self.db_url,
-                "--bot-delay",
-                str(self.bot_delay),
-                *self.args,
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
-        )
-        lines: queue.Queue[str | None] = queue.Queue()
-
-        def read() -> None:
-            assert self.proc is not None and self.proc.stdout is not None
-            for line in self.proc.stdout:
-                self.output.append(line)
-                lines.put(line)
-            lines.put(None)
-
-        threading.Thread(target=read, daemon=True).start()
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
-            except queue.Empty:
-                self.kill()
-                raise RuntimeError(
-                    "the server did not start in time:\n" + "".join(self.output)
-                ) from None
-            if line is None:
-                raise RuntimeError("the server exited:\n" + "".join(self.output))
-            if "serving on " in line:
-                self.url = line.split("serving on ", 1)[1].strip()
-                return self
+        super().start()
+        return self
 
     def rss_mb(self) -> float:
         """The server process's resident memory, in MB (Linux ``/proc``)."""

@@ -156,6 +156,9 @@ def interrupt_at_prompt(*args: str) -> tuple[bytes, bytes, int]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=ENV,
+        # As in a terminal: Ctrl-C interrupts. A child inherits an ignored SIGINT, and
+        # a test runner's worker may have it ignored (then Python ignores it too).
+        preexec_fn=_sigint_as_in_a_terminal,
     )
     try:
         seen = _read_until(proc, b"q quit) > ", timeout=60)
@@ -164,6 +167,10 @@ def interrupt_at_prompt(*args: str) -> tuple[bytes, bytes, int]:
     finally:
         proc.kill()
     return seen, out, proc.returncode
+
+
+def _sigint_as_in_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _read_until(proc: subprocess.Popen[bytes], marker: bytes, timeout: float) -> bytes:

@@ -323,3 +323,92 @@ def test_the_course_table_gives_the_engines_boards() -> None:
 
 def _order(rule: str) -> tuple[int, ...]:
     return tuple(int(part) for part in rule[3:].split("."))
+
+
+def _diagram_under(rule: str) -> Diagram:
+    """The first diagram in the section of the heading anchoring ``rule``."""
+    return next(d for d in DIAGRAMS if rule in [h for h in HEADINGS if h.line < d.line][-1].ids)
+
+
+#: What each diagram's caption says happens next, as moves from its position and the
+#: squares (or flags) that follow: a caption that stops telling the truth fails here.
+#: Keyed by the rule whose heading the diagram sits under.
+CAPTIONS: dict[str, tuple[str, dict[str, str]]] = {
+    # CY-2.5, CY-3.1: AS1 rides first, from the line, on 2 dice.
+    "CY-2.5": ("roll:3,4 AS1-7", {"AS1": "a7"}),
+    # CY-4.4: BC1 to 55, then AH1 holds back from 55 to 54.
+    "CY-4.4": ("roll:2,3 BC1-55 roll:6,6 AH1-54", {"BC1": "a55", "AH1": "a54"}),
+    # CY-4.5: three riders fill 51; AH1 aims at 51 and lands on a50.
+    "CY-4.5": (
+        "roll:3,4 AS1-51 roll:3,4 BS1-51 roll:3,4 CS1-51 roll:5,6 AH1-51",
+        {"AS1": "a51", "BS1": "b51", "CS1": "c51", "AH1": "a50"},
+    ),
+    # CY-4.6: 77 is dark: back 3 to a74.
+    "CY-4.6": ("roll:1,1 AH1-77", {"AH1": "a74"}),
+    # CY-5.3: the wheel diagram before the follow (the first of the two under CY-5.3).
+    "CY-5.3": ("BC1~- roll:4,5 BC1-70/t AH1>BC1", {"BC1": "a70", "AH1": "a69"}),
+    # CY-6.4: the swap, BH1's ride, AS1 on BH1's wheel.
+    "CY-6.4": ("AS1~BH1 BH1~yes roll:3,4 BH1-43/t AS1>BH1", {"BH1": "a43", "AS1": "a42"}),
+}
+
+
+#: Diagrams followed by the round their caption's moves lead to.
+FOLLOWED = ("CY-5.3", "CY-6.4")
+
+
+@pytest.mark.parametrize("rule", CAPTIONS)
+def test_the_captions_tell_what_the_engine_does(rule: str) -> None:
+    moves, squares = CAPTIONS[rule]
+    before = _diagram_under(rule)
+    _, state = _load(before)
+    for move in moves.split():
+        state.play(move)
+    assert {r: state.rider(r).square for r in squares} == squares
+    if rule in FOLLOWED:
+        after = DIAGRAMS[DIAGRAMS.index(before) + 1]
+        assert state.to_cyn() == json.loads(after.body)["position"]
+
+
+def test_the_fall_diagram_is_where_its_caption_says_it_comes_from() -> None:
+    """The fall diagram shows the round after CC1's fall: rebuilt from round 4 (BH1,
+    BS1 and CH1 losing their turn there), the picks the caption names are exactly the
+    legal ones, and picking BH1 and CH1 gives the diagram's position."""
+    (fall,) = [d for d in DIAGRAMS if "fall" in json.loads(d.body)["position"].split("/")[-1]]
+    data, _ = _load(fall)
+    state = terminal_game("cyclo").from_position(
+        "4 BH1:a52s,BS1:a53s,CC1:a40,CH1:a54s", data["options"]
+    )
+    for move in ("roll:6,6", "CC1-52", "draw:fall"):
+        state.play(move)
+    assert sorted(map(str, state.legal_moves())) == [
+        "fall:-",
+        "fall:BH1",
+        "fall:BH1,CH1",
+        "fall:CH1",
+    ]
+    state.play("fall:BH1,CH1")
+    assert state.to_cyn() == data["position"]
+
+
+def test_the_terrain_diagram_rolls_the_dice_its_caption_says() -> None:
+    """CY-4.2: a round of the terrain diagram, counting each rider's roll outcomes
+    (6 for one die, 21 for two, 56 for three)."""
+    _, state = _load(_diagram_under("CY-4.2"))
+    dice = {6: 1, 21: 2, 56: 3}
+    rolled: dict[str, int] = {}
+    start = state.round
+    while state.round == start:
+        if state.phase == "roll":
+            rolled[str(state.due)] = dice[len(state.legal_moves())]
+        move = {"swap": f"{state.due}~-", "wheel": f"{state.due}>-"}.get(state.phase)
+        state.play(move or state.legal_moves()[0])
+    assert rolled == {"BS1": 3, "BC1": 2, "BH1": 3, "AC1": 1, "AS1": 2}
+
+
+def test_the_leg_diagram_has_the_times_and_points_its_caption_says() -> None:
+    """CY-9.1, CY-9.2, CY-9.3: round 9's two finishers at 0, a group arrival at 28."""
+    _, state = _load(_diagram_under("CY-9.1"))
+    result = state.result
+    assert result.times == {"BS1": 0, "AS1": 0, "BH2": 28, "AH1": 28, "BH1": 32}
+    assert (result.points["BS1"], result.points["AS1"]) == (21, 20)
+    assert result.places[0] == "BS1"

@@ -412,3 +412,11 @@ def test_the_leg_diagram_has_the_times_and_points_its_caption_says() -> None:
     assert result.times == {"BS1": 0, "AS1": 0, "BH2": 28, "AH1": 28, "BH1": 32}
     assert (result.points["BS1"], result.points["AS1"]) == (21, 20)
     assert result.places[0] == "BS1"
+
+
+def test_the_team_time_trial_diagram_goes_team_by_team() -> None:
+    """CY-10, CY-2.6, CY-3.1: riders of two teams share squares; the round goes team
+    by team, each team's riders furthest first."""
+    _, state = _load(_diagram_under("CY-10.1"))
+    assert cy.snapshot(state)["order"] == ["AS1", "AC1", "AH2", "AH1", "BS1", "BH1", "BC1", "BH2"]
+    assert state.rider("AC1").square == state.rider("BH1").square == "a43"

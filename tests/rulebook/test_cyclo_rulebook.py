@@ -390,19 +390,43 @@ def test_the_fall_diagram_is_where_its_caption_says_it_comes_from() -> None:
     assert state.to_cyn() == data["position"]
 
 
-def test_the_terrain_diagram_rolls_the_dice_its_caption_says() -> None:
-    """CY-4.2: a round of the terrain diagram, counting each rider's roll outcomes
-    (6 for one die, 21 for two, 56 for three)."""
-    _, state = _load(_diagram_under("CY-4.2"))
-    dice = {6: 1, 21: 2, 56: 3}
+@pytest.mark.parametrize(
+    ("start", "dice", "climber"),
+    [
+        ("12 ", {"BH1": 3, "AC1": 1, "AH1": 1, "AS1": 2}, {"AC1": 1, "AH1": 0}),
+        ("15 ", {"BS1": 3, "BC1": 2}, {"BC1": 0}),
+    ],
+)
+def test_the_terrain_diagrams_roll_the_dice_their_captions_say(
+    start: str, dice: dict[str, int], climber: dict[str, int]
+) -> None:
+    """CY-4.2, CY-4.4: a round of each terrain diagram, counting each rider's roll
+    outcomes (6 for one die, 21 for two, 56 for three) and, after a roll of 1s, how
+    far it reaches (the climber's +1 on a climb)."""
+    (diagram,) = [
+        d
+        for d in DIAGRAMS
+        if json.loads(d.body)["position"].startswith(start) and "italian" in d.body
+    ]
+    _, state = _load(diagram)
+    outcomes = {6: 1, 21: 2, 56: 3}
     rolled: dict[str, int] = {}
-    start = state.round
-    while state.round == start:
+    reach: dict[str, int] = {}
+    round_ = state.round
+    while state.round == round_:
+        due = str(state.due)
         if state.phase == "roll":
-            rolled[str(state.due)] = dice[len(state.legal_moves())]
-        move = {"swap": f"{state.due}~-", "wheel": f"{state.due}>-"}.get(state.phase)
-        state.play(move or state.legal_moves()[0])
-    assert rolled == {"BS1": 3, "BC1": 2, "BH1": 3, "AC1": 1, "AS1": 2}
+            rolled[due] = outcomes[len(state.legal_moves())]
+            state.play("roll:" + ",".join("1" * rolled[due]))
+            continue
+        if state.phase == "ride":
+            rides = [m for m in map(str, state.legal_moves()) if "/" not in m]
+            reach[due] = max(int(m.split("-")[1]) for m in rides) - state.rider(due).position
+            state.play(f"{due}-{state.rider(due).position + reach[due]}")
+            continue
+        state.play({"swap": f"{due}~-", "wheel": f"{due}>-"}[state.phase])
+    assert rolled == dice
+    assert {r: reach[r] - dice[r] for r in climber} == climber
 
 
 def test_the_leg_diagram_has_the_times_and_points_its_caption_says() -> None:

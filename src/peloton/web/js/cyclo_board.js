@@ -28,6 +28,8 @@ export const TRACK = {
 export const DARK_FILL = "#3f3a36";
 const RUNOUT_FILL = "#f1f5f9";
 const ZOOMS = [0.3, 0.45, 0.6, 0.75, 0.9, 1, 1.2, 1.45];
+/** A square in the notation: lane letter and position (`b44`, `a0`). */
+const SQUARE = /^([a-z])(0|[1-9][0-9]*)$/;
 
 /** A rider's label on its piece: S, C, H1, H2. */
 export function pieceLabel(id) {
@@ -145,6 +147,17 @@ export class CycloBoard {
   positionOf(key) {
     const s = String(key);
     return s.startsWith("#") ? this.n + Number(s.slice(1)) : Number(s);
+  }
+
+  /** The position a focus or hint key stands for: a space key (`57`, `#3`), a square
+   * (`b44`) or a rider on the road (`AS1`); null for anything else (`rider:AS1`). */
+  hintPosition(snap, key) {
+    const s = String(key);
+    if (this.spaces[s]) return this.positionOf(s);
+    const square = SQUARE.exec(s);
+    if (square) return Number(square[2]);
+    const rider = (snap.riders || []).find((r) => r.id === s);
+    return rider && rider.position !== null && rider.position !== undefined ? rider.position : null;
   }
 
   /** The centre of a rider's square: position and lane (unlimited on the line and the run-out). */
@@ -355,7 +368,25 @@ export class CycloBoard {
     }
     this.drawFinished(snap, done);
     this.drawAction(snap, at);
+    this.markHints(hints, at);
     if (card && at[card.by]) this.drawCard(card, at[card.by]);
+  }
+
+  /** Mark the hints that are not space keys (a rules diagram's highlight): a square
+   * (`b44`, `a0`) is outlined, a rider on the road (`AS1`) ringed. */
+  markHints(hints, at) {
+    const c = this.cell;
+    for (const key of hints) {
+      const s = String(key);
+      const square = this.spaces[s] ? null : SQUARE.exec(s);
+      if (square && Number(square[2]) <= this.n + 9) {
+        const [x, y] = this.centre({ position: Number(square[2]), lane: square[1] });
+        svg("rect", { x: x - c / 2 + 1, y: y - c / 2 + 1, width: c - 2, height: c - 2, rx: 5, class: "cy-hint-square", "data-hint": s }, this.decor);
+      } else if (at[s]) {
+        const [x, y, R] = at[s];
+        svg("circle", { cx: x, cy: y, r: R * 1.5 + 2, class: "cy-hint-ring", "data-hint": s }, this.decor);
+      }
+    }
   }
 
   /** The card just drawn, beside its drawer. */
@@ -467,7 +498,7 @@ export class CycloBoard {
   focus(snap, keys = []) {
     if (!snap || !this.width) return;
     this.focusKeys = keys;
-    const xs = keys.filter((k) => !String(k).startsWith("rider:") && this.spaces[k]).map((k) => this.x(this.positionOf(k)));
+    const xs = keys.map((k) => this.hintPosition(snap, k)).filter((p) => p !== null).map((p) => this.x(p));
     const due = (snap.riders || []).find((r) => r.id === snap.due);
     if (due && due.position !== null) xs.push(this.x(due.position));
     if (snap.is_over) xs.push(this.runX, this.width - this.cell * 3);

@@ -67,6 +67,7 @@ def test_an_unknown_step_is_not_found(http: httpx.Client, step: str) -> None:
         (b'{"done": 0}', "'move' must be a move's text"),
         (b'{"move": 7, "done": 0}', "'move' must be a move's text"),
         (b'{"move": "  ", "done": 0}', "'move' must be a move's text"),
+        (b'{"move": "' + b"A" * 41 + b'", "done": 0}', "at most 40 characters"),
         (b'{"move": "AD1-b9", "done": "0"}', "'done' must be a whole number"),
         (b'{"move": "AD1-b9", "done": true}', "'done' must be a whole number"),
         (b'{"move": "AD1-b9", "done": 1}', "no move of yours at position 1"),

@@ -33,6 +33,8 @@ from .errors import BAD_REQUEST, NOT_FOUND, ApiError, engine_code
 
 #: A legal move that is not the one the step asks for.
 OFF_LESSON = "off_lesson"
+#: The longest move text read (the longest Mind Cycling move, ``AD1-z99r``, has 8).
+MAX_MOVE = 40
 
 
 async def tutorial_page(request: Request) -> Response:
@@ -120,8 +122,12 @@ async def play_step(request: Request) -> Response:
     if not isinstance(body, dict) or set(body) - {"move", "done"}:
         raise ApiError(400, BAD_REQUEST, f"{shape}, not {str(body)[:80]}")
     move, done = body.get("move"), body.get("done", 0)
-    if not isinstance(move, str) or not move.strip():
-        raise ApiError(400, BAD_REQUEST, f"'move' must be a move's text: {shape}")
+    if not isinstance(move, str) or not move.strip() or len(move) > MAX_MOVE:
+        raise ApiError(
+            400,
+            BAD_REQUEST,
+            f"'move' must be a move's text (at most {MAX_MOVE} characters): {shape}",
+        )
     if isinstance(done, bool) or not isinstance(done, int):
         raise ApiError(400, BAD_REQUEST, f"'done' must be a whole number: {shape}")
 

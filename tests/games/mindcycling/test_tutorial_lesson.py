@@ -9,6 +9,8 @@ from __future__ import annotations
 import doctest
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from peloton.core.errors import IllegalMoveError, NotationError
 from peloton.games import mindcycling as mc
@@ -122,3 +124,35 @@ def test_the_tutorial_course_is_not_a_bundled_course() -> None:
 def test_the_package_examples_run() -> None:
     result = doctest.testmod(tutorial, raise_on_error=False, report=True)
     assert result.attempted >= 3 and result.failed == 0
+
+
+RIDERS = ["AD1", "AS1", "AC1", "BD1", "BS1", "BC1", "CD1", "AD2"]
+SQUARES = [f"{lane}{row}" for lane in "abcde" for row in range(0, 32)] + ["#"]
+MOVE_TEXTS = st.one_of(
+    st.builds(
+        lambda r, sq, suffix: f"{r}-{sq}{suffix}",
+        st.sampled_from(RIDERS),
+        st.sampled_from(SQUARES),
+        st.sampled_from(["", "!", "w", "r", "x"]),
+    ),
+    st.builds(lambda r, t: f"{r}>{t}", st.sampled_from(RIDERS), st.sampled_from(RIDERS)),
+    st.builds(lambda r: f"{r}=", st.sampled_from(RIDERS)),
+    st.text(max_size=12),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(index=st.sampled_from([i for i in STEPS if LESSON.steps[i].moves]), text=MOVE_TEXTS)
+def test_any_text_is_played_only_if_it_is_the_lessons_move(index: int, text: str) -> None:
+    """Whatever the learner sends, the lesson plays its own move or refuses with an
+    engine error (a reason in words), and its positions never change."""
+    before = LESSON.opening(index)[0]
+    expected = LESSON.expected(index, 0)
+    try:
+        state, done, turns = LESSON.play(index, 0, text)
+    except (NotationError, IllegalMoveError) as exc:
+        assert str(exc)
+    else:
+        assert turns[0].move == expected == text.strip()
+        assert state == LESSON.state_at(index, done)
+    assert LESSON.opening(index)[0] == before

@@ -111,6 +111,7 @@ def test_a_false_claim_is_caught() -> None:
     assert claim_problems(state, {"rider": "AD1", "colour": "red"})
     assert claim_problems(state, {"medal": "sprinter", "holder": "AS1"})
     assert claim_problems(state, {"trophy": "A"})
+    assert claim_problems(state, {"places": ["AD1"]})
     assert claim_problems(state, {"over": True})
     assert claim_problems(state, {"note": "nothing"})
 

@@ -237,7 +237,8 @@ def claim_problems(state: State, claim: Mapping[str, Any]) -> list[str]:
     """What is untrue in ``claim`` about ``state`` (an empty list: all of it holds).
 
     A claim names a ``rider`` and facts about it (:data:`RIDER_KEYS`), or a ``medal``
-    and its ``holder``, or the ``trophy``, or whether the race is ``over``."""
+    and its ``holder``, or the first ``places``, or the ``trophy``, or whether the race
+    is ``over``."""
     if "rider" in claim:
         return _rider_problems(state, claim)
     problems = []
@@ -248,11 +249,13 @@ def claim_problems(state: State, claim: Mapping[str, Any]) -> list[str]:
         held = result.medals.get(claim["medal"])
         if held != claim.get("holder"):
             problems.append(f"{claim['medal']} medal held by {held}, not {claim.get('holder')}")
+    if "places" in claim and list(result.places[: len(claim["places"])]) != claim["places"]:
+        problems.append(f"the first across are {list(result.places)}, not {claim['places']}")
     if "trophy" in claim and result.trophy != claim["trophy"]:
         problems.append(f"trophy held by {result.trophy}, not {claim['trophy']}")
     if "over" in claim and state.is_over != claim["over"]:
         problems.append(f"the race is {'' if state.is_over else 'not '}over")
-    if not {"medal", "trophy", "over"} & set(claim):
+    if not {"medal", "places", "trophy", "over"} & set(claim):
         problems.append(f"claim {dict(claim)} says nothing checkable")
     return problems
 

@@ -138,7 +138,11 @@ def test_the_tutorial_on_a_phone(server: Server, new_context) -> None:
     # toggle is refused by the engine, with its reason.
     page.locator("[data-testid=board] [data-square=b24]").click()
     expect(page.get_by_test_id("feedback")).to_contain_text("AS1-b24 is illegal")
-    finish_step(page)
+    # The attack button beside "Your move" (the move buttons are further down).
+    page.get_by_test_id("ask-attack").click()
+    expect(page.get_by_test_id("ask-attack")).to_have_attribute("aria-pressed", "true")
+    page.locator("[data-testid=board] .sq.legal.attack.lesson-target").click()
+    expect(lesson(page)).to_have_attribute("data-finished", "true")
     expect(page.get_by_test_id("after")).to_contain_text("Best Sprinter")
     expect(page.locator("[data-testid=medals] .medal.won[data-medal=sprinter]")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

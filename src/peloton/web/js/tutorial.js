@@ -63,6 +63,7 @@ function draw() {
       S.hints = squares;
     },
   });
+  askAction(want);
   if (want) {
     const buttons = [...$("controls").querySelectorAll("[data-move]")].filter((b) => b.dataset.move === want.text);
     for (const b of buttons) b.classList.add("lesson-target");
@@ -76,6 +77,32 @@ function draw() {
   if (medals) board.result(result, snap, {});
   // Between two of the learner's moves the panel has nothing to show.
   $("play-panel").hidden = !$("controls").childElementCount && !medals;
+}
+
+/** Beside the step's "Your move", the button the move needs when it is not a square
+ * of the board (a bottle given) or starts with one (the attack toggle): on a phone
+ * the move buttons are further down the page. */
+function askAction(want) {
+  const box = $("ask-action");
+  if (!box) return;
+  clear(box);
+  if (!want) return;
+  if (want.kind === "give") {
+    box.append(el("button", {
+      type: "button", class: "btn small lesson-target", dataset: { testid: "ask-give" },
+      onclick: () => send(want.text),
+    }, `Give bottle to ${want.text.split(">")[1]}`));
+  } else if (want.kind === "attack") {
+    box.append(el("button", {
+      type: "button", class: `btn small attack-toggle ${board.attack ? "on" : "lesson-target"}`,
+      "aria-pressed": board.attack ? "true" : "false", dataset: { testid: "ask-attack" },
+      onclick: () => {
+        board.attack = !board.attack;
+        draw();
+      },
+    }, board.attack ? "Cancel attack" : "Attack!"));
+    if (board.attack) box.append(el("span", { class: "small" }, ` then the lit square ${want.square}`));
+  }
 }
 
 function paragraphs(box, text) {
@@ -116,7 +143,10 @@ function showStep() {
   const ask = $("ask");
   ask.hidden = v.finished;
   clear(ask);
-  if (!v.finished) ask.append(el("strong", {}, "Your move: "), el("span", { dataset: { testid: "ask-text" } }, v.ask));
+  if (!v.finished) {
+    ask.append(el("strong", {}, "Your move: "), el("span", { dataset: { testid: "ask-text" } }, v.ask),
+      el("div", { id: "ask-action", class: "ask-action" }));
+  }
   const after = $("after");
   after.hidden = !v.finished || !v.after;
   paragraphs(after, v.after);

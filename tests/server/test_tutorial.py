@@ -114,3 +114,4 @@ def test_a_legal_move_off_the_lesson_names_the_move_asked_for(http: httpx.Client
 def test_the_tutorial_page_is_served(http: httpx.Client) -> None:
     answer = http.get("/tutorial")
     assert answer.status_code == 200 and "text/html" in answer.headers["content-type"]
+    assert "/static/js/tutorial.js" in answer.text

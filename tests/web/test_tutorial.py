@@ -100,6 +100,12 @@ def test_the_whole_tutorial_from_the_lobby_to_a_real_race(server: Server, new_co
     expect(page.get_by_test_id("next")).to_be_hidden()
     page.screenshot(path=artifact("tutorial-12-medals-1280.png"), full_page=True)
 
+    # A step reached opens again from its dot.
+    page.locator("[data-testid=lesson] .dot[data-step='4'] button").click()
+    expect(main).to_have_attribute("data-step", "4")
+    expect(page.get_by_test_id("step-title")).to_have_text("A new round")
+    page.locator("[data-testid=lesson] .dot[data-step='12'] button").click()
+    expect(main).to_have_attribute("data-step", "12")
     # Back goes to the step before, fresh; the address follows.
     page.get_by_test_id("back").click()
     expect(main).to_have_attribute("data-step", "11")
@@ -114,7 +120,7 @@ def test_the_whole_tutorial_from_the_lobby_to_a_real_race(server: Server, new_co
     table = server.table(table_id)
     seats = {s["seat"]: s for s in table["seats"]}
     assert seats["A"]["kind"] == "human" and seats["A"]["taken"]
-    assert seats["B"]["kind"] != "human"
+    assert seats["B"]["kind"] != "human" and seats["C"]["kind"] != "human"
     expect(page.get_by_test_id("table-title")).to_be_visible()
     assert page.errors == []  # type: ignore[attr-defined]
     assert console == [REFUSED, REFUSED]  # the two refused moves, nothing else

@@ -15,13 +15,23 @@ const KIND_OF_SUFFIX = { "": "move", "!": "attack", w: "wheel", r: "relay" };
 const calm = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, calm() ? 0 : ms));
 
+const REACHED_KEY = "peloton.tutorial.reached";
+
+function storedReached() {
+  try {
+    return Math.max(1, Number(localStorage.getItem(REACHED_KEY)) || 1);
+  } catch {
+    return 1;
+  }
+}
+
 const S = {
   lesson: null, // GET /api/tutorial
   view: null, // the step view of the server (GET/POST /api/tutorial/steps/{n})
   snap: null, // the position drawn
   number: 1,
   busy: false,
-  reached: 1, // the furthest step opened, for the dots
+  reached: storedReached(), // the furthest step opened (kept in this browser), for the dots
 };
 
 const board = new MindCyclingView($("board-host"), { onSquare: (sq) => clickSquare(sq) });
@@ -133,10 +143,13 @@ function showStep() {
   clear(dots);
   for (const s of S.lesson.steps) {
     const state = s.number < v.number || (s.number === v.number && v.finished) ? "done" : s.number === v.number ? "current" : "todo";
-    dots.append(el("li", {
-      class: `dot ${state}`, title: `${s.number}. ${s.title}`,
-      "aria-current": s.number === v.number ? "step" : null,
-    }, el("span", { class: "visually-hidden" }, `${s.number}. ${s.title}`)));
+    const label = `${s.number}. ${s.title}`;
+    // A step already reached can be opened again from its dot.
+    const open = s.number <= S.reached && s.number !== v.number;
+    const dot = open
+      ? el("button", { type: "button", class: "dot-button", title: label, "aria-label": label, onclick: () => !S.busy && openStep(s.number) })
+      : el("span", { class: "visually-hidden" }, label);
+    dots.append(el("li", { class: `dot ${state}`, title: label, "aria-current": s.number === v.number ? "step" : null, dataset: { step: s.number } }, dot));
   }
   $("step-title").textContent = v.title;
   paragraphs($("step-text"), v.text);
@@ -245,6 +258,11 @@ async function openStep(number) {
   S.number = view.number;
   S.hints = [];
   S.reached = Math.max(S.reached, view.number);
+  try {
+    localStorage.setItem(REACHED_KEY, String(S.reached));
+  } catch {
+    /* private mode: the dots remember this visit only */
+  }
   board.attack = false;
   board.refocus();
   if (location.hash !== `#${view.number}`) history.replaceState(null, "", `#${view.number}`);
@@ -256,8 +274,8 @@ async function openStep(number) {
   draw();
 }
 
-/** The final button: a real table against a bot, on the short course with teams of
- * three (like the lesson's), the learner seated as team A. */
+/** The final button: a real table against two bots, on the short course with teams
+ * of three (like the lesson's), the learner seated as team A. */
 async function playReal() {
   const button = $("play-real");
   button.disabled = true;
@@ -267,7 +285,7 @@ async function playReal() {
     const bots = (game && game.bots) || [];
     const bot = bots.includes("easy") ? "easy" : bots[0];
     const table = await api("POST", "/api/tables", {
-      game: "mind-cycling", options: { players: 2, course: "short", riders: 3 }, seats: ["human", bot],
+      game: "mind-cycling", options: { players: 3, course: "short", riders: 3 }, seats: ["human", bot, bot],
     });
     const name = playerName.get() || "Newcomer";
     const seat = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/join`, { seat: "A", name });

@@ -26,7 +26,7 @@ from typing import Any
 from ...core.errors import ConfigError, PelotonError
 from .competition import Competition
 from .course import Course
-from .modes import LEVELS, PRO
+from .modes import LEVELS, MODES, PRO
 from .scoring import ROUND_SECONDS, Result
 from .setup import MAX_TOKENS
 from .start import from_options
@@ -261,7 +261,8 @@ def _parse_legs(legs: object) -> list[dict[str, Any]]:
 
 
 def _leg_name(leg: Mapping[str, Any]) -> str:
+    """``leg on flat-stage``: a leg's mode and course (the mode's own when not given)."""
     course = leg["course"]
     if isinstance(course, Mapping):
         course = course.get("name", "a course")
-    return f"{leg['mode']} on {course}" if course is not None else str(leg["mode"])
+    return f"{leg['mode']} on {course or MODES[leg['mode']].course}"

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from peloton.games import cyclo as cy
+from peloton.terminal.tour import TourSession
 
+from .helpers import Recorder
 from .test_cyclo_play import peloton
 
 #: A one-board course (E1's flat and last km): legs quick to ride to the end.
@@ -143,3 +145,28 @@ def test_a_finished_race_is_not_resumed(tmp_path: Path) -> None:
     code, _, err = peloton("tour", "--resume", str(saved))
     assert code == 1
     one_line_error(err, "the stage race is over")
+
+
+@pytest.mark.parametrize(("answer", "code"), [("q", 0), (None, 1)])
+def test_humans_stop_between_legs_and_the_legs_ridden_are_kept(
+    tmp_path: Path, answer: str | None, code: int
+) -> None:
+    saved = tmp_path / "tour.json"
+    race = cy.StageRace(2, legs=[{"mode": "itt", "course": SHORT}] * 2)
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        if prompt.startswith("Press Enter for leg 2"):
+            if answer is None:
+                raise EOFError
+            return answer
+        return "1"  # the human rides the first move listed
+
+    recorder = Recorder()
+    session = TourSession(race, ["human", "greedy"], 3, recorder.console, ask, save=saved)
+    assert session.run() == code
+    assert "General classification after leg 1 of 2" in recorder.text
+    assert f"stops after 1 of 2 legs; resume with: peloton tour --resume {saved}" in recorder.text
+    kept = cy.load_competition(saved.read_text())
+    assert kept.standings == race.standings and kept.standings["ridden"] == 1

@@ -27,6 +27,7 @@ from ..games import cyclo as cy
 from ..games.cyclo.stage_race import LEG_MODES
 from .cyclo import CycloTerminal
 from .cyclo_board import team_style
+from .play import EXIT_INPUT_ENDED, EXIT_INTERRUPTED
 from .prompt import QUIT_WORDS, Ask
 from .seats import HUMAN, make_seats
 from .setup import chance_stream
@@ -216,7 +217,16 @@ class TourSession:
             saved_all = self.save() and saved_all
             console.print(standings_view(race, self.players))
             if self.humans and not race.is_over:
-                answer = self.ask(f"Press Enter for leg {index + 2} (q to stop) > ")
+                try:
+                    answer = self.ask(f"Press Enter for leg {index + 2} (q to stop) > ")
+                except EOFError:
+                    console.print(Text("\nInput ended before the stage race did.", "bold red"))
+                    self._stopped(index + 1)
+                    return EXIT_INPUT_ENDED
+                except KeyboardInterrupt:
+                    console.print(Text("\nInterrupted.", "bold red"))
+                    self._stopped(index + 1)
+                    return EXIT_INTERRUPTED
                 if answer.strip().lower() in QUIT_WORDS:
                     self._stopped(index + 1)
                     return 0 if saved_all else 1

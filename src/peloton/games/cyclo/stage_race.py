@@ -19,6 +19,7 @@ the rider id); **green** the most green points and **red** the most mountain poi
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -97,7 +98,7 @@ class StageRace(Competition):
         """The constructor's arguments, JSON-ready (courses as names or objects)."""
         return {
             "players": self.players,
-            "legs": self._legs_given,
+            "legs": copy.deepcopy(self._legs_given),
             "level": self.level,
             "events": self.events,
             "bonus_seconds": self.bonus_seconds,

@@ -118,6 +118,14 @@ def simulate(
     records: Annotated[
         Path | None, typer.Option(help="Save every game's record in this directory.")
     ] = None,
+    stage_race: Annotated[
+        str | None,
+        typer.Option(
+            "--stage-race",
+            help="Cyclo: ride whole stage races over these legs (tour, or MODE:COURSE,...) and "
+            "report each bot's jersey shares; -o takes level, events, bonus_seconds.",
+        ),
+    ] = None,
 ) -> None:
     """Play many bot games and report win shares, medals, points, places and ratings."""
 
@@ -138,6 +146,12 @@ def simulate(
     console = new_console()
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     name = game_name(game)
+    if stage_race is not None:
+        from .cli_tour import simulate_stage_races
+
+        simulate_stage_races(name, names, stage_race, option, games, jobs, seed, swap, out, plot,
+                             records, console)  # fmt: skip
+        return
     if name != MIND_CYCLING_GAME:
         flags = {"--course": course, "--riders": riders, "--wind": wind, "--relay-limit": relay_limit,
                  "--solo": solo or None}  # fmt: skip

@@ -61,6 +61,8 @@ START_SQUARES = [f"{col}{row}" for row in range(8, 0, -1) for col in "abcde"]
 
 def game_of(command: Command) -> str:
     argv = command.argv
+    if command.command == "tour":  # a Cyclo stage race
+        return "cyclo"
     if len(argv) > 1 and not argv[1].startswith("-"):
         return argv[1]
     return command.option("--game") or "mind-cycling"

@@ -14,6 +14,8 @@ player's page and decisions: ``docs/cyclo.md``.
 from ...core import registry
 from .board import Board, BoardError, bundled_boards
 from .cards import CARDS
+from .competition import COMPETITION_FORMAT, Competition
+from .competitions import KINDS, load_competition
 from .course import Course, bundled_courses
 from .heuristics import HEURISTICS
 from .modes import AVAILABLE, MODES
@@ -21,6 +23,7 @@ from .notation import Answer, Draw, Fall, Move, Ride, Roll, Swap, Wheel, parse_m
 from .record import Record, load_record
 from .scoring import Result
 from .snapshot import public_moves, snapshot
+from .stage_race import StageRace
 from .start import OPTIONS, from_cyn, from_options, new_game
 from .state import RiderInfo, State
 
@@ -42,12 +45,15 @@ registry.register(
 __all__ = [
     "AVAILABLE",
     "CARDS",
+    "COMPETITION_FORMAT",
     "HEURISTICS",
+    "KINDS",
     "MODES",
     "OPTIONS",
     "Answer",
     "Board",
     "BoardError",
+    "Competition",
     "Course",
     "Draw",
     "Fall",
@@ -57,6 +63,7 @@ __all__ = [
     "Ride",
     "RiderInfo",
     "Roll",
+    "StageRace",
     "State",
     "Swap",
     "Wheel",
@@ -64,6 +71,7 @@ __all__ = [
     "bundled_courses",
     "from_cyn",
     "from_options",
+    "load_competition",
     "load_record",
     "new_game",
     "parse_move",

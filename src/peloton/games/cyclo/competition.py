@@ -1,0 +1,148 @@
+"""What every Cyclo competition shares (CY-12.1, CY-12.6): it describes each game it
+wants, takes it back finished, keeps the records and derives its standings from them.
+
+A competition never reaches into a game: it builds the next one from JSON options
+(:func:`from_options`, the same options a record keeps) and reads a finished game's
+:class:`Result`. The games know nothing of competitions. A kind of competition (the
+stage race today; the omnium, sprint tournament and pursuit series once the track
+events are played) says three things: its ``settings`` (its constructor's
+arguments), the options of its next game (``next_options``, ``None`` when it is
+over) and what a finished game's result does to its standings (``_take``).
+
+The file of a competition (``to_dict``) is its settings and the records of its games;
+:func:`peloton.games.cyclo.competitions.load_competition` rebuilds it by replaying
+every game through the rules and handing it back to a new competition.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ...core.errors import StateError
+from .record import Record
+from .scoring import Result
+from .start import from_options
+from .state import State
+
+#: The ``format`` of a competition file.
+COMPETITION_FORMAT = "peloton-cyclo-competition/1"
+
+
+class Competition(ABC):
+    """A series of Cyclo games with standings (CY-12.6)."""
+
+    #: The ``kind`` of its file: ``stage``, later ``omnium``, ``sprint-tournament``,
+    #: ``pursuit-series``.
+    kind: ClassVar[str]
+    #: What it is called, for players ("stage race").
+    title: ClassVar[str]
+
+    def __init__(self) -> None:
+        #: The records of the games taken back, in order (CY-15).
+        self.records: list[Record] = []
+
+    # ------------------------------------------------------------ what a kind says
+
+    @property
+    @abstractmethod
+    def settings(self) -> dict[str, Any]:
+        """The constructor's arguments, JSON-ready: ``type(self)(**settings)`` is a new
+        competition like this one was."""
+
+    @abstractmethod
+    def next_options(self) -> dict[str, Any] | None:
+        """The JSON options (:func:`from_options`) of the next game; ``None`` once the
+        competition is over."""
+
+    @abstractmethod
+    def _take(self, result: Result) -> None:
+        """Add a finished game's result to the standings."""
+
+    @property
+    @abstractmethod
+    def standings(self) -> dict[str, Any]:
+        """The standings so far, JSON-ready."""
+
+    @property
+    @abstractmethod
+    def winner(self) -> str | None:
+        """Who won, once it is over (``None`` before)."""
+
+    @classmethod
+    @abstractmethod
+    def from_settings(cls, settings: Mapping[str, Any]) -> Competition:
+        """A new competition from a file's ``settings``; :class:`ConfigError` for an
+        unknown, missing or bad argument."""
+
+    # ------------------------------------------------------------ the protocol
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every game has been played."""
+        return self.next_options() is None
+
+    def next_game(self, seed: int | None = None) -> State | None:
+        """The next game on its start line (``seed`` kept for its record, the seed of
+        the chance stream the caller draws from); ``None`` once over."""
+        options = self.next_options()
+        if options is None:
+            return None
+        state = from_options(options)
+        state.seed = seed
+        return state
+
+    def add(self, state: State, players: Mapping[str, Mapping[str, str]] | None = None) -> None:
+        """Take back a finished game: the one :meth:`next_game` describes, its seed
+        aside. ``players`` (team → ``{"name", "kind"}``) goes into its record.
+        :class:`StateError` says why a game is refused; nothing changes then."""
+        if not isinstance(state, State):
+            raise StateError(f"a {self.title} takes Cyclo games, not {type(state).__name__}")
+        expected = self.next_options()
+        if expected is None:
+            raise StateError(
+                f"the {self.title} is over after {len(self.records)} games: it takes no more"
+            )
+        if not state.is_over:
+            raise StateError(
+                f"the game is not finished (round {state.round}, {state.phase} step): a "
+                f"{self.title} takes back finished games only"
+            )
+        if state.start is not None:
+            raise StateError(
+                f"the game starts from the position {state.start!r}; the {self.title}'s games "
+                "start on the start line"
+            )
+        wanted = from_options(expected).options()
+        given = state.options()
+        if given != wanted:
+            differ = ", ".join(
+                f"{key} {_brief(given.get(key))} (expected {_brief(wanted.get(key))})"
+                for key in sorted(set(given) | set(wanted))
+                if given.get(key) != wanted.get(key)
+            )
+            raise StateError(
+                f"game {len(self.records) + 1} is not the one the {self.title} asked for: {differ}"
+            )
+        record = Record.from_state(state, {t: dict(p) for t, p in (players or {}).items()})
+        self._take(state.result)
+        self.records.append(record)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The competition file: its format, kind, settings and the records of its
+        games (``standings`` is informational, recomputed on loading)."""
+        return {
+            "format": COMPETITION_FORMAT,
+            "kind": self.kind,
+            "settings": self.settings,
+            "games": [record.to_dict() for record in self.records],
+            "standings": self.standings,
+        }
+
+
+def _brief(value: Any) -> str:
+    """An option's value in an error message (a course by its name)."""
+    if isinstance(value, Mapping) and "name" in value:
+        return repr(value["name"])
+    return repr(value)

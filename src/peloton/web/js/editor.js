@@ -350,7 +350,7 @@ function renderProblems() {
   box.append(el("ol", { class: "ed-problem-list" }, answer.problems.map((problem, i) => {
     const where = problem.square ? problem.square : problem.row !== null ? `row ${problem.row}` : null;
     const onRoad = problem.row !== null && problem.row >= 1 && problem.row < draft().finish;
-    const text = el("span", { class: "ed-problem-text" }, problem.message);
+    const text = el("span", { class: "ed-problem-text", dataset: { testid: "problem-text" } }, problem.message);
     return el("li", { class: `ed-problem key-${problem.key}`, dataset: { testid: "problem", key: problem.key, row: problem.row ?? "", square: problem.square ?? "", index: String(i) } },
       text,
       where && onRoad ? el("button", { type: "button", class: "btn small ed-show", "aria-label": `show ${where} on the board`, onclick: () => (problem.square ? goSquare(problem.square) : goTo(problem.row, state.cursor.lane)) }, `show ${where}`) : null,

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections.abc import Mapping
@@ -86,7 +87,7 @@ def editable_draft(data: Any) -> tuple[dict[str, Any] | None, list[str]]:
     :data:`MAX_FINISH`): the file's problems then say what to fix."""
     if not isinstance(data, Mapping):
         return None, [f"a course must be a table of keys, not {type(data).__name__}"]
-    given = {**DRAFT_DEFAULTS, **{k: data[k] for k in COURSE_KEYS if k in data}}
+    given = {**copy.deepcopy(DRAFT_DEFAULTS), **{k: data[k] for k in COURSE_KEYS if k in data}}
     draft = {k: given[k] for k in COURSE_KEYS if k in given}
     left_out = [
         f"unknown key {key!r} left out" for key in sorted(set(data) - set(COURSE_KEYS), key=str)

@@ -7,6 +7,7 @@
 
 import { api } from "./api.js";
 import { Board } from "./board.js";
+import { LiveCheck } from "./editor_check.js";
 import { el, clear, showError } from "./ui.js";
 import {
   History, LANE_LETTERS, MAX_FINISH, MAX_LANES, blankRoad, drawable, erase, normal, parseSquare, removeSquare,
@@ -21,26 +22,30 @@ const error = (message) => showError($("error"), message);
 
 /** The tools, in the order of their number keys. */
 const TOOLS = [
-  { id: "plain", label: "Plain tab", short: "plain", help: "a plain section starts on this row" },
-  { id: "sprint", label: "Sprint tab", short: "sprint", help: "the sprint section starts on this row" },
-  { id: "mountain", label: "Mountain tab", short: "mountain", help: "the mountain section starts on this row" },
-  { id: "feed", label: "Feed zone", short: "feed", help: "a feed zone on this square" },
-  { id: "rocks", label: "Rock", short: "rock", help: "a rocky mountain closes this square" },
-  { id: "finish", label: "Finish line", short: "finish", help: "the finish line just after this row" },
-  { id: "erase", label: "Eraser", short: "erase", help: "take away the feed zone, rock or tab here" },
+  { id: "plain", label: "Plain tab", help: "a plain section starts on this row" },
+  { id: "sprint", label: "Sprint tab", help: "the sprint section starts on this row" },
+  { id: "mountain", label: "Mountain tab", help: "the mountain section starts on this row" },
+  { id: "feed", label: "Feed zone", help: "a feed zone on this square" },
+  { id: "rocks", label: "Rock", help: "a rocky mountain closes this square" },
+  { id: "finish", label: "Finish line", help: "the finish line just after this row" },
+  { id: "erase", label: "Eraser", help: "take away the feed zone, rock or tab here" },
 ];
 
 const state = {
   history: new History(blankRoad(40, 5)),
   tool: "plain",
   cursor: { row: 1, lane: 0 },
-  check: { seq: 0, sent: 0, answer: null, answered: 0, busy: false, timer: null, waiters: [] },
   games: null,
   courses: [],
 };
 const draft = () => state.history.now;
 
 const board = new Board($("board"), {});
+const check = new LiveCheck(draft, () => {
+  renderProblems();
+  renderMarks();
+  renderPlay();
+}, CHECK_DELAY);
 const marks = el("div", { class: "ed-marks", "aria-hidden": "true" });
 $("board").append(marks);
 
@@ -62,7 +67,8 @@ function changed() {
     // Storage full or refused: the draft still lives in the page.
   }
   render();
-  scheduleCheck();
+  check.schedule();
+  renderCheckState();
 }
 
 function undo() {
@@ -153,7 +159,7 @@ function box(row, lane, rows = 1, lanes = 1) {
 function renderMarks() {
   const d = draft();
   clear(marks);
-  const answer = currentAnswer();
+  const answer = check.answer();
   for (const [i, problem] of ((answer && answer.problems) || []).entries()) {
     if (problem.row === null || problem.row < 1 || problem.row >= d.finish) continue;
     const p = problem.square ? parseSquare(problem.square) : null;
@@ -269,79 +275,23 @@ function pageKeys(e) {
 
 // ------------------------------------------------------------------ the live check
 
-/** The last answer, when it is about the draft shown now. */
-function currentAnswer() {
-  const c = state.check;
-  return c.answer && same(c.answer.checked, draft()) ? c.answer : null;
-}
-
-function scheduleCheck() {
-  const c = state.check;
-  c.seq += 1;
-  clearTimeout(c.timer);
-  renderCheckState();
-  c.timer = setTimeout(runCheck, CHECK_DELAY);
-}
-
-/** Check the draft (one request at a time: the server counts a client's checks). */
-async function runCheck() {
-  const c = state.check;
-  if (c.busy) return; // the answer in flight sends the next check
-  const seq = c.seq;
-  const checked = normal(draft());
-  c.busy = true;
-  c.sent = seq;
-  renderCheckState();
-  try {
-    const answer = await api("POST", "/api/editor/check", { course: checked });
-    c.answer = { ...answer, checked };
-    c.answered = seq;
-    c.failed = null;
-  } catch (e) {
-    c.failed = e.message;
-    c.answered = seq;
-  } finally {
-    c.busy = false;
-  }
-  if (c.seq !== seq) {
-    clearTimeout(c.timer);
-    runCheck();
-    return;
-  }
-  renderProblems();
-  renderMarks();
-  renderPlay();
-  for (const wake of c.waiters.splice(0)) wake();
-}
-
-/** The answer for the draft shown now, checking it at once if needed. */
-function checkedNow() {
-  const c = state.check;
-  if (currentAnswer() && c.answered === c.seq) return Promise.resolve(currentAnswer());
-  clearTimeout(c.timer);
-  const done = new Promise((resolve) => c.waiters.push(() => resolve(currentAnswer())));
-  runCheck();
-  return done;
-}
+const STATE_TEXT = { checking: "checking…", failed: "could not check", valid: "✓ valid" };
 
 function renderCheckState() {
-  const c = state.check;
   const label = $("check-state");
-  const waiting = c.answered !== c.seq;
-  const answer = currentAnswer();
-  label.dataset.state = waiting ? "checking" : c.failed ? "failed" : answer && answer.ok ? "valid" : "invalid";
-  label.textContent = waiting ? "checking…" : c.failed ? "could not check" : answer && answer.ok ? "✓ valid" : `${(answer && answer.problems.length) || 0} problem(s)`;
+  const status = check.status();
+  label.dataset.state = status;
+  label.textContent = STATE_TEXT[status] || `${check.answer() ? check.answer().problems.length : 0} problem(s)`;
 }
 
 function renderProblems() {
   renderCheckState();
-  const c = state.check;
   const box = clear($("problems"));
-  if (c.failed) {
-    box.append(el("p", { class: "ed-bad" }, `The server could not check the course: ${c.failed}`));
+  if (check.failed) {
+    box.append(el("p", { class: "ed-bad" }, `The server could not check the course: ${check.failed}`));
     return;
   }
-  const answer = currentAnswer();
+  const answer = check.answer();
   if (!answer) return;
   if (answer.ok) {
     box.append(el("p", { class: "ed-good", dataset: { testid: "valid" } }, "This course is valid: it may be downloaded and raced on."));
@@ -367,7 +317,7 @@ function fileName(d) {
 
 async function download() {
   error(null);
-  const answer = await checkedNow();
+  const answer = await check.now();
   if (!answer || !answer.toml) {
     error("The course could not be written: the server did not check it.");
     return;
@@ -427,9 +377,12 @@ function start(event) {
   error(null);
   const name = $("start-course").value;
   const bundled = state.courses.find((c) => c.name === name);
+  const before = state.history.past.length;
   if (bundled) change({ ...normal(bundled), name: `my ${bundled.name}` });
   else change(blankRoad(Number($("start-rows").value), Number($("start-lanes").value)));
-  notice(null);
+  const d = draft();
+  const what = bundled ? `the ${bundled.name} course` : `a blank road of ${d.finish - 1} rows and ${d.lanes} lanes`;
+  notice(`Started from ${what}.${state.history.past.length > before ? " Undo brings back the course before." : ""}`);
   goTo(1, 0);
   $("board").scrollLeft = 0;
 }
@@ -462,12 +415,12 @@ async function loadGames() {
 
 function renderPlay() {
   const d = draft();
-  const answer = currentAnswer();
+  const answer = check.answer();
   const valid = !!(answer && answer.ok);
   const zone = startZone(d);
   const need = Number($("play-teams").value || 2) * Number($("play-riders").value || 6);
   $("play-room").textContent = zone.capacity
-    ? `The start zone holds ${zone.capacity} riders; this race needs ${need}.`
+    ? `You ride team A, greedy bots the others. The start zone holds ${zone.capacity} riders; this race needs ${need}.`
     : "Place a section tab first: the rows before it are the start zone.";
   $("play-room").classList.toggle("ed-bad", zone.capacity > 0 && zone.capacity < need);
   $("play").disabled = !valid || zone.capacity < need;
@@ -478,7 +431,7 @@ function renderPlay() {
 
 async function open(solo) {
   error(null);
-  const answer = await checkedNow();
+  const answer = await check.now();
   if (!answer || !answer.ok) {
     error("Fix the course's problems first.");
     return;
@@ -549,6 +502,7 @@ $("play-solo").addEventListener("click", () => open(true));
 
 restore();
 render();
-scheduleCheck();
+check.schedule();
+renderCheckState();
 loadCourses();
 loadGames();

@@ -74,6 +74,13 @@ def test_design_a_course_download_it_and_race_on_it_mc_1(
     use(page, "erase", "e19")
     expect_valid(page)
 
+    # The line under the road says what a click would do, and then what the keys would.
+    page.get_by_test_id("tool-sprint").click()
+    page.locator('[data-testid=editor-board] [data-square="c12"]').hover()
+    expect(page.get_by_test_id("cursor")).to_contain_text(
+        "c12 (row 12, lane c) · sprint section · sprint tab — click: take away the sprint tab"
+    )
+
     # A walled-in square, drawn with the keyboard: the problem is marked on the board.
     board = page.get_by_test_id("editor-board")
     board.focus()
@@ -115,6 +122,9 @@ def test_design_a_course_download_it_and_race_on_it_mc_1(
         ("b23", "d25"),
     )
     assert Course.from_file(path) == drawn
+    page.get_by_text("The course file (TOML)").click()
+    expect(page.get_by_test_id("toml")).to_be_visible()
+    assert page.get_by_test_id("toml").text_content() == path.read_text()
 
     # Back in the editor from another start, the file opens as it was downloaded.
     page.get_by_test_id("start-course").select_option("short")

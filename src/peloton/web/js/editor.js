@@ -35,6 +35,7 @@ const state = {
   history: new History(blankRoad(40, 5)),
   tool: "plain",
   cursor: { row: 1, lane: 0 },
+  hover: null, // the square under the pointer
   games: null,
   courses: [],
 };
@@ -42,6 +43,8 @@ const draft = () => state.history.now;
 
 const board = new Board($("board"), {});
 const check = new LiveCheck(draft, () => {
+  const answer = check.answer();
+  if (answer && answer.toml) $("toml").textContent = answer.toml;
   renderProblems();
   renderMarks();
   renderPlay();
@@ -187,10 +190,34 @@ function describeSquare(square) {
   return bits.join(" · ");
 }
 
+/** What using the tool on `square` would do, in words. */
+function toolAction(square) {
+  const d = draft();
+  const p = parseSquare(square);
+  const tool = state.tool;
+  const tab = tabAt(d, p.row);
+  if (tool === "plain" || tool === "sprint" || tool === "mountain") {
+    if (tab && tab[1] === tool) return `take away the ${tool} tab of row ${p.row}`;
+    if (tab) return `make the tab of row ${p.row} a ${tool} tab`;
+    return `start a ${tool} section on row ${p.row}`;
+  }
+  if (tool === "feed" || tool === "rocks") {
+    const word = tool === "feed" ? "feed zone" : "rock";
+    return d[tool].includes(square) ? `take away the ${word} on ${square}` : `put a ${word} on ${square}`;
+  }
+  if (tool === "finish") return `put the finish line just after row ${p.row}`;
+  if (d.feed.includes(square)) return `take away the feed zone on ${square}`;
+  if (d.rocks.includes(square)) return `take away the rock on ${square}`;
+  return tab ? `take away the ${tab[1]} tab of row ${p.row}` : "nothing to take away here";
+}
+
+/** The square under the pointer (or else the cursor's) and what the tool would do. */
 function renderCursorText() {
-  const tool = TOOLS.find((t) => t.id === state.tool);
-  const square = squareName(state.cursor.row, state.cursor.lane);
-  $("cursor").textContent = `${describeSquare(square)} — tool: ${tool.label.toLowerCase()}`;
+  const square = state.hover || squareName(state.cursor.row, state.cursor.lane);
+  const how = state.hover ? "click" : "Enter";
+  // The pointer's square is not read out as it moves; the keyboard's cursor is.
+  $("cursor").setAttribute("aria-live", state.hover ? "off" : "polite");
+  $("cursor").textContent = `${describeSquare(square)} — ${how}: ${toolAction(square)}`;
 }
 
 /** The tabs, feed zones and rocks listed, each with a button to take it away. */
@@ -219,6 +246,7 @@ function renderParts() {
 
 function goTo(row, lane) {
   const d = draft();
+  state.hover = null;
   state.cursor = { row: Math.min(Math.max(1, row), d.finish - 1), lane: Math.min(Math.max(0, lane), d.lanes - 1) };
   renderMarks();
   renderCursorText();
@@ -480,6 +508,18 @@ $("board").addEventListener("click", (e) => {
   if (target && target.dataset.square !== "#") apply(target.dataset.square);
 });
 $("board").addEventListener("keydown", boardKeys);
+$("board").addEventListener("mouseover", (e) => {
+  const target = e.target.closest("[data-square]");
+  const square = target && target.dataset.square !== "#" ? target.dataset.square : null;
+  if (square !== state.hover) {
+    state.hover = square;
+    renderCursorText();
+  }
+});
+$("board").addEventListener("mouseleave", () => {
+  state.hover = null;
+  renderCursorText();
+});
 document.addEventListener("keydown", pageKeys);
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);

@@ -1,5 +1,5 @@
 """The course editor's endpoints against a real server: ``GET /editor`` and
-``POST /api/editor/check`` (docs/protocol.md, "Course editor"), bad input included:
+``POST /api/editor/check`` (docs/protocol.md, "HTTP API"), bad input included:
 every refusal is a 4xx naming what is wrong, and the server answers on after it."""
 
 from __future__ import annotations

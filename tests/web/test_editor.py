@@ -207,3 +207,21 @@ def test_the_editor_on_a_phone(server: Server, new_context) -> None:
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, testid
     page.screenshot(path=artifact("editor-390.png"), full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_check_the_server_refuses_is_shown_and_tried_again(server: Server, new_context) -> None:
+    """A client's checks are limited (docs/protocol.md, "Limits"): a check refused as
+    busy says so, and is made again without another change."""
+    page = open_page(new_context(1280, 800), f"{server.url}/editor")
+    busy = {"error": {"code": "rate_limited", "message": "you have other checks in progress"}}
+    page.route(
+        "**/api/editor/check",
+        lambda route: route.fulfill(status=429, json=busy),
+    )
+    page.get_by_test_id("start-course").select_option("standard")
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("check-state")).to_have_attribute("data-state", "failed")
+    expect(page.get_by_test_id("problems")).to_contain_text("you have other checks in progress")
+    page.unroute("**/api/editor/check")
+    expect_valid(page)
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""The course editor's page and its check (docs/protocol.md, "Course editor"):
+"""The course editor's page and its check (docs/protocol.md, "HTTP API"):
 ``GET /editor`` and ``POST /api/editor/check``. The check runs in a worker
 (:func:`.drafts.check_draft`), within the client's share of checks, like
 ``POST /api/courses/check``."""

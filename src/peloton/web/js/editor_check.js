@@ -6,6 +6,8 @@
 import { api } from "./api.js";
 import { normal, same } from "./editor_model.js";
 
+const RETRY = 2000; // ms before a check that could not be made is tried again
+
 export class LiveCheck {
   /**
    * @param {() => object} current  the draft shown now
@@ -22,11 +24,13 @@ export class LiveCheck {
     this.failed = null; // the message of the last failure
     this.busy = false;
     this.timer = null;
+    this.retry = null;
     this.waiters = [];
   }
 
   /** The draft changed: check it once the changes stop. */
   schedule() {
+    clearTimeout(this.retry);
     this.seq += 1;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.run(), this.delay);
@@ -54,6 +58,12 @@ export class LiveCheck {
     return done;
   }
 
+  /** Check the draft shown again (after a failure). */
+  again() {
+    this.seq += 1;
+    this.run();
+  }
+
   async run() {
     if (this.busy) return; // the answer in flight sends the next check
     const seq = this.seq;
@@ -65,6 +75,9 @@ export class LiveCheck {
       this.failed = null;
     } catch (e) {
       this.failed = e.message;
+      // Busy (another check of this client in progress) or out of reach: try again
+      // shortly, so that the draft shown is checked without another change.
+      if (e.status === 429 || e.status === 0) this.retry = setTimeout(() => this.seq === seq && this.again(), RETRY);
     } finally {
       this.busy = false;
       this.answered = seq;

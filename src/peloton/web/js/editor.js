@@ -101,7 +101,9 @@ function apply(square) {
 function render() {
   const d = draft();
   const shown = drawable(d);
-  if (!same(shown, board.course)) {
+  // The road is drawn again only when it changed: typing a name redraws nothing.
+  const road = (course) => course && { ...course, name: "" };
+  if (!same(road(shown), road(board.course))) {
     const keep = $("board").scrollLeft;
     board.setCourse(shown);
     $("board").scrollLeft = keep;

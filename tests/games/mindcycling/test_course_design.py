@@ -138,6 +138,21 @@ def test_problems_point_at_their_row_or_square_mc_1_3() -> None:
     assert finish == {"row": 12, "square": None, "key": "finish"}
 
 
+def test_what_a_problem_quotes_from_the_file_is_never_read_as_a_place() -> None:
+    quoting = problems_of({"name": "row 5 \x01", "finish": 20, "sections": [[4, "plain"]]})
+    quoting += problems_of(
+        {
+            "finish": 20,
+            "sections": [[4, "plain"], [8, "row 9"], [10, "square c3"]],
+            "feed": ["row 7"],
+        }
+    )
+    assert len(quoting) == 4, quoting
+    for problem in quoting:
+        place = design.problem_place(problem)
+        assert place["row"] is None and place["square"] is None, (problem, place)
+
+
 def test_an_editable_draft_leaves_unknown_keys_out_and_refuses_wrong_types() -> None:
     draft, notes = design.editable_draft({"finish": 20, "sections": [[3, "plain"]], "rock": []})
     assert draft == {

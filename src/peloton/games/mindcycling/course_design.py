@@ -36,6 +36,8 @@ DRAFT_DEFAULTS: dict[str, Any] = {
     "rocks": [],
 }
 
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+_SQUARE_NAME = re.compile(r"'[a-z][1-9][0-9]*'")
 _SQUARE = re.compile(r"\bsquare '?([a-z][1-9][0-9]*)(?:'|\b)")
 _ROW = re.compile(r"\brow (\d+)")
 #: The key of the course file each kind of problem is about, by how it begins
@@ -68,16 +70,31 @@ def problem_place(problem: str) -> dict[str, Any]:
     A tab's problem points at the tab's row (for tabs out of order, the later tab in
     the list); a square's problem at the square; a wall of rocks at its row.
     """
-    square = _SQUARE.search(problem)
-    row = _ROW.search(problem)
+    key = next((name for pattern, name in _KEYS if pattern.match(problem)), "file")
+    if key in ("name", "lanes", "file"):
+        return {"row": None, "square": None, "key": key}  # nothing on the road
+    words = _own_words(problem)
+    square = _SQUARE.search(words)
+    row = _ROW.search(words)
     found_row = int(row.group(1)) if row else None
     found_square = square.group(1) if square else None
     if found_square is not None:
         code = parse_square_text(found_square)
         assert code is not None  # the pattern matched a square name
         found_row = code >> 5
-    key = next((name for pattern, name in _KEYS if pattern.match(problem)), "file")
     return {"row": found_row, "square": found_square, "key": key}
+
+
+def _own_words(problem: str) -> str:
+    """A problem without what it quotes from the file (a section type, a list), but
+    for the square names it quotes: the designer's text is never read as a place."""
+
+    def keep(quoted: re.Match[str]) -> str:
+        text = quoted.group(0)
+        named = problem[: quoted.start()].endswith("square ")
+        return text if named and _SQUARE_NAME.fullmatch(text) else "''"
+
+    return _QUOTED.sub(keep, problem)
 
 
 def editable_draft(data: Any) -> tuple[dict[str, Any] | None, list[str]]:

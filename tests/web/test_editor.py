@@ -164,6 +164,12 @@ def test_an_upload_that_is_not_a_course_is_refused_and_loses_nothing(
     page.get_by_test_id("start-course").select_option("standard")
     page.get_by_test_id("start").click()
     expect_valid(page)
+    with page.expect_download() as download:
+        page.keyboard.press("Control+s")
+    assert download.value.suggested_filename == "my-standard.toml"
+    download.value.save_as(tmp_path / "mine.toml")
+    standard = Course.load("standard").to_dict()
+    assert Course.from_file(tmp_path / "mine.toml").to_dict() == {**standard, "name": "my standard"}
     broken = tmp_path / "broken.toml"
     broken.write_text('name = "x"\nfinish = \n')
     page.get_by_test_id("upload").set_input_files(str(broken))

@@ -291,9 +291,14 @@ function boardKeys(e) {
 }
 
 function pageKeys(e) {
-  const typing = e.target.closest("input, select, textarea");
-  if (typing || !(e.ctrlKey || e.metaKey)) return;
+  if (!(e.ctrlKey || e.metaKey)) return;
   const key = e.key.toLowerCase();
+  if (key === "s") {
+    e.preventDefault(); // the course file, not the page
+    download();
+    return;
+  }
+  if (e.target.closest("input, select, textarea")) return; // a field's own undo
   if (key === "z" && !e.shiftKey) {
     e.preventDefault();
     undo();

@@ -154,6 +154,10 @@ def test_design_a_course_download_it_and_race_on_it_mc_1(
     expect(page).to_have_url(re.compile(r"/table/"))
     solo = server.table(page.url.rsplit("/", 1)[1])
     assert solo["solo"] is True and solo["course"] == "Col de Test"
+    # The solo table looks for its solver line on this course, as on any other.
+    expect(page.get_by_test_id("solver")).to_have_attribute(
+        "data-status", re.compile("running|done")
+    )
     assert page.errors == []  # type: ignore[attr-defined]
 
 

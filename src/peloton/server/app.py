@@ -16,7 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import api, storage, tutorial
+from . import api, editor, storage, tutorial
 from . import errors as e
 from . import protocol as p
 from .errors import ApiError, ProtocolError
@@ -170,6 +170,8 @@ def create_app(
     routes = [
         Route("/", api.lobby_page),
         Route("/table/{id}", api.table_page),
+        Route("/editor", editor.editor_page),
+        Route("/api/editor/check", editor.check_draft, methods=["POST"]),
         Route("/api/games", api.list_games),
         Route("/api/courses", api.courses),
         Route("/api/courses/check", api.check_course, methods=["POST"]),

@@ -24,6 +24,7 @@ from ..core.errors import CourseError, PelotonError, RecordError
 from ..core.registry import FIRST_GAME
 from ..core.rng import Rng
 from . import games, replays
+from .drafts import check_draft
 from .games import GameSpec, objects, shown
 from .inputs import InputError, loads_json, loads_toml
 from .limits import MAX_RECORD_MOVES
@@ -273,6 +274,7 @@ JOBS: dict[str, Callable[..., Any]] = {
     "bot_move": bot_move,
     "random_move": random_move,
     "check_course": check_course,
+    "check_draft": check_draft,
     "table_replay": table_replay,
     "upload_replay": upload_replay,
     "solve_solo": solve_solo,

@@ -1,0 +1,43 @@
+"""The course editor's page and its check (docs/protocol.md, "HTTP API"):
+``GET /editor`` and ``POST /api/editor/check``. The check runs in a worker
+(:func:`.drafts.check_draft`), within the client's share of checks, like
+``POST /api/courses/check``."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from .api import CHECK_SECONDS, in_worker, page, read_json
+from .errors import BAD_COURSE, BAD_REQUEST, ApiError
+from .workers import JobFailed, JobTimeout
+
+
+async def editor_page(request: Request) -> Response:
+    """``GET /editor``: the course editor."""
+    return page("editor.html")
+
+
+async def check_draft(request: Request) -> Response:
+    """``POST /api/editor/check``: a draft course's problems, each placed on the road,
+    and its course file (:func:`.drafts.check_draft`); ``400`` for a body that is not
+    a check (``bad_request``) or a course that could not be checked (``bad_course``),
+    ``413`` for a body over the server's limit."""
+    body = await read_json(request)
+    if not isinstance(body, dict):
+        raise ApiError(
+            400, BAD_REQUEST, 'send {"course": {...}} or {"text": "...", "format": "toml"}'
+        )
+    try:
+        outcome, answer = await in_worker(
+            request, "check_draft", body, timeout=CHECK_SECONDS, light=True
+        )
+    except JobTimeout:
+        raise ApiError(
+            400, BAD_COURSE, f"checking this course took over {CHECK_SECONDS:g} s", problems=[]
+        ) from None
+    except JobFailed:
+        raise ApiError(400, BAD_COURSE, "this course could not be checked", problems=[]) from None
+    if outcome != "ok":
+        raise ApiError(400, BAD_REQUEST, answer)
+    return JSONResponse(answer)

@@ -28,6 +28,7 @@ class _Server(uvicorn.Server):
         if not self.should_exit:
             quiet_gc()
             print(f"Peloton is serving on {self.address}", flush=True)
+            print("Press Ctrl-C to stop.", flush=True)
 
 
 def quiet_gc() -> None:
@@ -67,9 +68,10 @@ def serve(
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
-    except OSError as exc:
+    except (OSError, OverflowError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc).rstrip(".")
         print(
-            f"peloton: error: cannot listen on {host}:{port}: {exc.strerror or exc}",
+            f"peloton: error: cannot listen on {host}:{port}: {reason}",
             file=sys.stderr,
         )
         return 1

@@ -185,6 +185,9 @@ class Course:
         elif problem := _name_problem(name):
             problems.append(problem)
             name = "custom"
+        # Problems up to here (unknown keys, the name) leave the road readable: the
+        # road's own checks still run below, so every problem is listed at once.
+        readable = len(problems)
         lanes = data.get("lanes", 5)
         if not _is_int(lanes):
             problems.append(f"'lanes' must be an integer, not {lanes!r}")
@@ -216,6 +219,8 @@ class Course:
                     problems.append(f'section tab {tab!r} must be [row, type], e.g. [9, "plain"]')
         feed = _square_list(data, "feed", problems)
         rocks = _square_list(data, "rocks", problems)
+        if problems and len(problems) == readable:
+            problems += _problems(name, int(lanes), int(finish), sections, feed, rocks)  # type: ignore[arg-type]
         if problems:
             raise CourseError(problems, name)
         return cls(name, int(lanes), int(finish), tuple(sections), tuple(feed), tuple(rocks))  # type: ignore[arg-type]

@@ -6,7 +6,9 @@ starts a real ``peloton serve`` (SQLite in a temporary directory, bots without d
 seats ``hard`` MCTS bots at ``--tables`` tables (every seat a bot, so they start at
 once and keep thinking), and from this second process sends a WebSocket ``ping`` on an
 idle table every 10 ms, timing each ``pong``: the time a tiny request waits for the
-loop (plus loopback and this client's own scheduling).
+loop (plus loopback and this client's own scheduling). Each server also runs its own
+monitor of its loop (``PELOTON_LOOP_LATENESS=1``, :mod:`peloton.server.lateness`: a
+wake-up asked for every 10 ms, and how late it came), free of the client's share.
 
 A second server with no bots at all is pinged the same way at the same time, as a
 yardstick: on a machine shared with other work, its figures are what the machine
@@ -48,8 +50,10 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen(
         [PELOTON, "serve", "--port", "0", "--db", f"sqlite:///{db}", *SERVE_ARGS],
         stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        # The server's own monitor of its loop (server/lateness.py), printed as it stops.
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "PELOTON_LOOP_LATENESS": "1"},
     )
     assert proc.stdout is not None
     for line in proc.stdout:
@@ -151,9 +155,13 @@ def main() -> None:
         try:
             asyncio.run(measure(args, bots_url, yard_url))
         finally:
+            said = []
             for proc in (bots, yard):
                 proc.send_signal(signal.SIGINT)
-                proc.wait(timeout=30)
+                said.append(proc.communicate(timeout=30)[1].strip())
+        print("the servers' own monitors, over their whole run (idle, then bots thinking):")
+        print(f"  bots' server         {said[0]}")
+        print(f"  yardstick (no bots)  {said[1]}")
 
 
 if __name__ == "__main__":

@@ -23,11 +23,13 @@ play: $(STAMP)
 	$(BIN)/peloton play --seats human,greedy,greedy --riders 3 --course short
 
 ## test: lint (ruff check and format), type-check and run the whole suite (the server tests also run on a
-## local PostgreSQL, made ready by scripts/test-postgres.sh)
+## local PostgreSQL, made ready by scripts/test-postgres.sh; the browser tests drive Debian's Chromium,
+## made ready by scripts/test-chromium.sh, or they fail saying why it could not be)
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
+	scripts/test-chromium.sh >/dev/null || true
 	url="$$(scripts/test-postgres.sh)" && PELOTON_TEST_PG_URL="$$url" $(BIN)/python -m pytest -n 2 -q
 
 lint: $(STAMP)

@@ -75,7 +75,9 @@ def play(
         str | None,
         typer.Option(help="One controller per seat, first seat first: human or a bot name."),
     ] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP, metavar="NAME=VALUE")
+    ] = None,
     course: Annotated[
         str | None,
         typer.Option(
@@ -104,8 +106,7 @@ def play(
         ),
     ] = None,
 ) -> None:
-    """Play a game at the terminal, humans and bots: Mind Cycling, Mind Twist, Pistard or
-    Cyclo The Game."""
+    """Play a game at the terminal, humans and bots: Mind Cycling, Mind Twist, Pistard or Cyclo The Game."""
     console = new_console()
     if record is not None and not record.resolve().parent.is_dir():
         raise fail(f"cannot save the record to {str(record)!r}: no such directory")
@@ -198,7 +199,11 @@ def replay(
 
 
 @app.command()
-def options(game: Annotated[str, typer.Argument(help=f"The game: {GAME_HELP}")]) -> None:
+def options(
+    game: Annotated[
+        str | None, typer.Argument(help=f"The game: {GAME_HELP}", show_default=False)
+    ] = None,
+) -> None:
     """List a game's options (NAME=VALUE for --option), with their defaults and choices."""
     from .terminal.setup import options_help
 
@@ -240,7 +245,9 @@ def moves(
         ),
     ],
     game: Annotated[str, typer.Option(help=f"The game: {GAME_HELP}")] = MIND_CYCLING_GAME,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP, metavar="NAME=VALUE")
+    ] = None,
     course: Annotated[
         str | None,
         typer.Option(

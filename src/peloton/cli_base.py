@@ -12,9 +12,12 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from . import cli_help
 from .core import registry
 from .core.errors import ConfigError, PelotonError
 from .games import mindcycling as mc
+
+cli_help.install()
 
 app = typer.Typer(
     name="peloton",
@@ -26,6 +29,27 @@ app = typer.Typer(
 )
 course_app = typer.Typer(help="Check or draw a course.", no_args_is_help=True)
 app.add_typer(course_app, name="course")
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        from . import __version__
+
+        print(f"peloton {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", callback=_print_version, is_eager=True
+        ),
+    ] = False,
+) -> None:
+    """The options taken before any command."""
+
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -65,14 +89,11 @@ OPTION_HELP = (
 # Mind Cycling's rule flags, the same in play and simulate.
 WindOption = Annotated[
     str | None,
-    typer.Option(help="Wind direction: front, left or right (MC-5.5).", show_default="front"),
+    typer.Option(help="Wind direction: front, left or right (MC-5.5; default front)."),
 ]
 RelayLimitOption = Annotated[
-    int | None, typer.Option(help="Largest group a rider may relay (MC-6.5).", show_default="3")
+    int | None, typer.Option(help="Largest group a rider may relay (MC-6.5; default 3).")
 ]
-
-
-#: The examples of ``peloton play --help`` (tests run every one of them).
 
 
 def game_name(game: str | None) -> str:

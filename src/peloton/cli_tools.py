@@ -61,6 +61,8 @@ def serve(
     ] = "default",
 ) -> None:
     """Serve the web table: lobby, live games, spectators and replays."""
+    if not 0 <= port <= 65535:
+        raise fail(f"--port must be 0 (any free port) to 65535, not {port}", EXIT_USAGE)
     if bot_delay < 0:
         raise fail(f"--bot-delay must be 0 or more seconds, not {bot_delay}", EXIT_USAGE)
     if not solver_seconds > 0:
@@ -84,7 +86,9 @@ def simulate(
         ),
     ],
     game: Annotated[str, typer.Option(help=f"The game: {GAME_HELP}")] = MIND_CYCLING_GAME,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP, metavar="NAME=VALUE")
+    ] = None,
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
     jobs: Annotated[int, typer.Option(help="Processes to play games in.")] = 1,
     seed: Annotated[

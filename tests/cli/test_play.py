@@ -30,7 +30,7 @@ def autopilot(state: mc.State, quit_after: int | None = None) -> Callable[[str],
             return "q"
         if state.in_setup:
             return str(state.legal_moves()[0])
-        numbered = ordered_moves(state.legal_moves())
+        numbered = ordered_moves(state)
         best = max(range(len(numbered)), key=lambda i: _reach(numbered[i]))
         return str(best + 1)
 

@@ -6,7 +6,9 @@ import pytest
 
 from peloton import IllegalMoveError, NotationError
 from peloton.games import mindcycling as mc
+from peloton.games.mindcycling.heuristics import best_moves, score_moves
 from peloton.terminal.prompt import (
+    KIND_ORDER,
     QuitGame,
     describe_turn,
     human_turn,
@@ -28,18 +30,22 @@ def setup() -> mc.State:
     return mc.new_game("short", mc.default_teams(2, 3))
 
 
-def test_numbered_moves_are_every_legal_move_grouped_by_kind(race: mc.State) -> None:
-    numbered = ordered_moves(race.legal_moves())
+def test_numbered_moves_are_every_legal_move_strongest_first(race: mc.State) -> None:
+    numbered = ordered_moves(race)
     assert sorted(map(str, numbered)) == sorted(map(str, race.legal_moves()))
-    kinds = [m.kind for m in numbered]
-    # MC-7.1's give comes first (it does not end the turn), attacks after moves.
-    assert kinds[0] == ">" and kinds.index("!") > max(i for i, k in enumerate(kinds) if k == "-")
+    # The greedy bot's choice heads the list, and the scores never rise down it.
+    scores = score_moves(race, numbered)
+    assert scores == sorted(scores, reverse=True)
+    assert numbered[0] in best_moves(race)
+    # Among moves scored alike, MC-7.1's give comes first (it does not end the turn).
+    ties = [m.kind for m, s in zip(numbered, scores, strict=True) if s == scores[0]]
+    assert ties == sorted(ties, key=lambda k: KIND_ORDER[k])
     assert interpret(race, "1", numbered) == numbered[0]
     assert interpret(race, str(len(numbered)), numbered) == numbered[-1]
 
 
 def test_notation_and_shorthands(race: mc.State) -> None:
-    numbered = ordered_moves(race.legal_moves())
+    numbered = ordered_moves(race)
     assert str(interpret(race, "BD1-d19", numbered)) == "BD1-d19"
     assert str(interpret(race, "d19", numbered)) == "BD1-d19"
     assert str(interpret(race, "  d22! ", numbered)) == "BD1-d22!"
@@ -63,7 +69,7 @@ def test_bad_input_raises_the_engine_error(
 ) -> None:
     before = race.copy()
     with pytest.raises(error) as info:
-        interpret(race, text, ordered_moves(race.legal_moves()))
+        interpret(race, text, ordered_moves(race))
     assert message in str(info.value)
     assert race == before  # validating never touches the real game
 
@@ -124,7 +130,8 @@ def test_human_turn_commands(race: mc.State) -> None:
     assert "How to play a turn" in out.text
     assert drawn == [1]
     # The moves were listed three times: at first, after `m` and after `board`.
-    assert out.text.count(" 1 BD1>BS1") == 3
+    assert out.text.count(f" 1 {ordered_moves(race)[0]} ") == 3
+    assert out.text.count("Strongest-looking first") == 3
 
 
 def test_end_of_input_propagates(race: mc.State) -> None:

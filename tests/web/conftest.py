@@ -130,6 +130,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    if not os.access(CHROMIUM, os.X_OK):
+        # make test runs scripts/test-chromium.sh first, which installs it where it can.
+        pytest.fail(
+            f"Debian's Chromium is not at {CHROMIUM}: the browser tests drive it. Run "
+            "scripts/test-chromium.sh (it installs the chromium package with apt, or says why not)",
+            pytrace=False,
+        )
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b

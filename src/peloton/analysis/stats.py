@@ -38,7 +38,7 @@ class EntryStats:
     points: list[int] = field(default_factory=list)
     #: Mean finishing place of its riders that crossed the line, by rider type.
     mean_place: dict[str, float | None] = field(default_factory=dict)
-    #: Solo games: mean rounds taken (MC-9.4).
+    #: Mean rounds a game took (in the solo challenge, its score: MC-9.4).
     mean_rounds: float | None = None
     rating_mu: float | None = None
     rating_sigma: float | None = None
@@ -79,7 +79,7 @@ def summarise(
             s.points.append(game.points[seat])
             for kind, got in game.places[seat].items():
                 places[entry][kind].extend(got)
-            if game.rounds is not None and game.solo:
+            if game.rounds is not None:
                 rounds[entry].append(game.rounds)
     for s in stats:
         n = s.games

@@ -10,6 +10,7 @@ import uvicorn
 
 from . import storage
 from .app import create_app
+from .lateness import LatenessMonitor, monitor_if_asked, report
 from .limits import KEEP_ALIVE_SECONDS, Limits
 from .protocols import HttpProtocol, WebSocketProtocol
 
@@ -22,12 +23,15 @@ class _Server(uvicorn.Server):
     """A uvicorn server that prints its address once it accepts connections."""
 
     address = ""
+    lateness: LatenessMonitor | None = None
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
         if not self.should_exit:
+            self.lateness = monitor_if_asked()
             quiet_gc()
             print(f"Peloton is serving on {self.address}", flush=True)
+            print("Press Ctrl-C to stop.", flush=True)
 
 
 def quiet_gc() -> None:
@@ -67,9 +71,10 @@ def serve(
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
-    except OSError as exc:
+    except (OSError, OverflowError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc).rstrip(".")
         print(
-            f"peloton: error: cannot listen on {host}:{port}: {exc.strerror or exc}",
+            f"peloton: error: cannot listen on {host}:{port}: {reason}",
             file=sys.stderr,
         )
         return 1
@@ -101,7 +106,10 @@ def serve(
     )
     server = _Server(config)
     server.address = f"http://{shown}:{bound}"
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    finally:
+        report(server.lateness)
     if not server.started:
         print(
             "peloton: error: the server could not start (see the messages above)", file=sys.stderr

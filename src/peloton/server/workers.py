@@ -26,6 +26,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 import time
 import traceback
 from collections import deque
@@ -65,6 +66,12 @@ class JobFailed(Exception):
 def _serve(conn: Connection, niceness: int) -> None:  # pragma: no cover - runs in the worker
     """A worker's loop: run each job sent, send back ``(outcome, cpu seconds)``. Nothing
     a job does ends the loop or prints (the server's log is the server's)."""
+    # Ctrl-C at a terminal (and a service manager's stop) signals the whole process
+    # group: the server stops its workers itself (SIGKILL, or the pipe's EOF if the
+    # server dies), so a worker must not die of it half-way through a job, printing a
+    # traceback or making the server log a failed bot move on its way out.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if niceness:
         with contextlib.suppress(OSError):
             os.nice(niceness)

@@ -259,7 +259,12 @@ class CycloTerminal(TerminalGame):
     def order(self, state: Any, moves: Sequence[Any]) -> list[Any]:
         if state.phase == "ride":
             return list(self._full_rides(state, [m for m in moves if isinstance(m, cy.Ride)]))
-        return list(moves)
+        return super().order(state, moves)
+
+    def order_note(self, state: Any) -> str | None:
+        if state.phase == "ride":
+            return "One ride per token choice, at its full distance, fewest tokens first."
+        return super().order_note(state)
 
     def label(self, state: Any, move: Any) -> Text:
         text = Text(self._words(state, move))

@@ -43,6 +43,10 @@ How to play a turn
   ?, help      this help                     q, quit   save and leave"""
 
 
+#: How :meth:`TerminalGame.order` numbers the moves, said under the list.
+ORDER_NOTE = "Strongest-looking first (as the greedy bot scores them)."
+
+
 def game_package(name: str) -> ModuleType:
     """The package of the game called ``name`` (its ``from_options``, ``Record``,
     ``public_moves`` ...); :class:`ConfigError` for an unknown game."""
@@ -83,10 +87,23 @@ class TerminalGame:
         return text
 
     def order(self, state: Any, moves: Sequence[Any]) -> list[Any]:
-        """The legal moves to number, in display (and numbering) order. A game may
-        leave some out (its :meth:`hint` says how to type them): any legal move typed
-        in notation is still taken."""
-        return list(moves)
+        """The legal moves to number, in display (and numbering) order: by default the
+        strongest-looking first, as the game's own move scoring (the greedy bot's)
+        rates them, ties in the engine's order. A game may leave some out (its
+        :meth:`hint` says how to type them): any legal move typed in notation is
+        still taken."""
+        score = registry.get(state.game).heuristics.get("score_moves")
+        if score is None or len(moves) < 2:
+            return list(moves)
+        scores = score(state, list(moves))
+        ranked = sorted(range(len(moves)), key=lambda i: -scores[i])
+        return [moves[i] for i in ranked]
+
+    def order_note(self, state: Any) -> str | None:
+        """A line under the numbered moves saying how they are ordered, if they are."""
+        if registry.get(state.game).heuristics.get("score_moves") is None:
+            return None
+        return ORDER_NOTE
 
     def label(self, state: Any, move: Any) -> str | Text:
         """How a numbered move reads in the list (default: its notation)."""

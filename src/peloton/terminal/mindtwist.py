@@ -8,7 +8,7 @@ Everything drawn comes from the state it is given, which the driver makes
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -44,6 +44,14 @@ class MindTwistTerminal(TerminalGame):
 
     title = "Mind Twist"
     help = HELP
+
+    def order(self, state: Any, moves: Sequence[Any]) -> list[Any]:
+        # A dial's number is the dial (1 is dial:1, 3 is dial:3): a bluff has no
+        # strongest-looking move to put first, and a hidden dial must not be hinted at.
+        return list(moves)
+
+    def order_note(self, state: Any) -> str | None:
+        return None
 
     def render(self, state: Any, players: Mapping[str, str], viewer: str | None) -> RenderableType:
         board = state.board

@@ -187,7 +187,7 @@ class PistardTerminal(TerminalGame):
         team = state.current_player or ""
         text = self.seat_text(team, players)
         if state.round == 1:
-            left = " ".join(map(str, state.unassigned_dice(team)))
+            left = ", ".join(map(str, state.unassigned_dice(team)))
             text.append(f": give each rider a die (dice left {left}), e.g. RIDER=VALUE")
             return text
         rid = state.due
@@ -195,7 +195,7 @@ class PistardTerminal(TerminalGame):
         where = f"lap {state.lap_of(rid)}, {square}" if square else "behind the line"
         text.append(": ")
         text.append(rid, f"bold {COLOUR_NAMES[int(rid[1]) - 1]}")
-        dice = " ".join(map(str, sorted(state.dice[team])))
+        dice = ", ".join(map(str, sorted(state.dice[team])))
         text.append(f" ({COLOUR_NAMES[int(rid[1]) - 1]} base, {where}) moves; dice left {dice}")
         return text
 

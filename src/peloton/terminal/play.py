@@ -102,7 +102,7 @@ class GameSession(TerminalSession):
     ) -> None:
         if [s.team for s in seats] != list(state.players):
             raise ValueError(
-                f"seats {[s.team for s in seats]} do not match teams {list(state.players)}"
+                f"seats {', '.join(s.team for s in seats)} do not match teams {', '.join(state.players)}"
             )
         self.state = state
         self.seats = {seat.team: seat for seat in seats}

@@ -20,8 +20,10 @@ from rich.text import Text
 
 from ..core.errors import IllegalMoveError, NotationError
 from ..games.mindcycling import Move, State
+from ..games.mindcycling.heuristics import score_moves
 from ..games.mindcycling.riders import TYPE_NAMES
 from .board import TEAM_STYLES
+from .games import ORDER_NOTE
 
 #: Reads one line after showing a prompt; raises EOFError when input has ended.
 Ask = Callable[[str], str]
@@ -31,8 +33,9 @@ QUIT_WORDS = {"q", "quit", "exit"}
 HELP_WORDS = {"?", "h", "help"}
 BOARD_WORDS = {"b", "board"}
 MOVES_WORDS = {"m", "moves"}
-# The display groups a rider's options by kind: give first (it does not end the turn),
-# then normal moves, attacks, train moves and the forced stay.
+# Among moves the greedy bot scores alike, the display groups a rider's options by
+# kind: give first (it does not end the turn), then normal moves, attacks, train moves
+# and the forced stay.
 KIND_ORDER = {">": 0, "-": 1, "!": 2, "w": 3, "r": 4, "=": 5, "@": 6}
 _SQUARE_ONLY = re.compile(r"(?:[a-z][1-9][0-9]*|#)[!wr]?")
 _PLACE_PAIR = re.compile(r"([A-G][DSC][1-9])\s+([a-z][1-9][0-9]*)")
@@ -57,9 +60,16 @@ class QuitGame(Exception):
     """The human asked to leave the game (``q``)."""
 
 
-def ordered_moves(moves: list[Move]) -> list[Move]:
-    """The legal moves in display (and numbering) order, grouped by kind."""
-    return sorted(moves, key=lambda m: KIND_ORDER.get(m.kind, 9))
+def ordered_moves(state: State) -> list[Move]:
+    """The legal moves of ``state`` in display (and numbering) order: the greedy bot's
+    score first, highest first (the move a newcomer most likely wants is near the
+    top), then by kind (:data:`KIND_ORDER`)."""
+    moves = state.legal_moves()
+    scores = score_moves(state, moves) if len(moves) > 1 else [0.0] * len(moves)
+    ranked = sorted(
+        zip(moves, scores, strict=True), key=lambda ms: (-ms[1], KIND_ORDER.get(ms[0].kind, 9))
+    )
+    return [move for move, _ in ranked]
 
 
 def destination_marks(state: State) -> dict[str, str]:
@@ -171,7 +181,7 @@ def human_turn(state: State, console: Console, ask: Ask, redraw: Callable[[], No
 
     Raises :class:`QuitGame` on ``q``; lets EOFError and KeyboardInterrupt through.
     """
-    numbered = [] if state.in_setup else ordered_moves(state.legal_moves())
+    numbered = [] if state.in_setup else ordered_moves(state)
 
     def listing() -> None:
         console.print(describe_turn(state))
@@ -179,6 +189,7 @@ def human_turn(state: State, console: Console, ask: Ask, redraw: Callable[[], No
             console.print(setup_listing(state))
         else:
             console.print(moves_listing(numbered))
+            console.print(ORDER_NOTE, style="grey62")
 
     listing()
     who = state.current_rider or f"team {state.current_player}"

@@ -62,7 +62,7 @@ class TableSession(TerminalSession):
     ) -> None:
         if [s.team for s in seats] != list(state.players):
             raise ValueError(
-                f"seats {[s.team for s in seats]} do not match players {list(state.players)}"
+                f"seats {', '.join(s.team for s in seats)} do not match players {', '.join(state.players)}"
             )
         self.state = state
         self.seats = {seat.team: seat for seat in seats}

@@ -66,10 +66,13 @@ def human_move(
     moves = game.order(view, list(view.legal_moves()))
     labels = [game.label(view, m) for m in moves]
     hint: RenderableType | None = game.hint(view)
+    note = game.order_note(view) if len(moves) > 1 else None
 
     def listing() -> None:
         console.print(game.describe(view, players))
         console.print(numbered(moves, labels))
+        if note is not None:
+            console.print(note, style="grey62")
         if hint is not None:
             console.print(hint)
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
@@ -169,7 +171,13 @@ class Course:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Course:
-        """A course from the MC-1.5 keys (``name`` optional, ``lanes`` defaults to 5)."""
+        """A course from the MC-1.5 keys (``name`` optional, ``lanes`` defaults to 5);
+        a bundled course as shipped is the process's one object of it (:meth:`shared`)."""
+        course = cls._parse(data)
+        return course.shared() if cls is Course else course
+
+    @classmethod
+    def _parse(cls, data: Mapping[str, Any]) -> Course:
         if not isinstance(data, Mapping):
             raise CourseError(f"a course must be a table of keys, not {type(data).__name__}")
         name = data.get("name", "custom")
@@ -185,6 +193,9 @@ class Course:
         elif problem := _name_problem(name):
             problems.append(problem)
             name = "custom"
+        # Problems up to here (unknown keys, the name) leave the road readable: the
+        # road's own checks still run below, so every problem is listed at once.
+        readable = len(problems)
         lanes = data.get("lanes", 5)
         if not _is_int(lanes):
             problems.append(f"'lanes' must be an integer, not {lanes!r}")
@@ -216,9 +227,23 @@ class Course:
                     problems.append(f'section tab {tab!r} must be [row, type], e.g. [9, "plain"]')
         feed = _square_list(data, "feed", problems)
         rocks = _square_list(data, "rocks", problems)
+        if problems and len(problems) == readable:
+            problems += _problems(name, int(lanes), int(finish), sections, feed, rocks)  # type: ignore[arg-type]
         if problems:
             raise CourseError(problems, name)
         return cls(name, int(lanes), int(finish), tuple(sections), tuple(feed), tuple(rocks))  # type: ignore[arg-type]
+
+    def shared(self) -> Course:
+        """The process's one object for this course when it is a bundled course as
+        shipped (its move memo then serves every game on it), else this course.
+
+        A stored game keeps its course whole (records, the server's tables): it comes
+        back through :meth:`from_dict`, and shares the bundled object only if it is the
+        same course, so a bundled file edited on disk never changes a stored game."""
+        if self.name not in _bundled_names():
+            return self
+        bundled = _bundled(self.name)
+        return bundled if bundled == self else self
 
     @classmethod
     def from_file(cls, path: str | Path) -> Course:
@@ -243,11 +268,8 @@ class Course:
     @classmethod
     def load(cls, name: str) -> Course:
         """A bundled course by name (``standard``, ``short``, ``solo``) or a file path."""
-        if name in bundled_names():
-            text = (
-                resources.files(__package__).joinpath("courses", f"{name}.toml").read_text("utf-8")
-            )
-            return cls.from_text(text, toml=True, source=name)
+        if name in _bundled_names():
+            return _bundled(name)
         if Path(name).suffix.lower() in (".toml", ".json") and Path(name).exists():
             return cls.from_file(name)
         raise CourseError(
@@ -481,5 +503,35 @@ def _wall_problems(lanes: int, finish: int, rocks: Iterable[str]) -> list[str]:
 
 def bundled_names() -> list[str]:
     """Names of the courses shipped with Peloton."""
+    return list(_bundled_names())
+
+
+@cache
+def _bundled_names() -> tuple[str, ...]:
     folder = resources.files(__package__).joinpath("courses")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
+
+
+def _bundled_text(name: str) -> str:
+    """The TOML text of a bundled course, as shipped."""
+    return resources.files(__package__).joinpath("courses", f"{name}.toml").read_text("utf-8")
+
+
+#: The bundled courses parsed so far, one object each per process: every game on a
+#: bundled course shares it and so its move memo. A Course's fields are immutable;
+#: its memos only ever gain entries that any game on it may use (moves are values).
+_BUNDLED: dict[str, Course] = {}
+_BUNDLED_LOCK = threading.Lock()
+
+
+def _bundled(name: str) -> Course:
+    """The bundled course ``name``, read and parsed once per process."""
+    course = _BUNDLED.get(name)
+    if course is None:
+        # Under a lock: two threads (the server checks new tables in threads) must not
+        # each make one.
+        with _BUNDLED_LOCK:
+            course = _BUNDLED.get(name)
+            if course is None:
+                course = _BUNDLED[name] = Course._parse(tomllib.loads(_bundled_text(name)))
+    return course

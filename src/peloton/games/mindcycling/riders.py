@@ -87,7 +87,9 @@ def check_teams(teams: Mapping[str, str], *, solo: bool = False) -> dict[str, st
     out = {t: canonical_composition(c) for t, c in teams.items()}
     sizes = {len(c) for c in out.values()}
     if len(sizes) > 1:
-        raise ConfigError(f"all teams must have the same number of riders, not {sorted(sizes)}")
+        raise ConfigError(
+            f"all teams must have the same number of riders, not {', '.join(map(str, sorted(sizes)))}"
+        )
     if solo and sizes != {5}:
         raise ConfigError(f"the solo team has 5 riders, not {sizes.pop()}")
     return out

@@ -80,7 +80,9 @@ class Board:
                     f"option 'milestones': space {space} is off the path (1 to {length - 1})"
                 )
         if any(b <= a for a, b in pairwise(marks)):
-            raise ConfigError(f"option 'milestones' must be strictly increasing, not {list(marks)}")
+            raise ConfigError(
+                f"option 'milestones' must be strictly increasing, not {', '.join(map(str, marks))}"
+            )
         object.__setattr__(self, "milestones", tuple(marks))
         object.__setattr__(self, "turn_limit", TURNS_PER_SPACE * length)
         object.__setattr__(self, "move_limit", 2 * TURNS_PER_SPACE * length)

@@ -21,7 +21,7 @@ Nothing here imports the state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import combinations_with_replacement
 
 from .notation import ASSIGN, RIDE, ROLL, Move
@@ -116,19 +116,24 @@ def why_illegal(race: Race, move: Move) -> str:
             return "in the first move each rider is given a die, e.g. A3=5 (PI-2.2)"
         if move.rider in race.assigned:
             return f"{move.rider} already has a die"
-        return f"player {team} has no unassigned {move.value} (dice left: {race.unassigned_dice(team)})"
+        return f"player {team} has no unassigned {move.value} (dice left: {_dice(race.unassigned_dice(team))})"
     if move.kind == ASSIGN:
         return "after the first move a rider's move names its end square, e.g. A3=5:c22"
     rider = race.order[race.idx]
     if move.rider != rider:
         return f"{rider} is due to move (race order, PI-3.1)"
     if move.value not in race.dice[team]:
-        return f"player {team} has no unused {move.value} (dice left: {sorted(race.dice[team])})"
+        return f"player {team} has no unused {move.value} (dice left: {_dice(race.dice[team])})"
     ends = sorted({str(m).split(":")[1] for m in legal_moves(race) if m.value == move.value})
     return f"with a {move.value}, {rider} may go to: {', '.join(ends)}"
 
 
 # ---------------------------------------------------------------- orders
+
+
+def _dice(values: Iterable[int]) -> str:
+    """Dice for a message: ``2, 3, 3, 5`` (``none`` when there are none)."""
+    return ", ".join(map(str, sorted(values))) or "none"
 
 
 def first_move_order(race: Race) -> list[str]:

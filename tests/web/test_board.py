@@ -112,6 +112,20 @@ def test_train_link_ends_where_the_follower_may_take_the_wheel(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_link_behind_an_attack_is_drawn_cut(server: Server, new_context: Any) -> None:
+    """MC-7.3: AD1 attacks to b10; nobody may follow it, so BD1's link is drawn cut
+    (still ending behind AD1) and no wheel or relay square is lit."""
+    table, tokens = _two_humans(server)
+    _play(server, table, tokens["A"], LEADER_MOVES + "!", len(SETUP))
+    page = _as_seat(new_context(), server, table, tokens["B"])
+    expect(root(page)).to_have_attribute("data-moves", str(len(SETUP) + 1))
+    link = page.locator('[data-link="BD1>AD1"]')
+    expect(link).to_have_class(re.compile(r"\bcut\b"))
+    expect(link).to_have_attribute("data-to", "b9")
+    expect(page.locator("[data-testid=board] [data-square].train")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_a_click_on_a_wheel_destination_plays_the_wheel(server: Server, new_context: Any) -> None:
     """MC-6.4, MC-6.5: BD1's wheel square b9 and relay square b11 are lit as train
     destinations; a click on b9 plays the wheel (not the plain ride to b9, which stays
@@ -150,6 +164,7 @@ LEGEND_KEYS = [
     "exhausted",
     "wind",
     "link",
+    "link-cut",
     "last",
     "legal",
     "attack",

@@ -108,6 +108,7 @@ export class Board {
     // in view however far the road is scrolled.
     this.rail = el("div", { class: "lane-rail", "aria-hidden": "true", dataset: { testid: "lane-rail" } });
     host.append(this.rail);
+    host.classList.add("mc-scroll"); // pinch zooms the board, not the page (board_nav.js)
     this.root = svg("svg", { class: "board", role: "img", "data-testid": "board" });
     host.append(this.root);
     this.nav = handlers.nav === false || !host.parentNode ? null : new BoardNav(this);

@@ -1,8 +1,9 @@
 // Mind Cycling at the table: the road drawn by board.js (riders, wind, trains, the
 // riders across the line), and the player's controls: in setup a rider, then a lit
 // square of the start zone; in the race a lit square (or, in attack mode, an attack
-// square), or the wheel, relay, bottle and stay buttons. The result panel holds the
-// medals, points, classification, trophy and the solo score.
+// square; a wheel or relay square is lit apart and a click takes it), or the wheel,
+// relay, bottle and stay buttons. The result panel holds the medals, points,
+// classification, trophy and the solo score; the legend (foldable) explains the marks.
 
 import { Board, TYPE_NAMES, BASE_BOTTLE, BASE_EMPTY, drawRider } from "./board.js";
 import { GameView } from "./gameview.js";
@@ -15,8 +16,6 @@ const WIND_TEXT = {
 };
 const KIND_TEXT = { wheel: "Take the wheel", relay: "Take a relay", stay: "Stay" };
 const MEDAL_NAMES = { cyclist: "Best Cyclist", sprinter: "Best Sprinter", climber: "Best Climber", team: "Best Team" };
-const TRAIN_TEXT = { wheel: "take the wheel", relay: "take a relay" };
-
 /** A small SVG sample for the legend, drawn by `draw(g)` about (0, 0) in a 28×28 box. */
 function sample(draw) {
   const icon = svg("svg", { viewBox: "-14 -14 28 28", width: 22, height: 22, class: "lg-icon", "aria-hidden": "true" });
@@ -48,6 +47,10 @@ const LEGEND = [
   ["wind", "rides against the wind: −1", (g) => drawRider(svg("g", { transform: "translate(-7 0)" }, g), rider({ wind: true }), { R: 7, marks: true })],
   ["link", "train link, to the square it may follow to", (g) => {
     svg("line", { x1: -12, y1: 0, x2: 9, y2: 0, class: "link-line" }, g);
+    svg("circle", { cx: 9, cy: 0, r: 3.5, class: "link-end" }, g);
+  }],
+  ["link-cut", "link that cannot be followed this round (leader attacked or stayed, exhausted domestique, sprinter in the mountain)", (g) => {
+    svg("line", { x1: -12, y1: 0, x2: 9, y2: 0, class: "link-line cut" }, g);
     svg("circle", { cx: 9, cy: 0, r: 3.5, class: "link-end" }, g);
   }],
   ["last", "last move's square", SQUARE("hint")],
@@ -174,7 +177,7 @@ export class MindCyclingView extends GameView {
     if (!this.attack) {
       for (const m of snap.legal || []) {
         if ((m.kind === "wheel" || m.kind === "relay") && m.square && m.square !== "#") {
-          out.set(m.square, { ...m, kind: `train ${m.kind}`, describe: `${m.describe} (${TRAIN_TEXT[m.kind]})` });
+          out.set(m.square, { ...m, kind: `train ${m.kind}` });
         }
       }
     }
@@ -215,7 +218,10 @@ export class MindCyclingView extends GameView {
     const attacks = legal.filter((m) => m.kind === "attack");
     if (attacks.length || legal.some((m) => m.kind === "move")) {
       box.append(el("p", { class: "small" }, this.attack
-        ? "Attack: click a red square (throws the bottle, +3, nobody may follow)." : "Click a lit square to ride there."));
+        ? "Attack: click a red square (throws the bottle, +3, nobody may follow)."
+        : legal.some((m) => m.kind === "wheel" || m.kind === "relay")
+          ? "Click a lit square to ride there; a purple one takes the wheel or a relay."
+          : "Click a lit square to ride there."));
     }
     const row = el("div", { class: "move-buttons" });
     if (attacks.length) {

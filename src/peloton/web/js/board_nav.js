@@ -64,7 +64,11 @@ export class BoardNav {
     host.addEventListener("wheel", (e) => {
       if (!e.ctrlKey) return;
       e.preventDefault();
-      board.stepZoom(e.deltaY < 0 ? 1 : -1, e.clientX - host.getBoundingClientRect().left);
+      const anchor = e.clientX - host.getBoundingClientRect().left;
+      // A mouse wheel's notch is a step of the zoom; a trackpad's pinch sends many
+      // small deltas, followed smoothly.
+      if (Math.abs(e.deltaY) >= 40) board.stepZoom(e.deltaY < 0 ? 1 : -1, anchor);
+      else board.setZoom(Math.round(board.zoom * Math.exp(-e.deltaY / 200) * 100) / 100, anchor);
     }, { passive: false });
     // Two fingers on a touch screen: pinch to zoom about their middle.
     let pinch = null;

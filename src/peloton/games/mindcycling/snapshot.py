@@ -13,6 +13,7 @@ from typing import Any
 from .course import row_of
 from .notation import ATTACK, FINISH, GIVE, MOVE, PLACE, RELAY, STAY, WHEEL, Move
 from .riders import TYPE_NAMES
+from .rules import may_follow
 from .state import State
 
 KIND_NAMES = {
@@ -106,6 +107,7 @@ def snapshot(state: State, viewer: str | None = None, *, legal: bool = True) -> 
     for rid in state.ids:
         sq = pos.get(rid)
         assessed = racing and rid in allow
+        lead = leader.get(rid) if assessed else None
         riders.append(
             {
                 "id": rid,
@@ -116,7 +118,10 @@ def snapshot(state: State, viewer: str | None = None, *, legal: bool = True) -> 
                 "finished": rid in finished,
                 "placed": sq is not None or rid in finished,
                 "wind": assessed and rid in windy,
-                "leader": leader.get(rid) if assessed else None,
+                "leader": lead,
+                # MC-6.3 (b)-(d): may it wheel or relay behind its leader now? False
+                # until the leader has moved, and for good once it attacked (MC-7.3).
+                "follow": lead is not None and lead in done and may_follow(race, rid, lead),
                 "exhausted": assessed and rid in tired,
                 "allowance": allow[rid] if assessed else None,
                 "moved": rid in done,

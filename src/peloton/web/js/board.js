@@ -1,16 +1,22 @@
 // The Mind Cycling road as SVG: a horizontal road read left to right (start on the
 // left, finish on the right), lane `a` on top — a rider riding to the right has lane a
 // on its left (MC-1.1). The board scrolls horizontally; `scrollToAction` follows play.
+// It zooms (board_nav.js draws the zoom buttons and the overview strip of the whole
+// course), and its lane letters stay at the left edge while the road scrolls.
 
-import { svg, teamColour } from "./ui.js";
+import { svg, el, teamColour } from "./ui.js";
+import { BoardNav } from "./board_nav.js";
 
 export const TYPE_NAMES = { D: "domestique", S: "sprinter", C: "climber" };
 
 const LANES = "abcdefghijklmnopqrstuvwxyz";
-const HELMETS = { D: "#1d4ed8", S: "#16a34a", C: "#facc15" };
-const BASE_BOTTLE = "#38bdf8";
-const BASE_EMPTY = "#111827";
-const SECTION_FILL = { start: "#eceff3", plain: "#e3edfc", sprint: "#e0f5e6", mountain: "#fdf1cf" };
+export const HELMETS = { D: "#1d4ed8", S: "#16a34a", C: "#facc15" };
+export const BASE_BOTTLE = "#38bdf8";
+export const BASE_EMPTY = "#111827";
+/** MC-5.5: the lane offset of a rider's shelter square for each wind. */
+const SHELTER = { front: 0, left: -1, right: 1 };
+export const ZOOMS = [0.4, 0.5, 0.64, 0.8, 1, 1.25, 1.6, 2];
+export const SECTION_FILL = { start: "#eceff3", plain: "#e3edfc", sprint: "#e0f5e6", mountain: "#fdf1cf" };
 const SECTION_INK = { start: "#5b6472", plain: "#1d4ed8", sprint: "#15803d", mountain: "#a16207" };
 const SECTION_LABEL = { start: "START", plain: "PLAIN", sprint: "SPRINT", mountain: "MOUNTAIN" };
 
@@ -31,10 +37,64 @@ export function parseSquare(name) {
   return { lane: LANES.indexOf(name[0]), row: Number(name.slice(1)) };
 }
 
+function squareName(lane, row) {
+  return lane >= 0 && lane < LANES.length ? `${LANES[lane]}${row}` : null;
+}
+
+/**
+ * Where rider `r`'s train link ends (MC-6.1, 6.4): the square it would take the wheel
+ * on. Before its leader has moved that is its shelter square, where the leader still
+ * stands; once the leader has moved, the square directly behind the leader's new
+ * square (one row back along the shelter direction). `null` without a leader on the
+ * road.
+ */
+export function linkEnd(snap, r) {
+  if (!r || !r.leader || !r.square) return null;
+  const lead = (snap.riders || []).find((o) => o.id === r.leader);
+  if (!lead || !lead.square || lead.finished) return null;
+  const dl = SHELTER[snap.wind] || 0;
+  const p = parseSquare(r.square);
+  const shelter = squareName(p.lane + dl, p.row + 1);
+  // A leader that stayed (MC-5.3) is still on the shelter square: nothing to follow yet.
+  if (!lead.moved || lead.square === shelter) return shelter;
+  const q = parseSquare(lead.square);
+  return squareName(q.lane - dl, q.row - 1);
+}
+
+/**
+ * One rider as an SVG group at (0, 0), the way the board draws it: the base ring (blue
+ * with a bottle, black without: MC-2.4), the body in the team's colour with the team
+ * letter and disc number (`A1`: colour is never the only sign of the team), the helmet
+ * in the type's colour towards the direction of travel, and the marks `z` (exhausted)
+ * and gusts (against the wind). `opts`: {R, wind: the wind's direction for the gusts,
+ * marks: whether to draw the round's marks}. The legend draws its samples with it too.
+ */
+export function drawRider(parent, r, { R = 17.6, wind = null, marks = true } = {}) {
+  const g = svg("g", {}, parent);
+  svg("circle", { r: R, fill: r.bottle ? BASE_BOTTLE : BASE_EMPTY, class: "base" }, g);
+  svg("circle", { r: R - 4.5, fill: teamColour(r.team), class: "body" }, g);
+  svg("ellipse", { cx: R * 0.5, cy: 0, rx: R * 0.25, ry: R * 0.32, fill: HELMETS[r.type] || "#999", class: "helmet" }, g);
+  const label = svg("text", { x: -R * 0.24, y: R * 0.2, class: "rider-label" }, g);
+  label.textContent = `${r.team || ""}${(r.id || "").slice(2)}`;
+  if (marks && r.exhausted) {
+    const z = svg("text", { x: R - 2, y: R + 1, class: "tired" }, g);
+    z.textContent = "z";
+  }
+  if (marks && r.wind) {
+    // Wind mark: gusts on the windward side (MC-5.4/5.5: in front, or front-left/right).
+    const dy = wind === "left" ? -R * 0.9 : wind === "right" ? R * 0.9 : 0;
+    const wg = svg("g", { class: "wind-mark", transform: `translate(${R + 2} ${dy - 3})` }, g);
+    svg("path", { d: "M0 0 q3 -3 6 0 t6 0", class: "gust" }, wg);
+    svg("path", { d: "M0 6 q3 -3 6 0 t6 0", class: "gust" }, wg);
+  }
+  return g;
+}
+
 export class Board {
   /**
    * @param {HTMLElement} host  the scrolling container the SVG goes in
-   * @param {{onSquare?: (sq: string) => void, onHover?: (sq: string|null) => void}} handlers
+   * @param {{onSquare?: (sq: string) => void, onHover?: (sq: string|null) => void,
+   *   nav?: boolean}} handlers  `nav: false` leaves out the zoom buttons and overview strip
    */
   constructor(host, handlers = {}) {
     this.host = host;
@@ -42,8 +102,16 @@ export class Board {
     this.course = null;
     this.lastFocus = null;
     this.cell = 44;
+    this.zoom = 1;
+    this.snap = null;
+    // The lane letters: a zero-size sticky box at the scroller's left edge, so they stay
+    // in view however far the road is scrolled.
+    this.rail = el("div", { class: "lane-rail", "aria-hidden": "true", dataset: { testid: "lane-rail" } });
+    host.append(this.rail);
+    host.classList.add("mc-scroll"); // pinch zooms the board, not the page (board_nav.js)
     this.root = svg("svg", { class: "board", role: "img", "data-testid": "board" });
     host.append(this.root);
+    this.nav = handlers.nav === false || !host.parentNode ? null : new BoardNav(this);
     this.root.addEventListener("click", (e) => {
       const target = e.target.closest("[data-square].legal");
       if (target && this.handlers.onSquare) this.handlers.onSquare(target.dataset.square);
@@ -85,8 +153,7 @@ export class Board {
     this.width = this.left + rows * c + this.finishWidth + 16;
     this.height = this.top + lanes * c + 30;
     this.root.setAttribute("viewBox", `0 0 ${this.width} ${this.height}`);
-    this.root.setAttribute("width", this.width);
-    this.root.setAttribute("height", this.height);
+    this.applyZoom();
     this.root.setAttribute("aria-label", `course ${course.name || ""}: ${rows} rows, ${lanes} lanes`);
     while (this.root.firstChild) this.root.removeChild(this.root.firstChild);
 
@@ -111,6 +178,12 @@ export class Board {
         const label = svg("text", { x: x0 + 8, y: bandY + 14.5, class: "band-label" }, road);
         label.textContent = `${SECTION_LABEL[kind]}  ${start}–${r}`;
         if (w < 150) label.textContent = SECTION_LABEL[kind];
+        // A long stretch names itself again every 12 rows: zoomed in, or on a phone,
+        // the band's first label is soon out of view.
+        for (let k = start + 12; k <= r - 3; k += 12) {
+          const again = svg("text", { x: this.x(k) + 8, y: bandY + 14.5, class: "band-label band-again" }, road);
+          again.textContent = SECTION_LABEL[kind];
+        }
         if (start > 1) {
           // The tab: a flag at the row where the section begins (MC-1.2).
           svg("path", { d: `M${x0} ${bandY - 2} v${24 + lanes * c + 6}`, class: "tab-line", stroke: SECTION_INK[kind] }, road);
@@ -169,6 +242,7 @@ export class Board {
     }
     const startText = svg("text", { x: 10, y: this.y(lanes) + 16, class: "row-label start-label" }, labels);
     startText.textContent = "row";
+    this.drawRail();
     // The finish line and the area beyond it: the "#" target of a crossing move.
     const fx = this.x(course.finish);
     svg("rect", { x: fx, y: this.top, width: 12, height: lanes * c, fill: "url(#chequer)", stroke: "#111", "stroke-width": 1 }, road);
@@ -177,14 +251,62 @@ export class Board {
       class: "sq finish-zone", "data-square": "#",
     }, road);
     this.squares["#"] = zone;
-    const ft = svg("text", { x: fx + 14 + (this.finishWidth - 16) / 2, y: this.top + (lanes * c) / 2, class: "finish-label", transform: `rotate(-90 ${fx + 14 + (this.finishWidth - 16) / 2} ${this.top + (lanes * c) / 2})` }, road);
+    // The finish's name goes in the band above the road and the row under it: the zone
+    // itself holds the riders across the line, and nothing may cover them.
+    svg("rect", { x: fx, y: bandY, width: this.finishWidth, height: 20, rx: 4, class: "finish-flag" }, road);
+    const ft = svg("text", { x: fx + this.finishWidth / 2, y: bandY + 14.5, class: "band-label finish-label", "data-testid": "finish-label" }, road);
     ft.textContent = "FINISH";
-    const fb = svg("text", { x: fx + 6, y: bandY + 14.5, class: "band-label finish-band" }, road);
+    const fb = svg("text", { x: fx + 14 + (this.finishWidth - 16) / 2, y: this.y(lanes) + 16, class: "row-label finish-row" }, labels);
     fb.textContent = `row ${course.finish}`;
 
     this.links = svg("g", { class: "links" }, this.root);
     this.riders = svg("g", { class: "riders" }, this.root);
     this.overlay = svg("g", { class: "overlay" }, this.root);
+    if (this.nav) this.nav.setCourse(course);
+  }
+
+  /** The lane letters of the sticky rail, placed at the lanes' height at this zoom. */
+  drawRail() {
+    while (this.rail.firstChild) this.rail.removeChild(this.rail.firstChild);
+    if (!this.course) return;
+    const lanes = this.course.lanes || 5;
+    const z = this.zoom;
+    for (let l = 0; l < lanes; l++) {
+      this.rail.append(el("span", {
+        class: "lane-letter", dataset: { lane: LANES[l] },
+        style: { top: `${(this.y(l) + this.cell / 2) * z}px`, "font-size": `${Math.max(10, Math.min(15, 13 * z))}px` },
+      }, LANES[l]));
+    }
+  }
+
+  // ------------------------------------------------------------------ zoom
+
+  /** Set the zoom (a factor of the natural size), keeping `anchorX` (a host x, CSS
+   * pixels; default the centre of the view) over the same point of the road. */
+  setZoom(zoom, anchorX = null) {
+    const z = Math.max(ZOOMS[0], Math.min(ZOOMS[ZOOMS.length - 1], zoom));
+    if (!this.course || z === this.zoom) return;
+    const ax = anchorX === null ? this.host.clientWidth / 2 : anchorX;
+    const point = (this.host.scrollLeft + ax) / this.zoom; // board units under the anchor
+    this.zoom = z;
+    this.applyZoom();
+    this.host.scrollLeft = Math.max(0, point * z - ax);
+    if (this.nav) this.nav.update();
+  }
+
+  /** One step in (`+1`) or out (`-1`) of ZOOMS. */
+  stepZoom(dir, anchorX = null) {
+    const i = ZOOMS.findIndex((z) => z >= this.zoom - 1e-9);
+    const next = ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, (i < 0 ? ZOOMS.length - 1 : i) + dir))];
+    this.setZoom(next, anchorX);
+  }
+
+  applyZoom() {
+    if (!this.width) return;
+    this.root.setAttribute("width", Math.round(this.width * this.zoom));
+    this.root.setAttribute("height", Math.round(this.height * this.zoom));
+    this.root.dataset.zoom = String(this.zoom);
+    this.drawRail();
   }
 
   // ------------------------------------------------------------------ position (dynamic layer)
@@ -195,8 +317,9 @@ export class Board {
    */
   render(snap, { targets = new Map(), hints = [], mine = null } = {}) {
     if (!this.course || !snap) return;
+    this.snap = snap;
     for (const rect of Object.values(this.squares)) {
-      rect.classList.remove("legal", "attack", "place", "hint");
+      rect.classList.remove("legal", "attack", "place", "hint", "train", "wheel", "relay");
       rect.removeAttribute("data-kind");
       const old = rect.querySelector("title");
       if (old) old.remove();
@@ -206,7 +329,7 @@ export class Board {
       if (!rect) continue;
       rect.classList.add("legal");
       if (info.kind) {
-        rect.classList.add(info.kind);
+        rect.classList.add(...info.kind.split(" "));
         rect.dataset.kind = info.kind;
       }
       if (info.describe) {
@@ -223,14 +346,23 @@ export class Board {
     const on = (snap.riders || []).filter((r) => r.square && !r.finished && parseSquare(r.square));
     const byId = Object.fromEntries(on.map((r) => [r.id, r]));
 
-    // Train links: a line from each linked rider to the rider it shelters behind (MC-6.1).
+    // Train links: from each linked rider to the square it would take the wheel on
+    // (MC-6.1, 6.4): its shelter square while the leader has not moved, then the square
+    // directly behind the leader's new square — not the leader itself.
     for (const r of on) {
       const lead = r.leader && byId[r.leader];
       // A link matters until the follower has had its turn (MC-4.4, MC-6.3).
-      if (!lead || (r.moved && snap.phase === "race")) continue;
+      if (!lead || r.moved || snap.phase !== "race") continue;
+      const end = linkEnd(snap, r);
+      if (!end || !parseSquare(end)) continue;
       const [x1, y1] = this.centre(r.square);
-      const [x2, y2] = this.centre(lead.square);
-      svg("line", { x1, y1, x2, y2, class: "link", "data-link": `${r.id}>${lead.id}` }, this.links);
+      const [x2, y2] = this.centre(end);
+      // A follower that may not follow any more (its leader attacked, MC-7.3) keeps a
+      // broken link: the server says so with `follow: false` once the leader has moved.
+      const cut = lead.moved && r.follow === false;
+      const line = svg("g", { class: `link${cut ? " cut" : ""}`, "data-link": `${r.id}>${lead.id}`, "data-to": end }, this.links);
+      svg("line", { x1, y1, x2, y2 }, line);
+      svg("circle", { cx: x2, cy: y2, r: c * 0.14, class: "link-end" }, line);
     }
 
     this.drawFinished(snap);
@@ -257,25 +389,9 @@ export class Board {
       title.textContent = bits.join(" · ");
       const R = c * 0.4;
       if (r.id === snap.current_rider) svg("circle", { r: R + 5, class: "halo" }, g);
-      // Base: the ring under the rider, blue with a bottle, black without (MC-2.4).
-      svg("circle", { r: R, fill: r.bottle ? BASE_BOTTLE : BASE_EMPTY, class: "base" }, g);
-      svg("circle", { r: R - 4.5, fill: teamColour(r.team), class: "body" }, g);
-      // Helmet, in the type's colour, towards the direction of travel.
-      svg("ellipse", { cx: R * 0.32, cy: 0, rx: R * 0.42, ry: R * 0.36, fill: HELMETS[r.type] || "#999", class: "helmet" }, g);
-      const label = svg("text", { x: -R * 0.38, y: 4, class: "rider-label" }, g);
-      label.textContent = r.id.slice(2);
-      if (r.exhausted && snap.phase === "race") {
-        const z = svg("text", { x: R - 2, y: R + 1, class: "tired" }, g);
-        z.textContent = "z";
-      }
-      if (r.wind && snap.phase === "race") {
-        // Wind mark: gusts on the windward side (MC-5.4/5.5: in front, or front-left/right).
-        const dy = snap.wind === "left" ? -R * 0.9 : snap.wind === "right" ? R * 0.9 : 0;
-        const wg = svg("g", { class: "wind-mark", transform: `translate(${R + 2} ${dy - 3})` }, g);
-        svg("path", { d: "M0 0 q3 -3 6 0 t6 0", class: "gust" }, wg);
-        svg("path", { d: "M0 6 q3 -3 6 0 t6 0", class: "gust" }, wg);
-      }
+      drawRider(g, r, { R, wind: snap.wind, marks: snap.phase === "race" });
     }
+    if (this.nav) this.nav.update();
   }
 
   /** The riders across the line, in finishing order, as small discs past the finish. */
@@ -325,8 +441,9 @@ export class Board {
     if (!force && focus === this.lastFocus) return;
     this.lastFocus = focus;
     const view = this.host.clientWidth;
-    const x0 = this.x(lo) - this.cell * 2;
-    const x1 = this.x(hi) + this.cell * 4;
+    const z = this.zoom;
+    const x0 = (this.x(lo) - this.cell * 2) * z;
+    const x1 = (this.x(hi) + this.cell * 4) * z;
     let left = this.host.scrollLeft;
     if (x0 < left || x1 > left + view) {
       left = x1 - x0 <= view ? x0 - (view - (x1 - x0)) / 3 : x0;

@@ -1,12 +1,13 @@
 // Mind Cycling at the table: the road drawn by board.js (riders, wind, trains, the
 // riders across the line), and the player's controls: in setup a rider, then a lit
 // square of the start zone; in the race a lit square (or, in attack mode, an attack
-// square), or the wheel, relay, bottle and stay buttons. The result panel holds the
-// medals, points, classification, trophy and the solo score.
+// square; a wheel or relay square is lit apart and a click takes it), or the wheel,
+// relay, bottle and stay buttons. The result panel holds the medals, points,
+// classification, trophy and the solo score; the legend (foldable) explains the marks.
 
-import { Board, TYPE_NAMES } from "./board.js";
+import { Board, TYPE_NAMES, BASE_BOTTLE, BASE_EMPTY, drawRider } from "./board.js";
 import { GameView } from "./gameview.js";
-import { el, clear, teamChip, seatLabel, seatOf, trophyIcon } from "./ui.js";
+import { el, svg, clear, teamChip, seatLabel, seatOf, trophyIcon } from "./ui.js";
 
 const WIND_TEXT = {
   front: "Wind from the front →|",
@@ -15,9 +16,50 @@ const WIND_TEXT = {
 };
 const KIND_TEXT = { wheel: "Take the wheel", relay: "Take a relay", stay: "Stay" };
 const MEDAL_NAMES = { cyclist: "Best Cyclist", sprinter: "Best Sprinter", climber: "Best Climber", team: "Best Team" };
+/** A small SVG sample for the legend, drawn by `draw(g)` about (0, 0) in a 28×28 box. */
+function sample(draw) {
+  const icon = svg("svg", { viewBox: "-14 -14 28 28", width: 22, height: 22, class: "lg-icon", "aria-hidden": "true" });
+  draw(svg("g", {}, icon));
+  return icon;
+}
+
+const rider = (extra = {}) => ({ id: "A1", team: "A", type: "D", bottle: true, ...extra });
+const SQUARE = (cls) => (g) => svg("rect", { x: -12, y: -12, width: 24, height: 24, rx: 4, class: `sq ${cls}` }, g);
+
+/** The legend's entries: [testid, label, draw]. Each sample is drawn the way the board
+ * draws the thing (drawRider, the square classes), so the two cannot disagree. */
 const LEGEND = [
-  ["helmet-d", "domestique"], ["helmet-s", "sprinter"], ["helmet-c", "climber"], ["ring-bottle", "bottle"],
-  ["ring-empty", "no bottle"], ["gust", "in the wind", "≈"], ["linkline", "train link"],
+  ["disc", "team letter + rider number", (g) => drawRider(g, rider(), { R: 12, marks: false })],
+  ["domestique", "domestique (blue helmet)", (g) => drawRider(g, rider(), { R: 12, marks: false })],
+  ["sprinter", "sprinter (green helmet)", (g) => drawRider(g, rider({ type: "S" }), { R: 12, marks: false })],
+  ["climber", "climber (yellow helmet)", (g) => drawRider(g, rider({ type: "C" }), { R: 12, marks: false })],
+  ["bottle", "bottle (blue ring)", (g) => svg("circle", { r: 11, fill: "none", stroke: BASE_BOTTLE, "stroke-width": 4 }, g)],
+  ["no-bottle", "no bottle (black ring)", (g) => svg("circle", { r: 11, fill: "none", stroke: BASE_EMPTY, "stroke-width": 4 }, g)],
+  ["current", "rider to play", (g) => {
+    svg("circle", { r: 12.5, class: "halo legend-halo" }, g);
+    drawRider(g, rider(), { R: 10, marks: false });
+  }],
+  ["moved", "has moved this round (faded)", (g) => {
+    const m = svg("g", { class: "moved-sample" }, g);
+    drawRider(m, rider(), { R: 12, marks: false });
+  }],
+  ["exhausted", "exhausted: no bottle, −1, no wheel", (g) => drawRider(g, rider({ bottle: false, exhausted: true }), { R: 10, marks: true })],
+  ["wind", "rides against the wind: −1", (g) => drawRider(svg("g", { transform: "translate(-7 0)" }, g), rider({ wind: true }), { R: 7, marks: true })],
+  ["link", "train link, to the square it may follow to", (g) => {
+    svg("line", { x1: -12, y1: 0, x2: 9, y2: 0, class: "link-line" }, g);
+    svg("circle", { cx: 9, cy: 0, r: 3.5, class: "link-end" }, g);
+  }],
+  ["link-cut", "link that cannot be followed this round (leader attacked or stayed, exhausted domestique, sprinter in the mountain)", (g) => {
+    svg("line", { x1: -12, y1: 0, x2: 9, y2: 0, class: "link-line cut" }, g);
+    svg("circle", { cx: 9, cy: 0, r: 3.5, class: "link-end" }, g);
+  }],
+  ["last", "last move's square", SQUARE("hint")],
+  ["legal", "a square to ride to", SQUARE("legal")],
+  ["attack", "attack square", SQUARE("legal attack")],
+  ["wheel", "wheel or relay square", SQUARE("legal train")],
+  ["feed", "feed zone", (g) => {
+    svg("rect", { x: -5, y: -8, width: 10, height: 16, rx: 3, fill: "#38bdf8", stroke: "#0369a1", "stroke-width": 1.5 }, g);
+  }],
 ];
 
 export class MindCyclingView extends GameView {
@@ -129,6 +171,16 @@ export class MindCyclingView extends GameView {
     for (const m of snap.legal || []) {
       if (m.kind === kind && m.square) out.set(m.square, m);
     }
+    // Wheel and relay destinations are lit too (not in attack mode: nobody follows an
+    // attack anyway); on a square a plain ride also reaches, the click takes the train
+    // move, and the controls keep a button for the plain ride.
+    if (!this.attack) {
+      for (const m of snap.legal || []) {
+        if ((m.kind === "wheel" || m.kind === "relay") && m.square && m.square !== "#") {
+          out.set(m.square, { ...m, kind: `train ${m.kind}` });
+        }
+      }
+    }
     return out;
   }
 
@@ -166,7 +218,10 @@ export class MindCyclingView extends GameView {
     const attacks = legal.filter((m) => m.kind === "attack");
     if (attacks.length || legal.some((m) => m.kind === "move")) {
       box.append(el("p", { class: "small" }, this.attack
-        ? "Attack: click a red square (throws the bottle, +3, nobody may follow)." : "Click a lit square to ride there."));
+        ? "Attack: click a red square (throws the bottle, +3, nobody may follow)."
+        : legal.some((m) => m.kind === "wheel" || m.kind === "relay")
+          ? "Click a lit square to ride there; a purple one takes the wheel or a relay."
+          : "Click a lit square to ride there."));
     }
     const row = el("div", { class: "move-buttons" });
     if (attacks.length) {
@@ -187,9 +242,14 @@ export class MindCyclingView extends GameView {
       onmouseleave: () => hint("", []),
       onfocus: () => hint(m.describe, []),
     }, label);
+    const plain = new Map(legal.filter((m) => m.kind === "move").map((m) => [m.square, m]));
     for (const m of legal) {
       if (m.kind === "wheel" || m.kind === "relay") {
         row.append(button(m, `${KIND_TEXT[m.kind]} → ${m.square === "#" ? "across the line" : m.square}`, `${m.kind}-button`));
+        // The board's click on that square takes the wheel or relay: the plain ride to
+        // the same square stays one button away.
+        const ride = m.square !== "#" && plain.get(m.square);
+        if (ride) row.append(button(ride, `Ride to ${ride.square} (no ${m.kind})`, "plain-ride-button"));
       } else if (m.kind === "give") {
         row.append(button(m, `Give bottle to ${m.target}`, "give-button"));
       } else if (m.kind === "stay") {
@@ -255,7 +315,19 @@ export class MindCyclingView extends GameView {
 
   legend(box) {
     clear(box);
-    for (const [cls, text, mark] of LEGEND) box.append(el("span", {}, el("i", { class: `lg ${cls}` }, mark || null), text));
-    box.append(el("span", { id: "wind-legend", dataset: { testid: "wind" } }, WIND_TEXT[this.wind] || ""));
+    // On a phone the legend folds away under its title, so the controls are close to
+    // the board; it remembers being opened or closed while the page lives.
+    if (this.legendOpen === undefined) this.legendOpen = !(window.matchMedia && window.matchMedia("(max-width: 600px)").matches);
+    const items = el("div", { class: "mc-legend-items" });
+    const details = el("details", { class: "mc-legend", open: this.legendOpen, dataset: { testid: "mc-legend" } },
+      el("summary", {}, "Legend"), items);
+    details.addEventListener("toggle", () => {
+      this.legendOpen = details.open;
+    });
+    for (const [key, text, draw] of LEGEND) {
+      items.append(el("span", { class: "lg-item", dataset: { legend: key } }, sample(draw), text));
+    }
+    items.append(el("span", { id: "wind-legend", class: "lg-item", dataset: { testid: "wind", legend: "wind-direction" } }, WIND_TEXT[this.wind] || ""));
+    box.append(details);
   }
 }

@@ -35,6 +35,9 @@ export class PistardView extends GameView {
     this.key = ""; // which decision the choices belong to
     this.root = svg("svg", { class: "board pi-board", role: "img", "data-testid": "board" });
     host.append(this.root);
+    // At the table the track and the Play panel share one screen (style.css, "Pistard
+    // on one screen"): the page is told which game's layout it shows.
+    if (host.id === "board-host") document.body.classList.add("pi-table");
     this.root.addEventListener("click", (e) => {
       const target = e.target.closest("[data-square].legal");
       if (target && this.onSquare) this.onSquare(target.dataset.square);
@@ -129,6 +132,7 @@ export class PistardView extends GameView {
     root.setAttribute("viewBox", `0 0 ${g.width.toFixed(0)} ${g.height.toFixed(0)}`);
     root.setAttribute("aria-label", `Pistard track ${track.name}: ${track.length} rows, 4 lanes`);
     root.style.maxWidth = `${Math.round(g.width * 1.45)}px`;
+    root.style.aspectRatio = `${g.width.toFixed(0)} / ${g.height.toFixed(0)}`;
     const defs = svg("defs", {}, root);
     const chk = svg("pattern", { id: "pi-chequer", width: 8, height: 8, patternUnits: "userSpaceOnUse" }, defs);
     svg("rect", { width: 8, height: 8, fill: "#fff" }, chk);
@@ -236,7 +240,10 @@ export class PistardView extends GameView {
     t.textContent = `${r.id}: team ${r.team}, ${r.colour} base, ${r.square ? `on ${r.square}, lap ${r.lap}` : "behind the line"}`
       + (r.assigned ? `, die ${r.assigned}` : "");
     if (r.due) svg("circle", { r: R + 4, class: "halo" }, grp);
-    svg("circle", { r: R, fill: teamColour(r.team), stroke: BASE_RING[r.colour] || "#111", "stroke-width": 3.5, class: "body" }, grp);
+    // The base ring's colour goes in the style: the shared `.board .rider .body` rule
+    // (a white outline for Mind Cycling's discs) would otherwise paint over it.
+    const ring = BASE_RING[r.colour] || "#111";
+    svg("circle", { r: R, fill: teamColour(r.team), stroke: ring, "stroke-width": 3.5, style: `stroke: ${ring}; stroke-width: 3.5px`, class: "body", "data-base": r.colour || "" }, grp);
     const label = svg("text", { y: 3.5, class: "rider-label" }, grp);
     label.textContent = r.id.slice(1);
     if (r.assigned) {

@@ -1,14 +1,19 @@
 // Small DOM and SVG helpers, and the panels shared by the table page, the replay viewer
 // and the lobby.
 
+// Team colours: the Okabe–Ito colour-blind-safe palette, darkened where a colour had
+// too little contrast with the road, so that all seven stay apart for the common
+// colour vision deficiencies, also faded (moved riders), and stand out from the road
+// (tests/web/test_palette.py measures both). The board also writes the team letter on
+// every rider: colour is never the only sign of a team.
 export const TEAM_COLOURS = {
-  A: "#e63946",
-  B: "#7b2cbf",
-  C: "#f77f00",
-  D: "#0f9d8a",
-  E: "#ff4fa3",
-  F: "#8d5a2b",
-  G: "#5c677d",
+  A: "#D55E00", // vermillion
+  B: "#004F9E", // blue
+  C: "#008060", // bluish green
+  D: "#C05A9E", // reddish purple
+  E: "#7A4A00", // orange, darkened to a brown
+  F: "#1C87CC", // sky blue, darkened
+  G: "#222222", // black
 };
 
 // A game may colour its seats its own way (Mind Twist: red and blue); the table page

@@ -159,7 +159,7 @@ def serve_and_ask(command: Command, cwd: Path) -> str:
     proc, lines = serving(command, cwd)
     output: list[str] = []
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180  # start-up on a loaded machine
         while True:
             line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
             assert line is not None, f"{command}: the server exited:\n{''.join(output)}"

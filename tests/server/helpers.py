@@ -59,7 +59,7 @@ class Server:
             lines.put(None)
 
         threading.Thread(target=read, daemon=True).start()
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180  # start-up on a loaded 2-core machine
         while True:
             try:
                 line = lines.get(timeout=max(0.1, deadline - time.monotonic()))

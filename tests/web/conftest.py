@@ -73,7 +73,10 @@ class Server:
             stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-        for _ in range(600):  # readiness poll, not a timing assertion
+        # A readiness poll, not a timing assertion: generous, because on a loaded 2-core
+        # machine the server's start (its worker processes import the games) can take
+        # over a minute.
+        for _ in range(3600):
             if self.proc.poll() is not None:
                 raise RuntimeError(f"peloton serve exited: {self.log_path.read_text()}")
             try:

@@ -23,6 +23,8 @@ export function drawDiagrams(root, data) {
     view.render(diagram.snapshot, { targets: new Map(), hints: diagram.highlight || [], mine: null });
     // A board that scrolls (Mind Cycling's road) shows the riders, as a table would.
     view.focus(diagram.snapshot, diagram.highlight || []);
+    // The table's own board keeps its test id to itself.
+    for (const node of host.querySelectorAll("[data-testid]")) node.dataset.testid = `diagram-${node.dataset.testid}`;
     figure.dataset.position = diagram.position;
   }
 }

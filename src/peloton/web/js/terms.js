@@ -153,6 +153,7 @@ export function decorateTerms(root = document.body, game = "") {
     else if (!node && shownFor && !(tip && tip.contains(e.target))) hideSoon();
   });
   document.addEventListener("focusin", (e) => {
+    if (lastPointer === "touch") return; // a tap focuses too: the click shows the tip
     const node = e.target.closest && e.target.closest("[data-term].term");
     if (node) showTerm(node);
   });
@@ -162,13 +163,13 @@ export function decorateTerms(root = document.body, game = "") {
   document.addEventListener("click", (e) => {
     const node = e.target.closest && e.target.closest("[data-term].term");
     if (node && lastPointer === "touch") {
-      if (node === shownFor && !tip.hidden && !node.matches("button, a[href]")) hideTerm();
-      else showTerm(node);
+      showTerm(node);
     } else if (!node && tip && !tip.contains(e.target)) {
       hideTerm();
     }
   });
   document.addEventListener("keydown", (e) => {
+    lastPointer = "keyboard";
     if (e.key === "Escape" && shownFor) hideTerm();
   });
 }

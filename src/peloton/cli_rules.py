@@ -23,9 +23,7 @@ RULES_EXAMPLES = (
 
 @app.command(epilog="Examples:\n\n" + "\n\n".join(RULES_EXAMPLES))
 def rules(
-    game: Annotated[
-        str, typer.Argument(help="The game whose rules to show.", show_default=False)
-    ],
+    game: Annotated[str, typer.Argument(help="The game whose rules to show.", show_default=False)],
     rule_id: Annotated[
         str | None,
         typer.Argument(

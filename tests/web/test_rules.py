@@ -129,7 +129,9 @@ def test_term_explains_itself_on_hover(server: Server, new_context: Any) -> None
     says = rulebook.load("mind-cycling").terms["wind"]
     expect(tip).to_contain_text(says.says)
     described = term.get_attribute("aria-describedby")
-    assert described and page.locator(f'[id="{described}"]').text_content().startswith("in the wind")  # type: ignore[union-attr]
+    assert described and page.locator(f'[id="{described}"]').text_content().startswith(
+        "in the wind"
+    )  # type: ignore[union-attr]
     page.screenshot(path=artifact("term-hover-1280.png"))
     # Its link opens the Rules panel at the rule, and the game stays.
     tip.get_by_role("link").click()

@@ -246,7 +246,7 @@ def parse(game: str, text: str, terms_text: str = "") -> Rulebook:
             continue
         heading = _HEADING.match(line)
         if heading:
-            title, ids = heading.group(2), ()
+            title, ids = heading.group(2), tuple[str, ...]()
             braces = _BRACES.search(title)
             if braces:
                 ids = tuple(braces.group(1).split())

@@ -81,7 +81,7 @@ def render(book: Rulebook) -> Page:
     def fence(self: Any, tokens: list[Token], idx: int, options: Any, env: Any) -> str:
         token = tokens[idx]
         if "diagram" not in token.meta:
-            return default_fence(tokens, idx, options, env)
+            return str(default_fence(tokens, idx, options, env))
         n = token.meta["diagram"]
         caption = book.diagrams[n].caption if n < len(book.diagrams) else ""
         return (
@@ -95,7 +95,7 @@ def render(book: Rulebook) -> Page:
         badges = _badges(section) if section is not None else ""
         return f"{badges}</{tokens[idx].tag}>\n"
 
-    default_fence = md.renderer.rules["fence"]
+    default_fence = md.renderer.rules["fence"]  # type: ignore[attr-defined]
     md.add_render_rule("fence", fence)
     md.add_render_rule("heading_close", heading_close)
     body = md.renderer.render(tokens, md.options, {})

@@ -22,8 +22,8 @@ from .. import rulebook
 from ..rulebook.html import render, summary
 from ..rulebook.positions import diagram_state
 from .errors import NOT_FOUND, ApiError
-from .games import shown, spec
 from .games import objects as object_options
+from .games import shown, spec
 
 PAGE = """<!doctype html>
 <html lang="en">
@@ -139,7 +139,7 @@ def index_data() -> dict[str, Any]:
 
 
 def _known(request: Request) -> str:
-    game = request.path_params["game"]
+    game = str(request.path_params["game"])
     if game not in rulebook.games():
         pages = ", ".join(rulebook.games())
         raise ApiError(404, NOT_FOUND, f"no rules page for {game!r} (rules pages: {pages})")
@@ -195,7 +195,7 @@ async def game_page(request: Request) -> Response:
     if game not in rulebook.games():
         body = (
             f'<section class="panel" data-testid="rules-missing"><p>There is no rules page for '
-            f"“{html.escape(game)}”. See <a href=\"/rules\">all the games' rules</a>.</p></section>"
+            f'“{html.escape(game)}”. See <a href="/rules">all the games\' rules</a>.</p></section>'
         )
         page = PAGE.format(
             title="No such rules",

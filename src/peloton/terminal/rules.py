@@ -84,7 +84,9 @@ def render_rules(game: str, rule_id: str | None = None) -> RenderableType:
     text = book.section_text(rule_id) if rule_id else book.text
     parts = render_markdown(game, text)
     if rule_id is None:
-        parts.append(Text(f"One rule: peloton rules {game} RULE-ID   Every word: --terms", "grey50"))
+        parts.append(
+            Text(f"One rule: peloton rules {game} RULE-ID   Every word: --terms", "grey50")
+        )
     return Group(*parts)
 
 

@@ -104,3 +104,23 @@ def test_bad_names_are_refused_plainly(args: list[str], code: int, message: str)
     assert proc.returncode == code
     assert proc.stdout == ""
     assert message in " ".join(proc.stderr.split())
+
+
+def test_the_terminal_help_explains_the_legend_words() -> None:
+    """At the terminal table, ``?`` shows the help, then every word of the legend
+    explained with its rule (what a tooltip does at the web table)."""
+    from peloton.games import mindcycling as mc
+    from peloton.terminal.prompt import QuitGame, human_turn
+
+    from .helpers import Recorder, Script
+
+    state = mc.from_mcn("short", "1 AC1:a2,AD1:b3+,AS1:c2,BC1:d3,BD1:c3+,BS1:e2")
+    out = Recorder(width=120)
+    with pytest.raises(QuitGame):
+        human_turn(state, out.console, Script(["?", "q"]), redraw=lambda: None)
+    text = " ".join(out.text.split())
+    assert "How to play a turn" in text
+    for key in ("wind", "link", "bottle", "feed", "rock"):
+        term = rulebook.load("mind-cycling").terms[key]
+        assert term.name in text and term.rule in text, key
+    assert "peloton rules mind-cycling RULE-ID" in text

@@ -22,6 +22,7 @@ from ..core.errors import IllegalMoveError, NotationError
 from ..games.mindcycling import Move, State
 from ..games.mindcycling.riders import TYPE_NAMES
 from .board import TEAM_STYLES
+from .rules import help_with_terms
 
 #: Reads one line after showing a prompt; raises EOFError when input has ended.
 Ask = Callable[[str], str]
@@ -185,7 +186,13 @@ def human_turn(state: State, console: Console, ask: Ask, redraw: Callable[[], No
     hint = "RIDER@SQUARE" if state.in_setup else f"1-{len(numbered)} or move"
     prompt = f"{who} ({hint}, ? help, q quit) > "
     return ask_move(
-        console, ask, prompt, HELP, listing, redraw, lambda line: interpret(state, line, numbered)
+        console,
+        ask,
+        prompt,
+        help_with_terms(HELP, state.game),
+        listing,
+        redraw,
+        lambda line: interpret(state, line, numbered),
     )
 
 

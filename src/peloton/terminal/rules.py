@@ -100,3 +100,14 @@ def render_terms(game: str) -> RenderableType:
     for term in sorted(book.terms.values(), key=lambda t: t.name.lower()):
         table.add_row(term.name, term.says, term.rule)
     return table
+
+
+def help_with_terms(help_text: RenderableType, game: str) -> RenderableType:
+    """A game's ``?`` help followed by its words explained (the terminal's answer to
+    the web table's tooltips) and how to read one rule; the help alone for a game
+    without a rules page."""
+    if game not in rulebook.games():
+        return help_text
+    head = Text(help_text) if isinstance(help_text, str) else help_text
+    more = Text(f"One rule in full: peloton rules {game} RULE-ID (the ids in brackets).", "grey50")
+    return Group(head, Text(""), render_terms(game), more)

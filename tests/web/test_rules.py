@@ -164,3 +164,15 @@ def test_term_explains_itself_on_tap(server: Server, phone: BrowserContext) -> N
     expect(panel).to_be_hidden()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_rules_page_on_a_phone(server: Server, phone: BrowserContext) -> None:
+    page = open_page(phone, f"{server.url}/rules/mind-cycling#MC-6.1")
+    expect(page.locator('[id="MC-6.1"]')).to_be_in_viewport()
+    figure = page.locator("figure.rules-diagram").nth(3)
+    figure.scroll_into_view_if_needed()
+    expect(figure.locator("svg").first).to_be_visible()
+    # The roads scroll inside their frames; the page itself does not scroll sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=artifact("rules-mind-cycling-390.png"))
+    assert page.errors == []  # type: ignore[attr-defined]

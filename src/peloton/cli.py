@@ -385,7 +385,7 @@ def _print_facts(console: Console, course: mc.Course) -> None:
 
 # serve, simulate and solve register after the commands above, so --help lists the
 # game commands first.
-from . import cli_tools, cli_tour  # noqa: E402, F401
+from . import cli_rules, cli_tools, cli_tour  # noqa: E402, F401
 
 # ---------------------------------------------------------------- entry point
 

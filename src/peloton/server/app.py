@@ -16,7 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import api, editor, storage, tutorial
+from . import api, editor, rules, storage, tutorial
 from . import errors as e
 from . import protocol as p
 from .errors import ApiError, ProtocolError
@@ -184,6 +184,11 @@ def create_app(
         Route("/api/tables/{id}/solver", api.table_solver),
         Route("/api/replay", api.upload_replay, methods=["POST"]),
         *tutorial.ROUTES,
+        Route("/rules", rules.index_page),
+        Route("/rules/{game}", rules.game_page),
+        Route("/api/rules", rules.api_index),
+        Route("/api/rules/{game}", rules.api_rules),
+        Route("/api/rules/{game}/terms", rules.api_terms),
         WebSocketRoute("/ws/tables/{id}", table_socket),
         Mount("/static", StaticFiles(directory=api.WEB_DIR, check_dir=False), name="static"),
     ]

@@ -24,6 +24,7 @@ from ..games.mindcycling.heuristics import score_moves
 from ..games.mindcycling.riders import TYPE_NAMES
 from .board import TEAM_STYLES
 from .games import ORDER_NOTE
+from .rules import help_with_terms
 
 #: Reads one line after showing a prompt; raises EOFError when input has ended.
 Ask = Callable[[str], str]
@@ -196,7 +197,13 @@ def human_turn(state: State, console: Console, ask: Ask, redraw: Callable[[], No
     hint = "RIDER@SQUARE" if state.in_setup else f"1-{len(numbered)} or move"
     prompt = f"{who} ({hint}, ? help, q quit) > "
     return ask_move(
-        console, ask, prompt, HELP, listing, redraw, lambda line: interpret(state, line, numbered)
+        console,
+        ask,
+        prompt,
+        help_with_terms(HELP, state.game),
+        listing,
+        redraw,
+        lambda line: interpret(state, line, numbered),
     )
 
 

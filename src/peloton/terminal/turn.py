@@ -17,6 +17,7 @@ from rich.text import Text
 from ..core.errors import IllegalMoveError, NotationError, PelotonError
 from .games import TerminalGame
 from .prompt import Ask, ask_move
+from .rules import help_with_terms
 
 
 def numbered(moves: Sequence[Any], labels: Sequence[str | Text] | None = None) -> Columns:
@@ -84,7 +85,7 @@ def human_move(
         console,
         ask,
         prompt,
-        game.help,
+        help_with_terms(game.help, view.game),
         listing,
         redraw,
         lambda line: interpret(view, line, moves, game),

@@ -276,7 +276,7 @@ export class CycloView extends GameView {
   swapWindow(snap, due, ctx) {
     const box = el("div", { class: "cy-step", dataset: { testid: "swap-window" } });
     box.append(el("p", { class: "rider-facts" }, riderChip(snap.due), ` ${due ? this.facts(due) : ""}`),
-      el("p", { class: "small" }, "Before rolling, propose a swap of places to a rider beside or just behind (click it, or a button), or ride on. A teammate swaps at once; a rival's team answers."));
+      el("p", { class: "small" }, "Before rolling, propose a ", el("span", { dataset: { term: "swap" } }, "swap of places"), " to a rider beside or just behind (click it, or a button), or ride on. A teammate swaps at once; a rival's team answers."));
     const row = el("div", { class: "move-buttons" });
     for (const text of snap.legal || []) {
       const [, partner] = text.split("~");
@@ -314,10 +314,10 @@ export class CycloView extends GameView {
     const ride = snap.ride || {};
     const own = due ? due.tokens : 0;
     const team = (snap.team_tokens || {})[snap.due[0]] || 0;
-    box.append(el("p", { class: "rider-facts" }, riderChip(snap.due), ` ${due ? this.facts(due) : ""}: rolled ${ride.total ?? "?"}${ride.hold_back ? "; may hold back" : "; rides its full total here"}.`));
+    box.append(el("p", { class: "rider-facts" }, riderChip(snap.due), ` ${due ? this.facts(due) : ""}: rolled ${ride.total ?? "?"}; `, ride.hold_back ? el("span", { dataset: { term: "hold-back" } }, "may hold back") : "rides its full total here", "."));
     if (snap.level === "pro") {
       box.append(el("p", { class: "small", dataset: { testid: "token-facts" } },
-        `Tokens: ${own} own, ${team} team; up to ${ride.panel ?? 0} a ride here. Choose, then click a lit space.`));
+        el("span", { dataset: { term: "tokens" } }, "Tokens"), `: ${own} own, ${team} team; up to ${ride.panel ?? 0} a ride here. Choose, then click a lit space.`));
       const row = el("div", { class: "move-buttons cy-tokens-row", dataset: { testid: "token-selector" } });
       for (const choice of TOKEN_CHOICES) {
         const list = by.get(choice);
@@ -326,7 +326,7 @@ export class CycloView extends GameView {
         row.append(el("button", {
           type: "button", class: `btn token-btn${this.token === choice ? " selected" : ""}`, disabled: !list || ctx.pending,
           "aria-pressed": this.token === choice ? "true" : "false", title: list ? `${TOKEN_WORDS[choice]}: reaches ${reach}` : why,
-          dataset: { testid: "token-button", token: choice || "none", reach: reach || "" },
+          dataset: { testid: "token-button", token: choice || "none", reach: reach || "", ...(choice ? { term: choice.length === 2 ? "attack" : "accelerate" } : {}) },
           onclick: () => {
             this.token = choice;
             ctx.rerender();
@@ -365,7 +365,7 @@ export class CycloView extends GameView {
     box.append(el("p", { class: "rider-facts" }, riderChip(snap.due), ` (${due ? due.square : ""}) may take `, riderChip(snap.leader),
       `'s wheel: follow without rolling to ${snap.ride ? snap.ride.wheel : "?"} (lands ${to}); its turn is then over.`));
     box.append(el("div", { class: "move-buttons" },
-      follow ? this.button(ctx, { testid: "wheel-follow", text: follow, label: `Take the wheel → ${to}`, cls: "primary", squares: snap.ride ? [snap.ride.wheel] : [] }) : null,
+      follow ? this.button(ctx, { testid: "wheel-follow", text: follow, label: `Take the wheel → ${to}`, cls: "primary", squares: snap.ride ? [snap.ride.wheel] : [], data: { term: "wheel" } }) : null,
       decline ? this.button(ctx, { testid: "wheel-decline", text: decline, label: "Decline" }) : null));
     return box;
   }
@@ -376,7 +376,7 @@ export class CycloView extends GameView {
     const chosen = [...this.picks].sort();
     const text = `fall:${chosen.length ? chosen.join(",") : "-"}`;
     const legal = (snap.legal || []).includes(text);
-    box.append(el("p", { class: "rider-facts" }, riderChip(snap.due), " fell: it loses its next turn. Bring down up to two more riders with it (teammates, or riders on its space, within three spaces), then confirm."));
+    box.append(el("p", { class: "rider-facts" }, riderChip(snap.due), " ", el("span", { dataset: { term: "fall" } }, "fell"), ": it loses its next turn. Bring down up to two more riders with it (teammates, or riders on its space, within three spaces), then confirm."));
     const row = el("div", { class: "move-buttons" });
     for (const id of candidates) {
       const r = (snap.riders || []).find((x) => x.id === id);

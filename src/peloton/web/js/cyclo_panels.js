@@ -186,8 +186,8 @@ function pointsTable(snap, byId) {
   const greenLead = lead(green);
   const redLead = lead(red);
   const rows = [...ids].sort((a, b) => green[b] - green[a] || red[b] - red[a] || (a < b ? -1 : 1)).map((id) => el("tr", { dataset: { rider: id } },
-    el("td", {}, riderChip(id), greenLead.includes(id) ? el("span", { class: "cy-jersey green", title: "green jersey: most points" }, "green") : null,
-      redLead.includes(id) ? el("span", { class: "cy-jersey red", title: "red jersey: most mountain points" }, "red") : null),
+    el("td", {}, riderChip(id), greenLead.includes(id) ? el("span", { class: "cy-jersey green", title: "green jersey: most points", dataset: { term: "jerseys" } }, "green") : null,
+      redLead.includes(id) ? el("span", { class: "cy-jersey red", title: "red jersey: most mountain points", dataset: { term: "jerseys" } }, "red") : null),
     el("td", {}, String(green[id])), el("td", {}, String(red[id]))));
   return el("div", {}, el("h3", {}, "Points"), el("table", { class: "points", dataset: { testid: "points" } },
     el("thead", {}, el("tr", {}, el("th", {}, "Rider"), el("th", {}, "Green"), el("th", {}, "Red"))), el("tbody", {}, rows)));
@@ -223,9 +223,9 @@ export function drawLegend(host, course, state) {
       el("i", { class: "lg cy-lg", style: { background: track.fill, "border-color": track.ink } }), track.name, dice ? el("small", {}, ` (${dice})`) : null));
   }
   if (!course || course.spaces.some((x) => x.dark)) {
-    box.append(el("span", {}, el("i", { class: "lg cy-lg", style: { background: DARK_FILL } }), "dark square (back 3 on cobbles, 1 on a slope)"));
+    box.append(el("span", { dataset: { term: "dark-square" } }, el("i", { class: "lg cy-lg", style: { background: DARK_FILL } }), "dark square (back 3 on cobbles, 1 on a slope)"));
   }
-  box.append(el("span", {}, el("i", { class: "lg cy-lg-card" }, "?"), "event space (draws a card)"));
+  box.append(el("span", { dataset: { term: "event" } }, el("i", { class: "lg cy-lg-card" }, "?"), "event space (draws a card)"));
   const kinds = course ? new Set(course.lines.map((l) => l.kind)) : new Set(["sprint", "mountain"]);
   if (kinds.has("sprint")) box.append(el("span", {}, el("i", { class: "lg cy-lg-line sprint" }), "sprint line"));
   if (kinds.has("mountain")) box.append(el("span", {}, el("i", { class: "lg cy-lg-line mountain" }), "mountain line (category 3, 2, 1, HC)"));

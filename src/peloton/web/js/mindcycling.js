@@ -61,6 +61,15 @@ const LEGEND = [
     svg("rect", { x: -5, y: -8, width: 10, height: 16, rx: 3, fill: "#38bdf8", stroke: "#0369a1", "stroke-width": 1.5 }, g);
   }],
 ];
+// The rules page's term (mind-cycling.terms.toml) of each word shown at the table: terms.js
+// explains an element carrying `data-term` on hover, focus and tap.
+const TERM = {
+  domestique: "domestique", sprinter: "sprinter", climber: "climber", bottle: "bottle", "no bottle": "no-bottle",
+  "in the wind": "wind", "train link": "link", sheltered: "sheltered", exhausted: "exhausted",
+  wheel: "wheel", relay: "relay", stay: "stay", give: "give", attack: "attack",
+};
+const termOf = (word) => TERM[word] || null;
+const TERM_KEYS = new Set([...Object.values(TERM), "feed"]);
 
 export class MindCyclingView extends GameView {
   static words = { seats: "Teams", result: "Medals & points", over: "The race is over.", you: "you ride for", join: "Ride for" };
@@ -189,7 +198,7 @@ export class MindCyclingView extends GameView {
     if (!myTurn) return;
     this.sync(snap);
     if (snap.phase === "setup") {
-      box.append(el("p", { class: "small" }, "Pick a rider, then a lit square of the start zone."));
+      box.append(el("p", { class: "small", dataset: { term: "setup" } }, "Pick a rider, then a lit square of the start zone."));
       const list = el("div", { class: "place-list", dataset: { testid: "placement" } });
       for (const rid of (snap.placement || { riders: [] }).riders) {
         list.append(el("button", {
@@ -208,12 +217,12 @@ export class MindCyclingView extends GameView {
     const legal = snap.legal || [];
     const rider = (snap.riders || []).find((r) => r.id === snap.current_rider);
     if (rider) {
-      const facts = [TYPE_NAMES[rider.type], `allowance ${rider.allowance}`,
-        rider.wind ? "in the wind" : "sheltered", rider.bottle ? "bottle" : "no bottle"];
-      if (rider.exhausted) facts.push("exhausted");
-      if (rider.leader) facts.push(`linked to ${rider.leader}`);
+      const facts = [[TYPE_NAMES[rider.type], termOf(TYPE_NAMES[rider.type])], [`allowance ${rider.allowance}`, "allowance"],
+        rider.wind ? ["in the wind", "wind"] : ["sheltered", "sheltered"], rider.bottle ? ["bottle", "bottle"] : ["no bottle", "no-bottle"]];
+      if (rider.exhausted) facts.push(["exhausted", "exhausted"]);
+      if (rider.leader) facts.push([`linked to ${rider.leader}`, "link"]);
       box.append(el("p", { class: "rider-facts", dataset: { testid: "rider-facts" } },
-        teamChip(rider.team, rider.id), " ", facts.join(" · ")));
+        teamChip(rider.team, rider.id), " ", facts.flatMap(([text, term], i) => [i ? " · " : null, el("span", { dataset: { term } }, text)])));
     }
     const attacks = legal.filter((m) => m.kind === "attack");
     if (attacks.length || legal.some((m) => m.kind === "move")) {
@@ -227,7 +236,7 @@ export class MindCyclingView extends GameView {
     if (attacks.length) {
       row.append(el("button", {
         type: "button", class: `btn attack-toggle ${this.attack ? "on" : ""}`, "aria-pressed": this.attack ? "true" : "false",
-        dataset: { testid: "attack-toggle" }, title: "attack: throw the bottle, ride with allowance + 3; nobody may follow",
+        dataset: { testid: "attack-toggle", term: "attack" }, title: "attack: throw the bottle, ride with allowance + 3; nobody may follow",
         onclick: () => {
           this.attack = !this.attack;
           rerender();
@@ -236,7 +245,7 @@ export class MindCyclingView extends GameView {
     }
     const button = (m, label, testid) => el("button", {
       type: "button", class: `btn move-btn kind-${m.kind}`, title: m.describe,
-      dataset: { testid, move: m.text, square: m.square || "" },
+      dataset: { testid, move: m.text, square: m.square || "", ...(termOf(m.kind) ? { term: termOf(m.kind) } : {}) },
       onclick: () => send(m.text),
       onmouseenter: () => hint(m.describe, m.square ? [m.square] : []),
       onmouseleave: () => hint("", []),
@@ -274,12 +283,12 @@ export class MindCyclingView extends GameView {
       if (result.solo_score) {
         const [rounds, remaining] = result.solo_score;
         final.append(el("div", { class: "trophy", dataset: { testid: "solo-score" } },
-          "Solo score: ", el("strong", {}, `${rounds} rounds`),
+          el("span", { dataset: { term: "solo-score" } }, "Solo score"), ": ", el("strong", {}, `${rounds} rounds`),
           remaining ? `, fifth rider ${remaining} rows short` : ", all five across"));
       }
       if (result.trophy) {
         final.append(el("div", { class: "trophy", dataset: { testid: "trophy", team: result.trophy } },
-          trophyIcon(), " Best Mind Cycling Manager: ", teamChip(result.trophy, name(result.trophy))));
+          trophyIcon(), " ", el("span", { dataset: { term: "trophy" } }, "Best Mind Cycling Manager"), ": ", teamChip(result.trophy, name(result.trophy))));
       }
       box.append(final);
     }
@@ -288,7 +297,7 @@ export class MindCyclingView extends GameView {
     for (const key of Object.keys(MEDAL_NAMES)) {
       const holder = medals[key];
       medalBox.append(el("div", { class: `medal ${holder ? "won" : ""}`, dataset: { medal: key } },
-        el("span", { class: `medal-disc m-${key}` }), el("span", { class: "medal-name" }, MEDAL_NAMES[key]),
+        el("span", { class: `medal-disc m-${key}` }), el("span", { class: "medal-name", dataset: { term: "medals" } }, MEDAL_NAMES[key]),
         holder ? teamChip(medalTeam(key, holder), holder) : el("span", { class: "muted" }, "—")));
     }
     box.append(el("h3", {}, "Medals"), medalBox);
@@ -325,9 +334,11 @@ export class MindCyclingView extends GameView {
       this.legendOpen = details.open;
     });
     for (const [key, text, draw] of LEGEND) {
-      items.append(el("span", { class: "lg-item", dataset: { legend: key } }, sample(draw), text));
+      // The legend's keys are the rules page's terms where the word has one.
+      const term = TERM_KEYS.has(key) ? key : key === "link-cut" ? "link" : null;
+      items.append(el("span", { class: "lg-item", dataset: term ? { legend: key, term } : { legend: key } }, sample(draw), text));
     }
-    items.append(el("span", { id: "wind-legend", class: "lg-item", dataset: { testid: "wind", legend: "wind-direction" } }, WIND_TEXT[this.wind] || ""));
+    items.append(el("span", { id: "wind-legend", class: "lg-item", dataset: { testid: "wind", legend: "wind-direction", term: this.wind && this.wind !== "front" ? "expert-wind" : "wind" } }, WIND_TEXT[this.wind] || ""));
     box.append(details);
   }
 }

@@ -137,7 +137,7 @@ export class MindTwistView extends GameView {
     const legal = new Set(snap.legal || []);
     const other = snap.active === "R" ? "B" : "R";
     if (myTurn && snap.phase === "dial") {
-      box.append(el("p", {}, "Turn the dial secretly: how far do you ride?"));
+      box.append(el("p", {}, "Turn the ", el("span", { dataset: { term: "dial" } }, "dial"), " secretly: how far do you ride?"));
       const row = el("div", { class: "move-buttons dial-buttons" });
       for (const n of [1, 2, 3]) {
         const text = `dial:${n}`;
@@ -155,12 +155,12 @@ export class MindTwistView extends GameView {
         const text = `guess:${n}`;
         row.append(el("button", {
           type: "button", class: "btn guess-btn", disabled: pending || !legal.has(text),
-          dataset: { testid: "guess-button", move: text }, onclick: () => send(text),
+          dataset: { testid: "guess-button", move: text, term: "challenge" }, onclick: () => send(text),
         }, `Guess ${n}`));
       }
       row.append(el("button", {
         type: "button", class: "btn pass-btn", disabled: pending || !legal.has("pass"),
-        dataset: { testid: "pass-button", move: "pass" }, onclick: () => send("pass"),
+        dataset: { testid: "pass-button", move: "pass", term: "pass" }, onclick: () => send("pass"),
       }, "Do not challenge"));
       box.append(row);
     } else if (seat && snap.dial !== null && snap.dial !== undefined && snap.active === seat) {
@@ -187,7 +187,7 @@ export class MindTwistView extends GameView {
         el("td", {}, String(snap.spaces[p])), el("td", {}, String(Math.max(0, snap.length - snap.spaces[p])))));
     }
     tbl.append(body);
-    box.append(tbl, el("p", { class: "muted small" }, `Milestones: ${(snap.milestones || []).join(", ") || "none"}. A token on a milestone (or the start) cannot be sideswiped.`));
+    box.append(tbl, el("p", { class: "muted small" }, el("span", { dataset: { term: "milestone" } }, "Milestones"), `: ${(snap.milestones || []).join(", ") || "none"}. A token on a milestone (or the start) cannot be `, el("span", { dataset: { term: "sideswiped" } }, "sideswiped"), "."));
   }
 
   legend(box) {
@@ -195,8 +195,8 @@ export class MindTwistView extends GameView {
     box.append(
       el("span", {}, el("i", { class: "lg mt-lg-r" }), "red path (player 1)"),
       el("span", {}, el("i", { class: "lg mt-lg-b" }), "blue path"),
-      el("span", {}, el("i", { class: "lg mt-lg-m" }), "milestone (safe)"),
-      el("span", {}, "dial:? = a dial you have not seen"),
+      el("span", { dataset: { term: "milestone" } }, el("i", { class: "lg mt-lg-m" }), "milestone (safe)"),
+      el("span", { dataset: { term: "hidden-dial" } }, "dial:? = a dial you have not seen"),
     );
   }
 }

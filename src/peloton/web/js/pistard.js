@@ -318,7 +318,7 @@ export class PistardView extends GameView {
     }
     const legal = this.legal(snap);
     if (snap.phase === "first") {
-      box.append(el("p", {}, "First move: give each of your riders one of your dice (highest dice ride first)."));
+      box.append(el("p", {}, el("span", { dataset: { term: "first-move" } }, "First move"), ": give each of your riders one of your dice (highest dice ride first)."));
       const list = el("div", { class: "pi-assign", dataset: { testid: "assign" } });
       const riders = [...new Set(legal.filter((m) => m.assign).map((m) => m.rider))];
       for (const rid of riders) {
@@ -339,7 +339,7 @@ export class PistardView extends GameView {
     }
     const due = snap.riders.find((r) => r.id === snap.due);
     box.append(el("p", { class: "rider-facts", dataset: { testid: "rider-facts" } },
-      "Ride ", teamChip(snap.due[0], snap.due), due ? ` (${due.colour} base, lap ${due.lap}${due.square ? `, on ${due.square}` : ""})` : "", ": choose a die, then a lit square."));
+      "Ride ", teamChip(snap.due[0], snap.due), due ? [" (", el("span", { dataset: { term: "base-colour" } }, `${due.colour} base`), ", ", el("span", { dataset: { term: "lap" } }, `lap ${due.lap}`), due.square ? `, on ${due.square}` : "", ")"] : "", ": choose a die, then a lit square."));
     const dice = [...new Set(legal.filter((m) => !m.assign).map((m) => m.die))].sort((a, b) => a - b);
     const row = el("div", { class: "move-buttons" });
     for (const d of dice) {
@@ -356,7 +356,7 @@ export class PistardView extends GameView {
       row.append(el("button", {
         type: "button", class: `btn die-btn${this.die === d ? " selected" : ""}`, disabled: pending,
         "aria-pressed": this.die === d ? "true" : "false",
-        dataset: { testid: "die-button", die: String(d) },
+        dataset: { testid: "die-button", die: String(d), term: "dice" },
         onclick: () => {
           this.die = d;
           this.variants = null;
@@ -366,7 +366,7 @@ export class PistardView extends GameView {
     }
     box.append(row);
     if (this.variants && this.variants.length) {
-      box.append(el("p", { class: "small" }, "Which way?"));
+      box.append(el("p", { class: "small" }, "Which way? (", el("span", { dataset: { term: "bonus" } }, "bonus squares"), " differ)"));
       const v = el("div", { class: "move-buttons" });
       for (const m of this.variants) {
         v.append(el("button", {
@@ -422,15 +422,15 @@ export class PistardView extends GameView {
         el("td", {}, String((snap.points || {})[t] || 0)), el("td", {}, `${racing} racing`)));
     }
     tbl.append(body);
-    box.append(el("h3", {}, `Points (target ${snap.options.target})`), tbl);
+    box.append(el("h3", {}, "Points (", el("span", { dataset: { term: "target" } }, `target ${snap.options.target}`), ")"), tbl);
     const out = snap.riders.filter((r) => r.eliminated);
-    box.append(el("h3", {}, "Eliminated"),
+    box.append(el("h3", {}, el("span", { dataset: { term: "eliminated" } }, "Eliminated")),
       out.length
         ? el("ul", { class: "pi-out", dataset: { testid: "eliminated" } }, out.map((r) => el("li", { dataset: { rider: r.id } }, teamChip(r.team, r.id), ` ${r.colour}`)))
         : el("p", { class: "muted small", dataset: { testid: "eliminated" } }, "nobody yet"));
     const laps = Object.entries(snap.laps || {});
     if (laps.length) {
-      box.append(el("h3", {}, "Laps"), el("ul", { class: "pi-out", dataset: { testid: "laps" } },
+      box.append(el("h3", {}, el("span", { dataset: { term: "lap" } }, "Laps")), el("ul", { class: "pi-out", dataset: { testid: "laps" } },
         laps.map(([lap, n]) => el("li", {}, `lap ${lap}: ${n} rider${n === 1 ? "" : "s"} across the line`))));
     }
     const leaders = [...snap.riders].filter((r) => !r.eliminated).sort((a, b) => b.distance - a.distance).slice(0, 6);
@@ -444,6 +444,6 @@ export class PistardView extends GameView {
     for (const [colour, fill] of Object.entries(SQUARE_FILL)) {
       box.append(el("span", {}, el("i", { class: "lg", style: { background: fill, "border-radius": "3px" } }), `${colour} square`));
     }
-    box.append(el("span", {}, "ring = the rider's base colour (its colour bonus)"));
+    box.append(el("span", { dataset: { term: "colour-bonus" } }, "ring = the rider's base colour (its colour bonus)"));
   }
 }

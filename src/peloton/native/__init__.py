@@ -44,7 +44,8 @@ class NativeEngineError(ConfigError):
 
 @cache
 def _load() -> tuple[Any, Any, str]:
-    """``(ffi, lib, why)``: the compiled module, or ``(None, None, why not)``."""
+    """``(ffi, lib, why)``: the compiled module, or ``(None, None, why not)``.
+    Cached, as is :func:`_checked`: the choice is made once per process."""
     choice = os.environ.get(ENGINE_VARIABLE, "").strip().lower()
     if choice not in ("", *_CHOICES):
         return None, None, f"{ENGINE_VARIABLE}={choice!r} is not one of {', '.join(_CHOICES)}"
@@ -57,6 +58,7 @@ def _load() -> tuple[Any, Any, str]:
     return _mc.ffi, _mc.lib, f"{ENGINE_VARIABLE}=native" if choice else "compiled module found"
 
 
+@cache
 def _checked() -> tuple[Any, Any, str]:
     ffi, c_lib, why = _load()
     choice = os.environ.get(ENGINE_VARIABLE, "").strip().lower()

@@ -13,6 +13,7 @@ Everything here needs the native engine: call :func:`game_for` only when
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -115,12 +116,15 @@ class NativeGame:
         # Room for every legal move: a placement per unplaced rider and start square.
         self.cap = size * course.start_rows * course.lanes + 512
         self.buf = ffi.new("int32_t[]", self.cap)
+        self.buf2 = ffi.new("int32_t[]", self.cap)
         self.scores = ffi.new("double[]", self.cap)
         self._moves: dict[int, Move] = {}
         self._codes: dict[Move, int] = {}
         self.rng = ffi.new("mc_rng[]", len(self.teams))
         self.rng_of_team = ffi.new("int8_t[]", 8)
         self.weights = ffi.new("mc_weights *")
+        #: A race to load positions into for playouts (no allocation per playout).
+        self.scratch = ffi.new("mc_race *")
         self._weights_of: object = None
 
     # ------------------------------------------------------------ races
@@ -360,10 +364,10 @@ class NativeGame:
     def score_codes(self, r: Any, codes: Sequence[int], weights: Any) -> list[float]:
         """:func:`.heuristics.score_moves` of the move ints ``codes``, legal in ``r``."""
         n = len(codes)
-        moves = self.ffi.new("int32_t[]", list(codes)) if n else self.buf
-        out = self.ffi.new("double[]", max(n, 1))
-        self.lib.mc_score_moves(self.c, r, self.set_weights(weights), moves, n, out)
-        return list(out[0:n])
+        moves = self.buf2
+        moves[0:n] = codes
+        self.lib.mc_score_moves(self.c, r, self.set_weights(weights), moves, n, self.scores)
+        return self.ffi.unpack(self.scores, n)  # type: ignore[no-any-return]
 
     def random_playout(self, r: Any, rng: Rng, max_moves: int = 1 << 30) -> int:
         """Uniformly random moves (``rng.choice``) until the game is over; moves played.
@@ -431,17 +435,20 @@ class NativeGame:
         }
 
     def _rng_in(self, rng: Rng, slot: int) -> None:
-        state = rng.getstate()
-        words = state[1]
+        """Copy ``rng``'s MT19937 words into the C generator ``slot``."""
+        words = rng.getstate()[1]
         assert isinstance(words, tuple)
         g = self.rng[slot]
-        g.mt[0:624] = words[:624]
+        self.ffi.memmove(g.mt, array("I", words[:624]), 624 * 4)
         g.index = words[624]
 
     def _rng_out(self, rng: Rng, slot: int) -> None:
+        """Hand the C generator ``slot``'s words back to ``rng`` (as if it had drawn)."""
         state = rng.getstate()
         g = self.rng[slot]
-        rng.setstate((state[0], (*g.mt[0:624], g.index), state[2]))
+        words = self.ffi.unpack(g.mt, 624)
+        words.append(g.index)
+        rng.setstate((state[0], tuple(words), state[2]))
 
 
 def _placement_key(rid: str) -> tuple[int, str]:

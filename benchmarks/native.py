@@ -4,9 +4,9 @@ Prints, in CPU time (``time.process_time``: the machine may be shared):
 
 * complete random races, 6 teams of 6 on `standard` (setup included), per second:
   the native batch API (``NativeGame.batch_random``) and the Python engine;
-* the same races through the public per-move API (``legal_moves()``/``play()``,
-  Move objects): the Python engine, and the native core's per-move calls from Python
-  (``NativeGame.legal_moves``/``play``: the public ``State`` is still served by Python);
+* the same races through the public per-move API (``State.legal_moves()``/``play()``,
+  Move objects) on each engine, and the bridge's own per-move calls
+  (``NativeGame.legal_moves``/``play``, what the public API adds its checks to);
 * MCTS iterations per second with whole greedy playouts (the default policy), 2×6 on
   `standard` from round 5, with native and with Python playouts.
 
@@ -77,6 +77,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3000, help="native batch races")
     parser.add_argument("--python-games", type=int, default=60)
+    parser.add_argument("--public-games", type=int, default=300)
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--python-iterations", type=int, default=100)
     args = parser.parse_args()
@@ -91,25 +92,28 @@ def main() -> None:
     game.batch_random(r, 20, 0)  # warm up
 
     batch = cpu_rate(args.games, lambda: game.batch_random(r, args.games, 1))
-    python = cpu_rate(args.python_games, lambda: python_races(course, args.python_games, 1))
-    per_move = cpu_rate(
-        args.python_games * 4, lambda: native_per_move(course, args.python_games * 4, 1)
+    python_races(course, 2, 0)  # warm up: the native game's moves are interned once
+    public = cpu_rate(args.public_games, lambda: python_races(course, args.public_games, 1))
+    python = _python_engine(
+        lambda: cpu_rate(args.python_games, lambda: python_races(course, args.python_games, 1))
     )
+    per_move = cpu_rate(args.public_games, lambda: native_per_move(course, args.public_games, 1))
     print("complete random races, standard, 6 teams x 6 (setup included), per CPU second:")
-    print(f"  native batch API        : {batch:10,.0f}   ({batch / python:,.0f}x Python)")
-    print(f"  native per-move calls   : {per_move:10,.0f}   ({per_move / python:,.1f}x Python)")
-    print(f"  Python public API       : {python:10,.0f}")
+    print(f"  native batch API          : {batch:10,.0f}   ({batch / python:,.0f}x Python)")
+    print(f"  public API, native engine : {public:10,.0f}   ({public / python:,.1f}x Python)")
+    print(f"  native per-move calls     : {per_move:10,.0f}   ({per_move / python:,.1f}x Python)")
+    print(f"  public API, Python engine : {python:10,.0f}")
 
     state = position(2)
     fast = mcts_rate(state, args.iterations)
-    with_python = _python_playouts(lambda: mcts_rate(state, args.python_iterations))
+    with_python = _python_engine(lambda: mcts_rate(state, args.python_iterations))
     print("MCTS, standard 2x6 from round 5, whole greedy playouts, iterations per CPU second:")
-    print(f"  native playouts         : {fast:10,.0f}   ({fast / with_python:,.1f}x Python)")
-    print(f"  Python playouts         : {with_python:10,.0f}")
+    print(f"  native engine             : {fast:10,.0f}   ({fast / with_python:,.1f}x Python)")
+    print(f"  Python engine             : {with_python:10,.0f}")
 
 
-def _python_playouts(work: Callable[[], float]) -> float:
-    """``work`` with the native playout hook declining (Python plays out move by move)."""
+def _python_engine(work: Callable[[], float]) -> float:
+    """``work`` on the Python engine alone (as with ``PELOTON_ENGINE=python``)."""
     available = bridge.available
     bridge.available = lambda: False  # type: ignore[assignment]
     try:

@@ -439,12 +439,16 @@ def score_moves(
     """
     if not moves:
         return []
-    if native.available():  # the same scores, computed by the native core
-        game = native.game_for(state.race)
+    twin = state.native_twin()
+    if twin is None and native.available():
+        race = state.race
+        game = native.game_for(race)
+        twin = (game, game.load(race, game.scratch))
+    if twin is not None:  # the same scores, computed by the native core
+        game, r = twin
         code = game.code
-        return game.score_codes(
-            game.load(state.race, game.scratch), [code(m) for m in moves], weights
-        )
+        scores: list[float] = game.score_codes(r, [code(m) for m in moves], weights)
+        return scores
     return python_score_moves(state, moves, weights)
 
 
@@ -539,8 +543,14 @@ def native_playout(state: State, rng: Rng, rollout: str) -> dict[str, float] | N
         return None
     if not native.available():
         return None
-    game = native.game_for(state.race)
-    r = game.load(state.race, game.scratch)
+    twin = state.native_twin()
+    if twin is not None:
+        game, r = twin[0], twin[0].scratch
+        game.ffi.memmove(r, twin[1], game.size)
+    else:
+        race = state.race
+        game = native.game_for(race)
+        r = game.load(race, game.scratch)
     if greedy:
         game.greedy_playout(r, (rng,), DEFAULT_WEIGHTS)
     else:

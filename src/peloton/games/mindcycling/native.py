@@ -21,7 +21,7 @@ from ... import native
 from ...core.rng import Rng
 from .course import Course
 from .notation import ATTACK, FINISH, GIVE, MOVE, PLACE, RELAY, STAY, WHEEL, Move
-from .position import CLOSED, HEAD, SIZE, Race
+from .position import CLOSED, HEAD, NO_ROUND, SIZE, Race, RoundTables
 from .riders import DOMESTIQUE, SPRINTER
 from .scoring import Result, team_points
 
@@ -36,6 +36,8 @@ _TYPE_CODE = {DOMESTIQUE: 0, SPRINTER: 1, "C": 2}
 _MEDALS = ("cyclist", "sprinter", "climber", "team")
 _MEDAL_CODE = {m: i for i, m in enumerate(_MEDALS)}
 _new = tuple.__new__
+#: Roads of at most this many squares have every move of a rider built at once.
+_BULK_SQUARES = 2_000
 
 
 def available() -> bool:
@@ -246,18 +248,108 @@ class NativeGame:
         n = self.lib.mc_legal(self.c, r, self.buf, self.cap)
         if n < 0:
             raise RuntimeError("native move buffer too small")
-        return list(self.buf[0:n])
+        return self.ffi.unpack(self.buf, n)  # type: ignore[no-any-return]
 
     def legal_moves(self, r: Any) -> list[Move]:
         """The legal :class:`Move` values of ``r``, in the Python engine's order."""
+        codes = self.legal_codes(r)
+        try:
+            return list(map(self._moves.__getitem__, codes))
+        except KeyError:  # the first time this rider moves in this game
+            self._intern_rider(codes[0] >> 3 & 63)
+            move = self.move
+            return [move(code) for code in codes]
+
+    def _intern_rider(self, rider: int) -> None:
+        """Build every move of ``rider`` at once (its squares and kinds, its gifts to
+        teammates): a random game meets thousands of different moves, and building
+        them one miss at a time costs more than the game (a few hundred microseconds
+        per rider, once per game's facts; not on very large roads)."""
+        course = self.course
+        if course.finish * course.lanes > _BULK_SQUARES:
+            return
         move = self.move
-        return [move(code) for code in self.legal_codes(r)]
+        base = rider << 3
+        for row in range(1, course.finish):
+            for lane in range(course.lanes):
+                sq = (row << 5 | lane) << 15
+                for kind in (0, 1, 2, 3, 4):  # place, move, attack, wheel, relay
+                    move(kind | base | sq)
+        for kind in (1, 2, 4):  # across the line (MC-5.6)
+            move(kind | base | _FINISH_SQ << 15)
+        move(6 | base)  # stay
+        team = self.ids[rider][0]
+        for mate, rid in enumerate(self.ids):
+            if rid[0] == team and mate != rider:
+                move(5 | base | mate << 9)  # give
 
     def play(self, r: Any, move: Move | int) -> None:
         """Play a legal move (a :class:`Move` or its int) on ``r``; not checked."""
-        self.lib.mc_play(self.c, r, move if isinstance(move, int) else self.code(move))
+        self.lib.mc_play(self.c, r, move if type(move) is int else self._codes[move])  # type: ignore[index]
 
     # ------------------------------------------------------------ reading a C race
+
+    def current_player(self, r: Any) -> str | None:
+        """``State.current_player`` of ``r``: the placing team in setup (MC-3.1)."""
+        if r.over:
+            return None
+        if r.round == 0:
+            team: str = self.teams[r.n_on_road % len(self.teams)]
+            return team
+        rid: str = self.ids[r.current]
+        return rid[0]
+
+    def current_rider(self, r: Any) -> str | None:
+        """``State.current_rider`` of ``r``."""
+        if r.over or r.round == 0:
+            return None
+        rid: str = self.ids[r.current]
+        return rid
+
+    def export(self, r: Any, old: Race) -> Race:
+        """A new :class:`Race` holding the position of ``r``, with the facts of ``old``
+        (a race of the same game)."""
+        ids = self.ids
+        n = len(ids)
+        race = Race.__new__(Race)
+        race.course, race.teams, race.ids = old.course, old.teams, ids
+        race.shelter, race.relay_limit, race.solo = old.shelter, old.relay_limit, old.solo
+        square_of = race.square_of = {}
+        rider_at = race.rider_at = {}
+        for i in range(n):
+            sq = r.square_of[i]
+            if sq >= 0:
+                square_of[ids[i]] = sq
+                rider_at[sq] = ids[i]
+        race.blocked = self.ffi.unpack(r.blocked, self.course.finish + 2)
+        bottles, done = r.bottles, r.done
+        race.bottles = {ids[i] for i in range(n) if bottles >> i & 1}
+        race.finished = [ids[r.finished[i]] for i in range(r.n_finished)]
+        race.medals = self.medals(r)
+        race.round = int(r.round)
+        if r.round == 0:
+            race.unplaced = {
+                team: [ids[r.team_riders[t][k]] for k in range(r.team_size)
+                       if r.unplaced >> r.team_riders[t][k] & 1]
+                for t, team in enumerate(self.teams)
+            }  # fmt: skip
+            race.tables = NO_ROUND
+        else:
+            race.unplaced = {team: [] for team in self.teams}
+            tables = old.tables
+            if old.round != r.round or tables is NO_ROUND:
+                tables = RoundTables(**self.tables(r))
+            race.tables = tables
+        race.done = {ids[i] for i in range(n) if done >> i & 1}
+        race.gave = bool(r.gave)
+        race.groups = [
+            [int(r.g_head[g]), int(r.g_size[g]), bool(r.g_closed[g])] for g in range(r.n_groups)
+        ]
+        race.group_of = {ids[i]: int(r.group_of[i]) for i in range(n) if r.group_of[i] >= 0}
+        race.current = None if r.current < 0 else ids[r.current]
+        race.next_in_order = int(r.next_in_order)
+        race.over = bool(r.over)
+        return race
 
     def key(self, r: Any) -> tuple[Any, ...]:
         """What :meth:`Race.key` gives for the same position."""

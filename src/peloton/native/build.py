@@ -101,6 +101,7 @@ int mc_random_playout(const mc_course *c, mc_race *r, mc_rng *g, int32_t *buf, i
                       int max_moves);
 int mc_batch_random(const mc_course *c, const mc_race *start, int games, uint32_t seed,
                     int32_t *buf, int cap, mc_stats *stats);
+int mc_legal_index(const mc_course *c, const mc_race *r, int32_t *out, int cap, int32_t slots);
 int mc_greedy_playout(const mc_course *c, mc_race *r, const mc_weights *w, mc_rng *rngs,
                       const int8_t *rng_of_team, int always_draw, double tolerance,
                       int32_t *buf, int cap, double *scores, int32_t *played, int max_moves);

@@ -78,3 +78,20 @@ int mc_greedy_playout(const mc_course *c, mc_race *r, const mc_weights *w, mc_rn
     }
     return count;
 }
+
+/* mc_legal, each move written as a dense index into a per-game table of Python Moves:
+ * (rider * 8 + kind) * slots + slot, the slot being row * lanes + lane for a square,
+ * finish * lanes across the line, the target rider of a gift, 0 for a stay. */
+int mc_legal_index(const mc_course *c, const mc_race *r, int32_t *out, int cap, int32_t slots) {
+    int n = mc_legal(c, r, out, cap);
+    for (int i = 0; i < n; i++) {
+        int32_t m = out[i];
+        int kind = MC_KIND(m), sq = MC_SQUARE(m), slot;
+        if (kind == MC_GIVE) slot = MC_TARGET(m);
+        else if (kind == MC_STAY) slot = 0;
+        else if (sq == MC_FINISH_SQ) slot = c->finish * c->lanes;
+        else slot = (sq >> 5) * c->lanes + (sq & 31);
+        out[i] = (MC_RIDER(m) * 8 + kind) * slots + slot;
+    }
+    return n;
+}

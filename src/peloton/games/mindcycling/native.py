@@ -122,6 +122,15 @@ class NativeGame:
         self.scores = ffi.new("double[]", self.cap)
         self._moves: dict[int, Move] = {}
         self._codes: dict[Move, int] = {}
+        # The Moves by dense index (see mc_legal_index), filled a rider at a time.
+        self.slots = max(course.finish * course.lanes + 1, 64)
+        self._bulk = course.finish * course.lanes <= _BULK_SQUARES
+        self._table: list[Any] = [None] * (len(race.ids) * 8 * self.slots)  # Move or None
+        self._filled = bytearray(len(race.ids))
+        self.team_members = [
+            [self.index[rid] for rid in race.ids if rid[0] == team] for team in self.teams
+        ]
+        self.teams_first = [members[0] for members in self.team_members]
         self.rng = ffi.new("mc_rng[]", len(self.teams))
         self.rng_of_team = ffi.new("int8_t[]", 8)
         self.weights = ffi.new("mc_weights *")
@@ -252,36 +261,46 @@ class NativeGame:
 
     def legal_moves(self, r: Any) -> list[Move]:
         """The legal :class:`Move` values of ``r``, in the Python engine's order."""
+        n = self.lib.mc_legal_index(self.c, r, self.buf, self.cap, self.slots)
+        if n < 0:
+            raise RuntimeError("native move buffer too small")
+        if r.round:
+            if not self._filled[r.current]:
+                self._fill(r.current)
+        elif not self._filled[self.teams_first[r.n_on_road % len(self.teams)]]:
+            for rider in self.team_members[r.n_on_road % len(self.teams)]:
+                self._fill(rider)
+        moves = list(map(self._table.__getitem__, self.ffi.unpack(self.buf, n)))
+        if self._bulk:
+            return moves
+        # A large road: moves are built one by one as they first come up.
         codes = self.legal_codes(r)
-        try:
-            return list(map(self._moves.__getitem__, codes))
-        except KeyError:  # the first time this rider moves in this game
-            self._intern_rider(codes[0] >> 3 & 63)
-            move = self.move
-            return [move(code) for code in codes]
+        return [m if m is not None else self.move(codes[i]) for i, m in enumerate(moves)]
 
-    def _intern_rider(self, rider: int) -> None:
+    def _fill(self, rider: int) -> None:
         """Build every move of ``rider`` at once (its squares and kinds, its gifts to
-        teammates): a random game meets thousands of different moves, and building
-        them one miss at a time costs more than the game (a few hundred microseconds
-        per rider, once per game's facts; not on very large roads)."""
-        course = self.course
-        if course.finish * course.lanes > _BULK_SQUARES:
+        teammates) into the table ``legal_moves`` reads: a random game meets thousands
+        of different moves, and building them one at a time as they come up costs more
+        than the game. A few hundred microseconds per rider, once per game's facts; on
+        a road too large for it (``_BULK_SQUARES``) moves are built as they come up."""
+        self._filled[rider] = 1
+        if not self._bulk:
             return
-        move = self.move
+        course, move, table = self.course, self.move, self._table
+        lanes, slots = course.lanes, self.slots
         base = rider << 3
-        for row in range(1, course.finish):
-            for lane in range(course.lanes):
-                sq = (row << 5 | lane) << 15
-                for kind in (0, 1, 2, 3, 4):  # place, move, attack, wheel, relay
-                    move(kind | base | sq)
-        for kind in (1, 2, 4):  # across the line (MC-5.6)
-            move(kind | base | _FINISH_SQ << 15)
-        move(6 | base)  # stay
+        for kind in (0, 1, 2, 3, 4):  # place, move, attack, wheel, relay
+            at = (rider * 8 + kind) * slots
+            for row in range(1, course.finish):
+                for lane in range(lanes):
+                    table[at + row * lanes + lane] = move(kind | base | (row << 5 | lane) << 15)
+            if kind in (1, 2, 4):  # across the line (MC-5.6)
+                table[at + course.finish * lanes] = move(kind | base | _FINISH_SQ << 15)
+        table[(rider * 8 + 6) * slots] = move(6 | base)  # stay
         team = self.ids[rider][0]
         for mate, rid in enumerate(self.ids):
             if rid[0] == team and mate != rider:
-                move(5 | base | mate << 9)  # give
+                table[(rider * 8 + 5) * slots + mate] = move(5 | base | mate << 9)  # give
 
     def play(self, r: Any, move: Move | int) -> None:
         """Play a legal move (a :class:`Move` or its int) on ``r``; not checked."""
@@ -563,7 +582,7 @@ def game_for(race: Race) -> NativeGame:
     key = (race.course, race.ids, race.shelter, race.relay_limit, race.solo)
     game = _games.get(key)  # type: ignore[assignment]
     if game is None:
-        if len(_games) > 64:
+        if len(_games) > 16:  # each holds its tables of Moves
             _games.clear()
         game = _games[key] = NativeGame(race)
     _last[0], _last[1] = race.teams, game

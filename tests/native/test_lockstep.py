@@ -265,7 +265,7 @@ def test_random_games_on_random_courses(setup: dict[str, Any]) -> None:
     random_game(state, setup["seed"])
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setups(), st.integers(0, 60))
 def test_greedy_games_on_random_courses(setup: dict[str, Any], prefix: int) -> None:
     """Greedy playouts in lockstep on random valid courses, from setup or mid-game."""

@@ -103,7 +103,7 @@ def play_both(fast: mc.State, slow: mc.State, seed: int) -> None:
 @pytest.mark.parametrize(
     ("course", "teams", "wind", "relay_limit"),
     [
-        ("standard", 6, "front", 3),
+        ("standard", 3, "front", 3),
         ("standard", 2, "left", 0),
         ("short", 3, "right", 1),
         ("solo", 1, "left", 2),

@@ -15,6 +15,7 @@ from ...core import registry
 from .board import Board, BoardError, bundled_boards
 from .cards import CARDS
 from .course import Course, bundled_courses
+from .describe import describe
 from .heuristics import HEURISTICS
 from .modes import AVAILABLE, MODES
 from .notation import Answer, Draw, Fall, Move, Ride, Roll, Swap, Wheel, parse_move
@@ -36,6 +37,7 @@ registry.register(
         has_chance=True,
         public_snapshot=True,
         options=OPTIONS,
+        describe=describe,
     )
 )
 
@@ -62,6 +64,7 @@ __all__ = [
     "Wheel",
     "bundled_boards",
     "bundled_courses",
+    "describe",
     "from_cyn",
     "from_options",
     "load_record",

@@ -18,7 +18,7 @@ from .errors import ApiError, bad_course, bad_options, create_error
 from .games import COURSE_OPTION, HUMAN, GameSpec
 
 #: The keys of a create request that are not options.
-REQUEST_KEYS = ("game", "options", "seats", "solo")
+REQUEST_KEYS = ("game", "options", "seats", "solo", "creator")
 
 
 @dataclass(frozen=True)

@@ -162,12 +162,13 @@ def test_the_end_dialog_offers_a_rematch_and_invites_the_other_player(
     for page in (red, blue):
         dialog = page.get_by_test_id("end-dialog")
         expect(dialog).to_be_visible()
-        expect(dialog.get_by_test_id("winner")).to_be_visible()  # the game's own result
+        expect(dialog.locator('[data-part="winner"]')).to_be_visible()  # the game's result
         expect(dialog.get_by_test_id("rematch")).to_have_text("Rematch")
     winner = server.table(table_id)["snapshot"]["result"]
-    expect(red.get_by_test_id("end-dialog").get_by_test_id("winner")).to_have_attribute(
+    expect(red.get_by_test_id("end-dialog").locator('[data-part="winner"]')).to_have_attribute(
         "data-team", winner
     )
+    expect(red.get_by_test_id("winner")).to_have_count(1)  # the result panel's, once
     red.screenshot(path=artifact("flow-end-dialog-1280.png"), full_page=True)
     blue.screenshot(path=artifact("flow-end-dialog-390.png"), full_page=True)
 
@@ -251,7 +252,7 @@ def test_unknown_tables_and_pages_have_a_page_with_the_way_back(
     page = open_page(ctx, f"{server.url}/table/nosuchtab")
     expect(page.get_by_test_id("not-found")).to_be_visible()
     expect(page.get_by_test_id("not-found-message")).to_contain_text("nosuchtab")
-    assert page.evaluate("getComputedStyle(document.body).backgroundColor") != "rgba(0, 0, 0, 0)"
+    assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") != "rgba(0, 0, 0, 0)"
     page.screenshot(path=artifact("flow-404-390.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.get_by_test_id("back-to-lobby").click()
@@ -271,7 +272,7 @@ def test_a_solo_table_compares_its_rounds_with_the_solvers_line(
     expect(r).to_have_attribute("data-phase", "over")
     rounds = server.table(table_id)["snapshot"]["result"]["solo_score"][0]
     result = page.get_by_test_id("result")
-    expect(result.get_by_test_id("solo-mine")).to_contain_text(f"{rounds} round")
+    expect(result.get_by_test_id("solo-score")).to_contain_text(f"{rounds} round")
     expect(result.get_by_test_id("solo-best")).to_contain_text("2 rounds", timeout=90_000)
     expect(result.get_by_test_id("solo-best")).to_contain_text("proven best")
     expect(result.get_by_test_id("solo-verdict")).to_be_visible()
@@ -280,7 +281,7 @@ def test_a_solo_table_compares_its_rounds_with_the_solvers_line(
         expect(page.get_by_test_id(absent)).to_have_count(0)
     expect(page.get_by_text("Best Team")).to_have_count(0)
     expect(page.locator('[data-testid="seat"]')).to_contain_text(f"{rounds} rounds")
-    expect(page.get_by_test_id("end-dialog").get_by_test_id("solo-compare")).to_be_visible()
+    expect(page.get_by_test_id("end-dialog").locator('[data-part="solo-compare"]')).to_be_visible()
     page.screenshot(path=artifact("flow-solo-panel-1280.png"), full_page=True)
     # The solver's line, step by step on the board.
     page.get_by_test_id("solver-show-line").click()

@@ -77,6 +77,12 @@ export class EndDialog {
         seat ? el("span", { class: "muted" }, "you played ", teamChip(seat)) : null),
       result, message, actions);
     this.showResult(result, snap);
+    // The result panel beside the board holds the same parts: here they are named
+    // data-part, so that each data-testid names one element of the page.
+    for (const part of result.querySelectorAll("[data-testid]")) {
+      part.dataset.part = part.dataset.testid;
+      delete part.dataset.testid;
+    }
   }
 
   close() {

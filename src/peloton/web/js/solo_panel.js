@@ -31,7 +31,7 @@ export function renderSoloResult(box, snap, solver) {
   const rows = el("dl", { class: "solo-compare", dataset: { testid: "solo-compare" } });
   rows.append(
     el("dt", {}, "Your rounds"),
-    el("dd", { dataset: { testid: "solo-mine" } }, mine ? el("strong", {}, score(mine))
+    el("dd", { dataset: { testid: "solo-score" } }, mine ? el("strong", {}, score(mine))
       : snap.round ? `round ${snap.round} under way, ${places.length} of ${TO_CROSS} across` : "the riders are lining up"),
     el("dt", {}, "Best known line"),
     el("dd", { dataset: { testid: "solo-best" } }, best ? [el("strong", {}, score(best.score)), best.proven ? " (proven best)" : " (best found so far)"]

@@ -6,6 +6,7 @@ kept across a restart), and 404s: a page for browsers, JSON for the API."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import httpx
@@ -82,21 +83,32 @@ def test_each_move_is_said_in_words(server: Server, http: httpx.Client) -> None:
         http,
         {"game": "pistard", "seats": ["human", "random"], "creator": {"seat": "A", "name": "Ada"}},
     )
+    detail: dict[str, Any] = {}
+    for _ in range(1000):  # polling for both rolls (PI-2.1); not a timing assertion
+        detail = http.get(f"/api/tables/{made['id']}", headers=bearer(made["token"])).json()
+        if detail["snapshot"]["current_player"] == "A":
+            break
+        time.sleep(0.02)
+    legal = detail["snapshot"]["legal"]
+    move = legal[0] if isinstance(legal[0], str) else legal[0]["text"]
     ws = WS(server, made["id"])
     try:
         ws.hello(made["token"])
-        roll = ws.expect("update")
-        assert roll["by"] == "chance" and roll["move"].startswith("roll:")
-        dice = roll["move"].removeprefix("roll:").split(",")
-        # Each player rolls first (PI-2.1); A's roll may come before this hello.
-        said = f" rolls {', '.join(dice[:-1])} and {dice[-1]}"
-        assert roll["sentence"] in ("A" + said, "B" + said)
+        ws.send({"type": "move", "move": move})
+        update = ws.expect("update")
     finally:
         ws.close()
+    rider, value = move.split("=")
+    assert update["move"] == move
+    assert update["sentence"] == f"Team A gives the {value} to {rider} for the first move"
     replay = http.get(f"/api/tables/{made['id']}/replay").json()
-    assert len(replay["sentences"]) == len(replay["moves"]) > roll["index"]
-    assert replay["sentences"][roll["index"]] == roll["sentence"]
-    assert replay["sentences"][0].startswith("A rolls ")
+    assert len(replay["sentences"]) == len(replay["moves"]) >= 3
+    rolls = [m.removeprefix("roll:").split(",") for m in replay["moves"][:2]]
+    assert replay["sentences"][:3] == [
+        f"A rolls {', '.join(rolls[0][:-1])} and {rolls[0][-1]}",
+        f"B rolls {', '.join(rolls[1][:-1])} and {rolls[1][-1]}",
+        update["sentence"],
+    ]
 
 
 def test_a_hidden_dial_is_said_without_its_amount(server: Server, http: httpx.Client) -> None:

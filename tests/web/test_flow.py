@@ -252,7 +252,10 @@ def test_unknown_tables_and_pages_have_a_page_with_the_way_back(
     page = open_page(ctx, f"{server.url}/table/nosuchtab")
     expect(page.get_by_test_id("not-found")).to_be_visible()
     expect(page.get_by_test_id("not-found-message")).to_contain_text("nosuchtab")
-    assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") != "rgba(0, 0, 0, 0)"
+    assert (
+        page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+        != "rgba(0, 0, 0, 0)"
+    )
     page.screenshot(path=artifact("flow-404-390.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.get_by_test_id("back-to-lobby").click()

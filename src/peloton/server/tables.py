@@ -40,7 +40,6 @@ from . import protocol as p
 from . import storage, views
 from .errors import ApiError, ProtocolError
 from .games import HUMAN, spec
-from .inputs import name_problem
 from .jobs import Position
 from .limits import FINISHED_IN_MEMORY, MAX_TABLE_MOVES, QuietLog
 from .live import (
@@ -54,7 +53,7 @@ from .live import (
     hash_token,
     make_seat,
 )
-from .requests import Created, check_create
+from .requests import Created, check_create, checked_name, creator_of
 from .workers import InlineWorkers, JobTimeout, Workers
 
 __all__ = ["FINISHED", "OPEN", "RUNNING", "ApiError", "Connection", "LiveTable", "Tables"]
@@ -62,41 +61,12 @@ __all__ = ["FINISHED", "OPEN", "RUNNING", "ApiError", "Connection", "LiveTable",
 log = logging.getLogger("peloton.server")
 quiet = QuietLog(log)
 
-MAX_NAME = 40
 #: Seconds one bot decision may take (a search bot thinks for at most a few); past it
 #: the bot plays a legal move drawn from its decision's seed instead.
 BOT_SECONDS = 60.0
 #: A finished table's state is let go only when nobody asked for it this long.
 KEEP_SECONDS = 60.0
 _ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
-
-
-def checked_name(name: Any, what: str = "'name'") -> str:
-    """A player's name, its spaces tidied; ``400 bad_request`` saying what is wrong."""
-    if not isinstance(name, str):
-        raise ApiError(
-            400, e.BAD_REQUEST, f"{what} must be 1 to {MAX_NAME} characters, not {repr(name)[:60]}"
-        )
-    problem = name_problem(name, MAX_NAME)
-    if problem is not None:
-        shown = repr(name) if len(name) <= 60 else repr(name[:60] + "…")
-        raise ApiError(400, e.BAD_REQUEST, f"{what} {problem}, not {shown}")
-    return " ".join(name.split())
-
-
-def _creator_of(request: Any) -> tuple[str, str] | None:
-    """The creator's seat and name of a create request (``"creator": {"seat": "A",
-    "name": "Ada"}``), or ``None`` when the creator only watches; ``400`` if malformed."""
-    if not isinstance(request, dict) or request.get("creator") is None:
-        return None
-    creator = request["creator"]
-    if not isinstance(creator, dict) or not isinstance(creator.get("seat"), str):
-        raise ApiError(
-            400,
-            e.BAD_REQUEST,
-            f'\'creator\' is an object {{"seat": "A", "name": "Ada"}}, not {repr(creator)[:60]}',
-        )
-    return creator["seat"], checked_name(creator.get("name"), "'creator' name")
 
 
 class Tables:
@@ -221,7 +191,7 @@ class Tables:
     async def create_seated(self, request: Any) -> tuple[LiveTable, dict[str, str] | None]:
         """A new table from a create request (docs/protocol.md), and the seat and token
         of its creator when the request seats them (``"creator": {"seat", "name"}``)."""
-        creator = _creator_of(request)
+        creator = creator_of(request)
         seed = secrets.randbelow(2**62)
         # A thread, not the event loop: a game checks its options (a course) here.
         created = await run_in_threadpool(check_create, request, seed)

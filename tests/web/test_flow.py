@@ -139,7 +139,8 @@ def test_the_tab_says_your_turn_and_the_log_reads_as_sentences(server: Server, n
 
 
 def play_out(pages: dict[str, Page], server: Server, table_id: str) -> None:
-    """Both players click until the game is over (the first dial, the pass)."""
+    """Both players click until the game is over: no challenge, blue dials 3 and red 2
+    (never onto the other's space: no sideswipe, MT-3.1)."""
     for _ in range(100):
         snap = server.table(table_id)["snapshot"]
         if snap["is_over"]:
@@ -148,8 +149,12 @@ def play_out(pages: dict[str, Page], server: Server, table_id: str) -> None:
         r = root(page)
         expect(r).to_have_attribute("data-my-turn", "true")
         moves = r.get_attribute("data-moves")
-        button = "dial-button" if snap["phase"] == "dial" else "pass-button"
-        page.get_by_test_id(button).last.click()
+        if snap["phase"] == "dial":
+            page.get_by_test_id("dial-button").nth(
+                2 if snap["current_player"] == "B" else 1
+            ).click()
+        else:
+            page.get_by_test_id("pass-button").click()
         expect(r).not_to_have_attribute("data-moves", moves or "")
     raise AssertionError("the game did not end")
 
@@ -171,6 +176,7 @@ def test_the_end_dialog_offers_a_rematch_and_invites_the_other_player(
     expect(red.get_by_test_id("winner")).to_have_count(1)  # the result panel's, once
     red.screenshot(path=artifact("flow-end-dialog-1280.png"), full_page=True)
     blue.screenshot(path=artifact("flow-end-dialog-390.png"), full_page=True)
+    assert blue.evaluate("document.documentElement.scrollWidth") <= 390  # fits a phone
 
     red.get_by_test_id("rematch").click()
     red.wait_for_url(re.compile(r".*/table/(?!" + table_id + r"$)[a-z0-9]+$"))

@@ -19,6 +19,7 @@ import itertools
 import json
 import math
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -56,6 +57,9 @@ MALFORMED = ("", " ", "~~", "\n", "%%%", "move", "\x00")
 SNAPSHOT_KEYS = frozenset({"game", "players", "current_player", "is_over", "result", "legal"})
 #: Values that are not moves (plain values, a tuple), played instead of a move.
 NOT_MOVES: tuple[Any, ...] = (5, None, 2.5, ("x",), b"x")
+#: What a Python repr leaves in a text (a call, brackets, a constant, a quoted string):
+#: none of it may show in a move's sentence.
+REPR_TRACES = re.compile(r"\w\(|[\[\]{}<>]|\b(?:None|True|False)\b|'[^' ]*'|\"|\\")
 
 
 @dataclass(frozen=True)
@@ -352,6 +356,48 @@ def check_moves(package: ModuleType, seeds: Iterable[int]) -> None:
                 )
 
 
+def check_sentences(package: ModuleType, seeds: Iterable[int]) -> None:
+    """``GameInfo.describe(state, move)`` says every legal move of the random games in
+    a sentence: non-empty text, without Python reprs, that leaves the state unchanged.
+    With hidden information each viewer's view describes the move as that viewer sees
+    it (``public_moves``), a secret included (``dial:?``)."""
+    info = info_of(package)
+    assert info.describe is not None, (
+        f"{info.name} declares no describe(state, move) in its GameInfo (docs/games.md)"
+    )
+    describe = info.describe
+
+    def said(state: Any, move: Any) -> None:
+        sentence = describe(state, move)
+        assert isinstance(sentence, str) and sentence.strip(), (
+            f"{state.game}: describe gave {sentence!r} for {str(move)!r}"
+        )
+        assert sentence == sentence.strip() and "\n" not in sentence, (
+            f"{state.game}: the sentence for {str(move)!r} is not one line: {sentence!r}"
+        )
+        trace = REPR_TRACES.search(sentence)
+        assert trace is None, (
+            f"{state.game}: the sentence for {str(move)!r} shows a repr ({trace.group()!r}): {sentence!r}"
+        )
+
+    for seed in seeds:
+        played = walk(package, seed)
+        cuts = set(played.cuts())
+        for i, state in steps(package, played):
+            if i == len(played.moves):
+                break
+            before, shown = state.copy(), fingerprint(state)
+            for move in state.legal_moves():
+                said(state, move)
+            said(state, str(played.moves[i]))  # the notation, as a server's log has it
+            assert unchanged(state, before, shown), f"describe changed the state at move {i}"
+            if info.hidden_information and i in cuts:
+                after = state.copy()
+                after.play(played.moves[i])
+                for viewer in viewers(state):
+                    said(state.view(viewer), package.public_moves(after, viewer)[i])
+
+
 def check_fresh_move_lists(package: ModuleType, seeds: Iterable[int]) -> None:
     """The list ``legal_moves()`` returns is the caller's: emptying it changes neither
     the state nor its copies nor its views."""
@@ -645,6 +691,7 @@ CHECKS: Mapping[str, Callable[[ModuleType, Iterable[int]], None]] = {
     "facts": check_facts,
     "random_games": check_random_games,
     "moves": check_moves,
+    "sentences": check_sentences,
     "fresh_move_lists": check_fresh_move_lists,
     "chance": check_chance,
     "copies": check_copies,

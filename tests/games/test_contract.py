@@ -96,3 +96,13 @@ def test_wrong_chance_odds_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pi.State, "chance_outcomes", even)
     with pytest.raises(FAILS):
         check_contract(pi, seeds=range(1), parts=["chance"])
+
+
+def test_a_sentence_showing_a_repr_is_caught() -> None:
+    info = registry.get("mind-twist")
+    registry.register(dataclasses.replace(info, describe=lambda state, move: f"plays {move!r}"))
+    try:
+        with pytest.raises(FAILS, match="repr"):
+            check_contract(mt, seeds=range(1), parts=["sentences"])
+    finally:
+        registry.register(info)

@@ -303,7 +303,9 @@ def test_tables_of_every_game_move_to_one_options_column(db_url: str) -> None:
             table_secrets = [r[0] for r in conn.exec_driver_sql("SELECT secret FROM tables")]
     finally:
         engine.dispose()
-    assert columns == {"id", "created", "game", "options", "seed", "secret", "status", "final"}
+    assert columns == {
+        *("id", "created", "game", "options", "seed", "secret", "status", "final", "rematch")
+    }
     # Every table is given its bots' secret: 256 random bits, its own.
     assert len(table_secrets) == len(old) == len(set(table_secrets))
     assert all(len(secret) == 64 and int(secret, 16) >= 0 for secret in table_secrets)

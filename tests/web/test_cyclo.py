@@ -342,6 +342,7 @@ def test_a_cyclo_table_is_created_from_the_lobby_with_its_options(
     expect(page.get_by_test_id("seat-kind")).to_have_count(3)
     page.locator('[data-testid="seat-kind"][data-seat="B"]').select_option("greedy")
     page.locator('[data-testid="seat-kind"][data-seat="C"]').select_option("random")
+    page.get_by_test_id("creator-name").fill("Ada")  # the creator sits at seat A
     page.screenshot(path=artifact("lobby-cyclo-1280.png"), full_page=True)
     page.get_by_test_id("create-table").click()
     page.wait_for_url("**/table/*")
@@ -365,7 +366,7 @@ def test_a_cyclo_table_is_created_from_the_lobby_with_its_options(
     expect(page.locator('[data-testid="legend"] [data-legend="climb"]')).to_contain_text(
         "climb (1 die, climber +1)"
     )
-    join(page, "A", "Ada")
+    expect(root(page)).to_have_attribute("data-seat", "A")  # seated by the create form
     expect(root(page)).to_have_attribute("data-my-turn", "true")
     expect(page.get_by_test_id("token-selector")).to_have_count(0)  # Starter: no tokens
     expect(page.locator("[data-testid=board] .legal")).to_have_count(1)  # nor holding back
@@ -387,12 +388,13 @@ def test_the_solo_game_is_a_time_trial_whose_riders_share_squares(
     page.get_by_test_id("solo").uncheck()
     expect(page.get_by_test_id("option-mode")).to_have_value("classic")
     page.get_by_test_id("solo").check()
+    page.get_by_test_id("creator-name").fill("Solo")
     page.get_by_test_id("create-table").click()
     page.wait_for_url("**/table/*")
     table_id = page.url.rsplit("/", 1)[1]
     detail = server.table(table_id)
     assert (detail["options"]["mode"], detail["solo"], len(detail["seats"])) == ("itt", True, 1)
-    join(page, "A", "Solo")
+    expect(root(page)).to_have_attribute("data-seat", "A")
     expect(page.get_by_test_id("solver")).to_be_hidden()  # Cyclo has no solo solver
     for _ in range(6):  # each rider rides alone: the four share squares, drawn smaller
         expect(root(page)).to_have_attribute("data-my-turn", "true")

@@ -87,6 +87,7 @@ def test_a_pistard_table_is_created_from_its_generic_form(server: Server, new_co
     page.get_by_test_id("team-count").select_option("3")
     expect(page.get_by_test_id("seat-kind")).to_have_count(3)
     page.locator('[data-testid="seat-kind"][data-seat="C"]').select_option("random")
+    page.get_by_test_id("creator-name").fill("Pia")
     page.get_by_test_id("create-table").click()
     page.wait_for_url("**/table/*")
     detail = server.table(page.url.rsplit("/", 1)[1])

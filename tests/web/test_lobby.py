@@ -60,6 +60,7 @@ def test_create_a_table_with_an_uploaded_course(server: Server, new_context) -> 
     page.get_by_test_id("team-count").select_option("2")
     expect(page.get_by_test_id("seat-kind")).to_have_count(2)
     page.locator('[data-testid="seat-kind"][data-seat="B"]').select_option("random")
+    page.get_by_test_id("creator-seat").select_option("")  # the creator only watches
     page.get_by_test_id("create-table").click()
 
     page.wait_for_url("**/table/*")
@@ -92,6 +93,7 @@ def test_create_problems_and_solo_challenge(server: Server, new_context) -> None
     expect(page.get_by_test_id("course-select")).to_have_value("standard")
     # Seven teams of six do not fit the standard start zone: the server says so.
     page.get_by_test_id("team-count").select_option("7")
+    page.get_by_test_id("creator-name").fill("Ada")
     page.get_by_test_id("create-table").click()
     expect(page.get_by_test_id("error")).to_be_visible()
     expect(page.get_by_test_id("error-message")).not_to_be_empty()

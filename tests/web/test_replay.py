@@ -42,6 +42,9 @@ def test_replay_steps_moves_and_rounds(server: Server, new_context) -> None:
     page.get_by_test_id("replay-toggle").click()
     r = root(page)
     expect(r).to_have_attribute("data-mode", "replay")
+    # The replay opens where the log stands: after the last move.
+    expect(r).to_have_attribute("data-replay-index", str(len(moves)))
+    page.get_by_test_id("replay-first").click()
     expect(r).to_have_attribute("data-replay-index", "0")
     expect(page.get_by_test_id("replay-position")).to_contain_text(f"move 0 / {len(moves)}")
     expect(page.locator("[data-testid=board] [data-rider]")).to_have_count(0)
@@ -70,7 +73,9 @@ def test_replay_steps_moves_and_rounds(server: Server, new_context) -> None:
     expect(r).to_have_attribute("data-replay-index", str(start[2]))
     page.get_by_test_id("replay-prev-round").click()
     expect(r).to_have_attribute("data-replay-index", str(start[1]))
-    expect(page.locator('[data-testid="log-move"].current')).to_have_text(moves[start[1] - 1])
+    expect(page.locator('[data-testid="log-move"].current')).to_have_attribute(
+        "data-move", moves[start[1] - 1]
+    )
 
     # A click on a move of the log shows the position after it.
     page.locator('[data-testid="log-move"][data-index="4"]').click()

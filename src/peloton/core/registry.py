@@ -88,6 +88,11 @@ class GameInfo:
     #: The bots made for this game only, ``{name: "module:attribute"}`` of a factory
     #: taking a seed (the generic bots play every game and are not listed).
     bots: Mapping[str, str] = field(default_factory=dict)
+    #: ``describe(state, move) -> str``: what ``move`` (a move or its notation) does when
+    #: played in ``state``, in one sentence for a table's move log ("BD2 attacks to
+    #: c33, against the wind"); ``state`` may be a player's view. ``None``: logs show
+    #: the notation alone.
+    describe: Callable[[Any, Any], str] | None = None
 
     def __post_init__(self) -> None:
         problems = _problems(self)
@@ -130,6 +135,8 @@ def _problems(info: GameInfo) -> list[str]:
         module, _, attr = path.partition(":") if isinstance(path, str) else ("", "", "")
         if not name or not module or not attr:
             problems.append(f"bot {name!r} must be declared as 'module:attribute', not {path!r}")
+    if info.describe is not None and not callable(info.describe):
+        problems.append(f"describe must be a function (state, move) -> str, not {info.describe!r}")
     return problems
 
 

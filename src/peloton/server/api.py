@@ -138,8 +138,10 @@ async def lobby_page(request: Request) -> Response:
 
 
 async def table_page(request: Request) -> Response:
-    """``GET /table/{id}``."""
-    tables_of(request).get(request.path_params["id"])
+    """``GET /table/{id}``; the 404 page for an unknown table."""
+    table_id = request.path_params["id"]
+    if table_id not in tables_of(request).tables:
+        return not_found_page(f"There is no table “{table_id}” on this server.")
     return page("table.html")
 
 
@@ -246,8 +248,10 @@ async def create_table(request: Request) -> Response:
             f"you created many tables this minute: wait {wait:.0f} s",
             retry_after=round(wait, 1),
         )
-    table = await tables_of(request).create(await read_json(request))
-    return JSONResponse({"id": table.id, "url": f"/table/{table.id}"}, status_code=201)
+    table, seated = await tables_of(request).create_seated(await read_json(request))
+    return JSONResponse(
+        {"id": table.id, "url": f"/table/{table.id}", **(seated or {})}, status_code=201
+    )
 
 
 async def table_detail(request: Request) -> Response:
@@ -277,6 +281,25 @@ async def join_table(request: Request) -> Response:
     tables = tables_of(request)
     table = tables.get(request.path_params["id"])
     return JSONResponse(await tables.join(table, await read_json(request)))
+
+
+async def rematch_table(request: Request) -> Response:
+    """``POST /api/tables/{id}/rematch`` (a seat token in ``Authorization``): the
+    rematch of a finished table, opened by the first player to ask, and this player's
+    seat token there (per client, as many a minute as tables may be created)."""
+    tables = tables_of(request)
+    table = tables.get(request.path_params["id"])
+    viewer = viewer_of(request, table)
+    if table.rematch is None:
+        wait = gate_of(request).tables.allow(client_of(request))
+        if wait > 0:
+            raise ApiError(
+                429,
+                RATE_LIMITED,
+                f"you created many tables this minute: wait {wait:.0f} s",
+                retry_after=round(wait, 1),
+            )
+    return JSONResponse(await tables.rematch(table, viewer))
 
 
 async def table_record(request: Request) -> Response:
@@ -342,14 +365,30 @@ async def upload_replay(request: Request) -> Response:
     return _json(answer)
 
 
+def not_found_page(message: str) -> Response:
+    """The site's 404 page for a browser, saying ``message``, with the way back to the
+    lobby."""
+    path = WEB_DIR / "404.html"
+    text = path.read_text(encoding="utf-8") if path.is_file() else "<p>{message}</p>"
+    return HTMLResponse(text.replace("{message}", html.escape(message)), status_code=404)
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    """An unknown address (no route, no static file): the 404 page for a browser, a
+    JSON error under ``/api/``."""
+    path = request.url.path
+    if path.startswith("/api/"):
+        message = f"no API endpoint {path!r} (see docs/protocol.md)"
+        body = json.dumps({"error": {"code": NOT_FOUND, "message": message}}, ensure_ascii=True)
+        return Response(body.encode(), status_code=404, media_type="application/json")
+    return not_found_page(f"There is no page at {path}.")
+
+
 async def api_error(request: Request, exc: Exception) -> Response:
     """An :class:`ApiError` as its JSON answer."""
     assert isinstance(exc, ApiError)
     if exc.code == NOT_FOUND and not request.url.path.startswith("/api/"):
-        return HTMLResponse(
-            f"<!doctype html><title>Not found</title><p>{html.escape(exc.message)}</p>",
-            status_code=404,
-        )
+        return not_found_page(exc.message)
     headers = (
         {"Retry-After": str(max(1, round(exc.extra["retry_after"])))}
         if "retry_after" in exc.extra

@@ -179,6 +179,7 @@ def create_app(
         Route("/api/tables", api.create_table, methods=["POST"]),
         Route("/api/tables/{id}", api.table_detail),
         Route("/api/tables/{id}/join", api.join_table, methods=["POST"]),
+        Route("/api/tables/{id}/rematch", api.rematch_table, methods=["POST"]),
         Route("/api/tables/{id}/record", api.table_record),
         Route("/api/tables/{id}/replay", api.table_replay),
         Route("/api/tables/{id}/solver", api.table_solver),
@@ -192,4 +193,8 @@ def create_app(
         WebSocketRoute("/ws/tables/{id}", table_socket),
         Mount("/static", StaticFiles(directory=api.WEB_DIR, check_dir=False), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={ApiError: api.api_error})
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={ApiError: api.api_error, 404: api.not_found},
+    )

@@ -46,6 +46,8 @@ BAD_COURSE = "bad_course"
 BAD_RECORD = "bad_record"
 SEAT_TAKEN = "seat_taken"
 NOT_HUMAN = "not_human"
+#: 409: a rematch asked for before the game is over.
+NOT_FINISHED = "not_finished"
 #: 429: a per-client limit (docs/protocol.md, "Limits"); 429 too: every worker busy.
 RATE_LIMITED = "rate_limited"
 BUSY = "busy"

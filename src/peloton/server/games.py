@@ -165,6 +165,20 @@ class GameSpec:
         """The position as ``viewer`` may see it (``None``: a spectator)."""
         return self.snapshot_fn(state, viewer)
 
+    def describe(self, state: Any, move: Any) -> str:
+        """``move`` (a move or its notation) in words, as played in ``state`` (the
+        state before it; a viewer's view in a game with hidden information): the game's
+        ``describe`` hook, or the notation for a game without one (or, logged, where
+        the hook fails: a log line is not worth a lost move)."""
+        describe = self.info.describe
+        if describe is None:
+            return str(move)
+        try:
+            return str(describe(state, move))
+        except Exception:
+            log.exception("%s: describe failed for move %r", self.name, str(move))
+            return str(move)
+
     def public_moves(self, state: Any, viewer: str | None) -> list[str]:
         """The moves played so far, as ``viewer`` may see them."""
         if self.public_moves_fn is None:

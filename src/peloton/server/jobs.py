@@ -160,16 +160,24 @@ def table_replay(
     """A table's replay (``texts``: its stored moves) as ``viewer`` may see it, as JSON."""
     spec = games.spec(game)
     state = spec.new_state(options, seed)
+    # Each move in words, from the state before it; in a game with hidden information
+    # from the viewer's view, once the move as the viewer sees it is known (the end).
+    said: list[Any] = []
 
     def positions() -> Any:
         yield spec.snapshot(state, viewer)
         for text in texts:
+            said.append(state.view(viewer) if spec.hidden else spec.describe(state, text))
             state.play(text)
             yield spec.snapshot(state, viewer)
 
     extra = {"options": shown(options), **objects(options), "players": players}
     answer = replays.replay(spec.name, [], positions(), extra)
-    answer["moves"] = spec.public_moves(state, viewer) if spec.hidden else list(texts)
+    moves = spec.public_moves(state, viewer) if spec.hidden else list(texts)
+    answer["moves"] = moves
+    answer["sentences"] = [
+        s if isinstance(s, str) else spec.describe(s, moves[i]) for i, s in enumerate(said)
+    ]
     return dump(answer)
 
 
@@ -225,6 +233,7 @@ def _record_replay(data: Any) -> bytes:
     answer = replays.replay(
         spec.name, list(record.moves), (spec.snapshot(s, None) for s in states), extra
     )
+    answer["sentences"] = [spec.describe(states[i], m) for i, m in enumerate(record.moves)]
     return dump(answer)
 
 

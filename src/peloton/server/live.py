@@ -188,6 +188,8 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     #: When the table was last asked for (a finished table's state may then be let go).
     used: float = field(default_factory=time.monotonic)
+    #: The id of the table its rematch opened (the same options and seats), if any.
+    rematch: str | None = None
 
     @property
     def status(self) -> str:

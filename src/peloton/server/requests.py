@@ -14,11 +14,15 @@ from typing import Any
 from ..core.errors import PelotonError
 from ..core.registry import FIRST_GAME
 from . import games
-from .errors import ApiError, bad_course, bad_options, create_error
+from .errors import BAD_REQUEST, ApiError, bad_course, bad_options, create_error
 from .games import COURSE_OPTION, HUMAN, GameSpec
+from .inputs import name_problem
+
+#: The longest player's name (a seat's, a creator's).
+MAX_NAME = 40
 
 #: The keys of a create request that are not options.
-REQUEST_KEYS = ("game", "options", "seats", "solo")
+REQUEST_KEYS = ("game", "options", "seats", "solo", "creator")
 
 
 @dataclass(frozen=True)
@@ -140,3 +144,31 @@ def _check_solo(spec: GameSpec, solo: Any, seats: int, given: Mapping[str, Any])
             f"option 'players' is {given['players']!r} but 'seats' lists {seats} seats"
         )
     return {**given, "players": seats}
+
+
+def checked_name(name: Any, what: str = "'name'") -> str:
+    """A player's name, its spaces tidied; ``400 bad_request`` saying what is wrong."""
+    if not isinstance(name, str):
+        raise ApiError(
+            400, BAD_REQUEST, f"{what} must be 1 to {MAX_NAME} characters, not {repr(name)[:60]}"
+        )
+    problem = name_problem(name, MAX_NAME)
+    if problem is not None:
+        shown = repr(name) if len(name) <= 60 else repr(name[:60] + "…")
+        raise ApiError(400, BAD_REQUEST, f"{what} {problem}, not {shown}")
+    return " ".join(name.split())
+
+
+def creator_of(request: Any) -> tuple[str, str] | None:
+    """The creator's seat and name of a create request (``"creator": {"seat": "A",
+    "name": "Ada"}``), or ``None`` when the creator only watches; ``400`` if malformed."""
+    if not isinstance(request, dict) or request.get("creator") is None:
+        return None
+    creator = request["creator"]
+    if not isinstance(creator, dict) or not isinstance(creator.get("seat"), str):
+        raise ApiError(
+            400,
+            BAD_REQUEST,
+            f'\'creator\' is an object {{"seat": "A", "name": "Ada"}}, not {repr(creator)[:60]}',
+        )
+    return creator["seat"], checked_name(creator.get("name"), "'creator' name")

@@ -74,6 +74,8 @@ tables = Table(
     Column("secret", String(64), nullable=True),  # 256 random bits, hex: the bots' randomness
     Column("status", String(16), nullable=False),  # open / running / finished
     Column("final", Text, nullable=True),  # JSON {moves, result[, round]} once finished
+    # The table of the rematch its players were invited to (the same options and seats).
+    Column("rematch", String(32), nullable=True),
 )
 
 seats = Table(
@@ -202,6 +204,7 @@ def migrate(engine: Engine) -> None:
     * PostgreSQL's move texts are widened to 200 characters (64 were enough for the
       first game only).
     * Tables without a ``secret`` (the column is added if missing) are given one.
+    * The ``rematch`` column (the table a rematch opened) is added if missing.
     """
     names = set(inspect(engine).get_table_names())
     if _REBUILT in names:
@@ -228,6 +231,8 @@ def migrate(engine: Engine) -> None:
         with engine.begin() as conn:
             if "secret" not in present:
                 conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN secret VARCHAR(64)")
+            if "rematch" not in present:
+                conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN rematch VARCHAR(32)")
             missing = [
                 r.id for r in conn.execute(select(tables.c.id).where(tables.c.secret.is_(None)))
             ]
@@ -307,6 +312,8 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
     secret: str = ""
+    #: The id of the rematch table, once one was opened.
+    rematch: str | None = None
 
 
 def _table_row(r: Any) -> TableRow:
@@ -320,6 +327,7 @@ def _table_row(r: Any) -> TableRow:
         status=r.status,
         final=json.loads(r.final) if r.final else None,
         secret=r.secret or "",
+        rematch=r.rematch,
     )
 
 
@@ -383,6 +391,7 @@ def insert_table(row: TableRow) -> Write:
         "secret": row.secret,
         "status": row.status,
         "final": None,
+        "rematch": None,
     }
     ops: Write = [(_INSERT_TABLE, table)]
     for s in row.seats:
@@ -395,6 +404,16 @@ def insert_table(row: TableRow) -> Write:
         }
         ops.append((_INSERT_SEAT, seat))
     return ops
+
+
+_SET_REMATCH = (
+    update(tables).where(tables.c.id == bindparam("t_id")).values(rematch=bindparam("rematch"))
+)
+
+
+def set_rematch(table_id: str, rematch: str) -> Write:
+    """A write linking a finished table to the table of its rematch."""
+    return [(_SET_REMATCH, {"t_id": table_id, "rematch": rematch})]
 
 
 def take_seat(table_id: str, seat: str, name: str, token_hash: str, status: str) -> Write:

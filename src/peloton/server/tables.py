@@ -40,7 +40,6 @@ from . import protocol as p
 from . import storage, views
 from .errors import ApiError, ProtocolError
 from .games import HUMAN, spec
-from .inputs import name_problem
 from .jobs import Position
 from .limits import FINISHED_IN_MEMORY, MAX_TABLE_MOVES, QuietLog
 from .live import (
@@ -54,7 +53,7 @@ from .live import (
     hash_token,
     make_seat,
 )
-from .requests import check_create
+from .requests import Created, check_create, checked_name, creator_of
 from .workers import InlineWorkers, JobTimeout, Workers
 
 __all__ = ["FINISHED", "OPEN", "RUNNING", "ApiError", "Connection", "LiveTable", "Tables"]
@@ -62,7 +61,6 @@ __all__ = ["FINISHED", "OPEN", "RUNNING", "ApiError", "Connection", "LiveTable",
 log = logging.getLogger("peloton.server")
 quiet = QuietLog(log)
 
-MAX_NAME = 40
 #: Seconds one bot decision may take (a search bot thinks for at most a few); past it
 #: the bot plays a legal move drawn from its decision's seed instead.
 BOT_SECONDS = 60.0
@@ -110,6 +108,7 @@ class Tables:
                     seed=row.seed,
                     secret=row.secret,
                     final=row.final if row.status == FINISHED else None,
+                    rematch=row.rematch,
                 )
                 if table.final is None:
                     table.state = self._replay(table, row.moves)
@@ -186,20 +185,47 @@ class Tables:
 
     async def create(self, request: Any) -> LiveTable:
         """A new table from a create request (docs/protocol.md)."""
+        table, _ = await self.create_seated(request)
+        return table
+
+    async def create_seated(self, request: Any) -> tuple[LiveTable, dict[str, str] | None]:
+        """A new table from a create request (docs/protocol.md), and the seat and token
+        of its creator when the request seats them (``"creator": {"seat", "name"}``)."""
+        creator = creator_of(request)
         seed = secrets.randbelow(2**62)
         # A thread, not the event loop: a game checks its options (a course) here.
         created = await run_in_threadpool(check_create, request, seed)
-        table_id = self._new_id()
+        return await self._open(created, seed, creator)
+
+    async def _open(
+        self, created: Created, seed: int, creator: tuple[str, str] | None
+    ) -> tuple[LiveTable, dict[str, str] | None]:
+        """Store and start a checked new table, its creator (seat, name) seated."""
         seats = [
             storage.SeatRow(s, k, None if k == HUMAN else k, None)
             for s, k in zip(created.letters, created.seats, strict=True)
         ]
+        token = None
+        if creator is not None:
+            letter, name = creator
+            mine = next((r for r in seats if r.seat == letter), None)
+            if mine is None:
+                raise ApiError(
+                    400,
+                    e.BAD_REQUEST,
+                    f"'creator' seat {letter!r} is not a seat of this table "
+                    f"(seats: {', '.join(created.letters)})",
+                )
+            if mine.kind != HUMAN:
+                raise ApiError(400, e.NOT_HUMAN, f"seat {letter} is played by the {mine.kind} bot")
+            token = secrets.token_urlsafe(24)
+            mine.name, mine.token_hash = name, hash_token(token)
         table = LiveTable(
-            id=table_id,
+            id=self._new_id(),
             created=storage.now().replace(microsecond=0),
             spec=created.spec,
             options=created.options,
-            seats={row.seat: make_seat(row) for row in seats},
+            seats={r.seat: make_seat(r) for r in seats},
             state=created.state,
             seed=seed,
             secret=storage.new_secret(),
@@ -218,7 +244,45 @@ class Tables:
         await self.writer.write(storage.insert_table(row))
         self.tables[table.id] = table
         self._kick_bots(table)
-        return table
+        seated = None if creator is None or token is None else {"seat": creator[0], "token": token}
+        return table, seated
+
+    async def rematch(self, table: LiveTable, viewer: str | None) -> dict[str, Any]:
+        """Open the rematch of a finished table (the same options and seats: bots stay
+        bots, a new seed) and seat ``viewer`` in their seat of it, under their name.
+        Idempotent: the first call opens it and invites everyone at the old table
+        (a ``rematch`` message); a later one joins the same rematch. The answer is the
+        rematch's ``id`` and ``url``, and ``seat`` and ``token`` when ``viewer`` was
+        seated by this call (``null`` when their seat there is already taken)."""
+        if viewer is None:
+            raise ApiError(403, e.BAD_TOKEN, "only a player of this table may ask for its rematch")
+        async with table.lock:
+            if table.status != FINISHED:
+                raise ApiError(
+                    409, e.NOT_FINISHED, f"table {table.id} is not finished: no rematch yet"
+                )
+            rematch = self.tables.get(table.rematch) if table.rematch else None
+            if rematch is None:
+                request = {
+                    "game": table.spec.name,
+                    "options": table.options,
+                    "seats": [s.kind for s in table.seats.values()],
+                    "solo": len(table.seats) == 1 and table.spec.min_seats == 1,
+                }
+                seed = secrets.randbelow(2**62)
+                created = await run_in_threadpool(check_create, request, seed)
+                rematch, _ = await self._open(created, seed, None)
+                await self.writer.write(storage.set_rematch(table.id, rematch.id))
+                table.rematch = rematch.id
+                self._send(views.invitations(table, viewer))
+        answer: dict[str, Any] = {"id": rematch.id, "url": f"/table/{rematch.id}"}
+        mine = rematch.seats.get(viewer)
+        name = table.seats[viewer].name or viewer
+        if mine is not None and mine.kind == HUMAN and not mine.taken:
+            answer |= await self.join(rematch, {"seat": viewer, "name": name})
+        else:
+            answer |= {"seat": None, "token": None}
+        return answer
 
     def _new_id(self) -> str:
         while True:
@@ -232,18 +296,7 @@ class Tables:
             raise ApiError(
                 400, e.BAD_REQUEST, 'a join request is an object {"seat": "A", "name": "Ada"}'
             )
-        letter, name = request.get("seat"), request.get("name")
-        if not isinstance(name, str):
-            raise ApiError(
-                400,
-                e.BAD_REQUEST,
-                f"'name' must be 1 to {MAX_NAME} characters, not {repr(name)[:60]}",
-            )
-        problem = name_problem(name, MAX_NAME)
-        if problem is not None:
-            shown = repr(name) if len(name) <= 60 else repr(name[:60] + "…")
-            raise ApiError(400, e.BAD_REQUEST, f"'name' {problem}, not {shown}")
-        name = " ".join(name.split())
+        letter, name = request.get("seat"), checked_name(request.get("name"))
         async with table.lock:
             seat = table.seats.get(letter) if isinstance(letter, str) else None
             if seat is None:
@@ -396,6 +449,7 @@ class Tables:
         index = len(table.texts)
         text = str(move)
         await self.writer.write(storage.add_move(table.id, index, text))
+        said = views.sentences_before(table, move)
         state.play(move)
         table.texts.append(text)
         if state.is_over:
@@ -405,7 +459,7 @@ class Tables:
             except Exception:
                 log.exception("table %s: final summary not stored (the moves are)", table.id)
             table.final = final  # summaries read the result from here from now on
-        self._send(views.updates(table, index, text, by))
+        self._send(views.updates(table, index, text, by, said))
         if table.final is not None:
             table.used = time.monotonic()
             self._keep(table)

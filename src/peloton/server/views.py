@@ -11,6 +11,7 @@ message once, however many connections receive it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -33,6 +34,7 @@ SUMMARY_KEYS = frozenset(
         "moves",
         "seats",
         "result",
+        "rematch",
     ]
 )
 
@@ -101,6 +103,8 @@ def summary(table: LiveTable) -> dict[str, Any]:
     ]
     if status == FINISHED:
         data["result"] = result(table)
+    if table.rematch is not None:
+        data["rematch"] = table.rematch
     return data
 
 
@@ -159,9 +163,34 @@ def welcomes(table: LiveTable) -> list[tuple[Connection, str]]:
     return out
 
 
-def updates(table: LiveTable, index: int, move: str, by: str) -> list[tuple[Connection, str]]:
+#: ``said(viewer, shown move) -> sentence``: a move in words as a viewer may read it.
+Sentences = Callable[[str | None, str], str]
+
+
+def sentences_before(table: LiveTable, move: Any) -> Sentences:
+    """How each viewer's ``update`` will say ``move`` in words, taken before it is
+    played (``describe`` reads the state before the move). A game that hides nothing
+    says it once for all; with hidden information each connected viewer's view is kept,
+    so a secret move reads as that viewer sees it (``dial:?``)."""
+    spec, state = table.spec, table.state
+    if not spec.hidden:
+        sentence = spec.describe(state, move)
+        return lambda viewer, shown: sentence
+    befores = {viewer: state.view(viewer) for viewer in {c.seat for c in table.connections}}
+
+    def said(viewer: str | None, shown: str) -> str:
+        before = befores.get(viewer)
+        return shown if before is None else spec.describe(before, shown)
+
+    return said
+
+
+def updates(
+    table: LiveTable, index: int, move: str, by: str, said: Sentences | None = None
+) -> list[tuple[Connection, str]]:
     """The ``update`` of move ``index`` (``move``, played by ``by``) for every
-    connection, as its viewer may see it; each distinct message built once."""
+    connection, as its viewer may see it, with the move in words (``said``, taken
+    before the move by :func:`sentences_before`); each distinct message built once."""
     spec = table.spec
     head = summary(table)
     public = spec.public  # the snapshot is the same for every viewer: one message for all
@@ -172,19 +201,45 @@ def updates(table: LiveTable, index: int, move: str, by: str) -> list[tuple[Conn
         message = built.get(viewer)
         if message is None:
             shown_move = spec.public_moves(table.state, viewer)[index] if spec.hidden else move
+            sentence = said(viewer, shown_move) if said is not None else shown_move
             message = built[viewer] = _update(
-                index, shown_move, by, spec.snapshot(table.state, viewer), head
+                index, shown_move, by, sentence, spec.snapshot(table.state, viewer), head
             )
         out.append((conn, message))
     return out
+
+
+def invitations(table: LiveTable, by: str) -> list[tuple[Connection, str]]:
+    """The ``rematch`` message for everyone still at a finished table: ``by``'s seat
+    opened the rematch ``table.rematch``; each may follow the link to take their seat."""
+    message = p.dumps(
+        {
+            "type": "rematch",
+            "id": table.rematch,
+            "url": f"/table/{table.rematch}",
+            "by": by,
+            "table": summary(table),
+        }
+    )
+    return [(conn, message) for conn in table.connections]
 
 
 def _welcome(head: dict[str, Any], seat: str | None, snap: dict[str, Any]) -> str:
     return p.dumps({"type": "welcome", "seat": seat, "table": head, "snapshot": snap})
 
 
-def _update(index: int, move: str, by: str, snap: dict[str, Any], head: dict[str, Any]) -> str:
+def _update(
+    index: int, move: str, by: str, sentence: str, snap: dict[str, Any], head: dict[str, Any]
+) -> str:
     # The head of the text is read by benchmarks/server_load.py (tests/server check it).
     return p.dumps(
-        {"type": "update", "index": index, "move": move, "by": by, "snapshot": snap, "table": head}
+        {
+            "type": "update",
+            "index": index,
+            "move": move,
+            "by": by,
+            "sentence": sentence,
+            "snapshot": snap,
+            "table": head,
+        }
     )

@@ -17,6 +17,7 @@ from .cards import CARDS
 from .competition import COMPETITION_FORMAT, Competition
 from .competitions import KINDS, load_competition
 from .course import Course, bundled_courses
+from .describe import describe
 from .heuristics import HEURISTICS
 from .modes import AVAILABLE, MODES
 from .notation import Answer, Draw, Fall, Move, Ride, Roll, Swap, Wheel, parse_move
@@ -39,6 +40,7 @@ registry.register(
         has_chance=True,
         public_snapshot=True,
         options=OPTIONS,
+        describe=describe,
     )
 )
 
@@ -69,6 +71,7 @@ __all__ = [
     "Wheel",
     "bundled_boards",
     "bundled_courses",
+    "describe",
     "from_cyn",
     "from_options",
     "load_competition",

@@ -20,6 +20,7 @@ The public API is MC-10.4 of the rules specification (these examples run as doct
 
 from ...core import registry
 from .course import Course, bundled_names
+from .describe import describe
 from .heuristics import HEURISTICS
 from .notation import Move, Position, parse_mcn, parse_move
 from .record import RECORD_KIND_KEY, Record, load_record
@@ -48,6 +49,7 @@ registry.register(
         max_players=MAX_PLAYERS,
         public_snapshot=True,
         options=OPTIONS,
+        describe=describe,
     )
 )
 
@@ -66,6 +68,7 @@ __all__ = [
     "State",
     "bundled_names",
     "default_teams",
+    "describe",
     "from_mcn",
     "from_options",
     "new_game",

@@ -18,6 +18,7 @@ True
 from ...core import registry
 from ...core.record import FULL
 from .board import DEFAULT_LENGTH, DEFAULT_MILESTONES, Board
+from .describe import describe
 from .heuristics import HEURISTICS, determinize
 from .notation import BLUE, PLAYERS, RED, Move, format_position, parse_move, parse_position
 from .record import Record, load_record
@@ -36,6 +37,7 @@ registry.register(
         min_players=2,
         max_players=2,
         options=OPTIONS,
+        describe=describe,
         bots={
             "optimal": "peloton.games.mindtwist.bots:OptimalBot",
             "pass3": "peloton.games.mindtwist.bots:Pass3Bot",
@@ -61,6 +63,7 @@ __all__ = [
     "State",
     "Turn",
     "certify",
+    "describe",
     "determinize",
     "format_position",
     "from_options",

@@ -17,6 +17,7 @@ Rule ids PI-1 .. PI-5; the engine's reading of them: ``docs/pistard.md``.
 """
 
 from ...core import registry
+from .describe import describe
 from .heuristics import HEURISTICS
 from .notation import Move, Position, parse_move, parse_position
 from .paths import BONUSES
@@ -38,6 +39,7 @@ registry.register(
         max_players=MAX_PLAYERS,
         has_chance=True,
         options=OPTIONS,
+        describe=describe,
     )
 )
 
@@ -55,6 +57,7 @@ __all__ = [
     "State",
     "base_colour_name",
     "bundled_names",
+    "describe",
     "from_options",
     "from_position",
     "load_record",

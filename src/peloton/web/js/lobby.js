@@ -12,6 +12,7 @@ import { api } from "./api.js";
 import { ReplayViewer } from "./replay.js";
 import { el, clear, teamChip, seatLabel, showError, trophyIcon, setTeamColours } from "./ui.js";
 import { viewOf } from "./views.js";
+import { creatorOf, keepCreator, renderCreatorField } from "./creator.js";
 
 const $ = (id) => document.getElementById(id);
 const UPLOADED = "__uploaded__";
@@ -45,6 +46,13 @@ function seatOptions(bots) {
   ];
 }
 
+/** The creator's seat and name, among the human seats of the form. */
+function renderCreator() {
+  const g = game();
+  const n = solo() ? 1 : Number($("team-count").value);
+  renderCreatorField($("creator"), { letters: g.seats.letters.slice(0, n), kinds: seatKinds.slice(0, n), seatName: viewOf(g.name).seatName });
+}
+
 function renderSeatRows() {
   const g = game();
   const View = viewOf(g.name);
@@ -58,11 +66,13 @@ function renderSeatRows() {
       dataset: { testid: "seat-kind", seat }, "aria-label": `seat ${seat}`,
       onchange: (e) => {
         seatKinds[i] = e.target.value;
+        renderCreator();
       },
     }, seatOptions(g.bots));
     select.value = seatKinds[i];
     box.append(el("label", { class: "seat-row" }, teamChip(seat, View.seatName(seat), (View.colours || {})[seat]), select));
   }
+  renderCreator();
   const fixed = solo() ? View.soloFixed || [] : [];
   for (const field of $("game-options").querySelectorAll("[data-field]")) field.hidden = fixed.includes(field.dataset.field);
   for (const node of document.querySelectorAll(".not-solo")) node.hidden = solo() || g.seats.min === g.seats.max;
@@ -274,10 +284,19 @@ async function create(event) {
   const n = solo() ? 1 : Number($("team-count").value);
   const body = { game: game().name, options: formOptions(), seats: seatKinds.slice(0, n) };
   if (solo()) body.solo = true;
+  let creator;
+  try {
+    creator = creatorOf($("creator"));
+  } catch (e) {
+    error(e.message);
+    return;
+  }
+  if (creator) body.creator = creator;
   const button = event.submitter || $("create-form").querySelector("[type=submit]");
   button.disabled = true;
   try {
     const answer = await api("POST", "/api/tables", body);
+    keepCreator(answer, creator);
     location.href = answer.url || `/table/${answer.id}`;
   } catch (e) {
     const extra = e.problems && e.problems.length ? `: ${e.problems.join("; ")}` : "";
@@ -381,6 +400,8 @@ function renderTables() {
 
 // ------------------------------------------------------------------ record replay
 
+let recordReplay = null; // the viewer of the last uploaded record
+
 /** Replay an uploaded record with its game's view. */
 async function replayRecord(file) {
   error(null);
@@ -405,8 +426,10 @@ async function replayRecord(file) {
     const table = { ...data, seats };
     view.setTable(table);
     viewer.hidden = false;
-    new ReplayViewer({ controls: $("record-controls"), log: $("record-log"), result: $("record-result"), root: viewer },
-      data, { view, table }).go(0);
+    if (recordReplay) recordReplay.stop(); // its keys would step the board too
+    recordReplay = new ReplayViewer({ controls: $("record-controls"), log: $("record-log"), result: $("record-result"), root: viewer },
+      data, { view, table });
+    recordReplay.go(0); // an uploaded record is watched from the start
   } catch (e) {
     viewer.hidden = true;
     error(`${file.name}: ${e.message}`);

@@ -1,6 +1,10 @@
 // Replay viewer: steps through `{moves, snapshots}` (GET /api/tables/{id}/replay or
 // POST /api/replay) move by move and round by round, drawing each position with the
-// game's view (views.js).
+// game's view (views.js). Keys: ← → a move, Home End the start and the end, space
+// plays the moves one after another (and pauses); not while typing in a field.
+
+/** Milliseconds between two moves when the replay plays by itself. */
+const PLAY_EVERY = 800;
 
 import { el, clear, renderLog, logFromReplay } from "./ui.js";
 
@@ -22,7 +26,68 @@ export class ReplayViewer {
     this.entries = logFromReplay(data, (snap, i) => view.roundOf(snap, i));
     this.table = table;
     this.index = this.snapshots.length - 1; // position after `index` moves
+    this.timer = null;
+    this.onKey = (event) => this.key(event);
+    document.addEventListener("keydown", this.onKey);
     this.buildControls();
+  }
+
+  /** Forget the keys and stop playing (the viewer is left). */
+  stop() {
+    this.pause();
+    document.removeEventListener("keydown", this.onKey);
+  }
+
+  key(event) {
+    if (!this.parts.controls.isConnected || this.parts.controls.hidden) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target;
+    if (target && target.closest && target.closest("input, select, textarea, [contenteditable]")) return;
+    const steps = {
+      ArrowLeft: () => this.go(this.index - 1),
+      ArrowRight: () => this.go(this.index + 1),
+      Home: () => this.go(0),
+      End: () => this.go(this.snapshots.length - 1),
+      " ": () => this.toggle(),
+    };
+    const step = steps[event.key];
+    if (!step) return;
+    event.preventDefault();
+    if (event.key !== " ") this.pause();
+    step();
+  }
+
+  get playing() {
+    return this.timer !== null;
+  }
+
+  toggle() {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  /** Play the moves one after another from here (from the start when at the end). */
+  play() {
+    if (this.playing) return;
+    if (this.index >= this.snapshots.length - 1) this.go(0);
+    this.timer = setInterval(() => {
+      if (this.index >= this.snapshots.length - 1) this.pause();
+      else this.go(this.index + 1);
+    }, PLAY_EVERY);
+    this.showPlaying();
+  }
+
+  pause() {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    this.showPlaying();
+  }
+
+  showPlaying() {
+    if (!this.playButton) return;
+    this.playButton.textContent = this.playing ? "❚❚ pause" : "▶ play";
+    this.playButton.setAttribute("aria-pressed", this.playing ? "true" : "false");
+    if (this.parts.root) this.parts.root.dataset.replayPlaying = this.playing ? "true" : "false";
   }
 
   buildControls() {
@@ -35,14 +100,16 @@ export class ReplayViewer {
       oninput: (e) => this.go(Number(e.target.value)),
     });
     this.where = el("span", { class: "replay-where", dataset: { testid: "replay-position" } });
+    this.playButton = button("replay-play", "▶ play", "play the moves one by one (space)", () => this.toggle());
     box.append(
       el("div", { class: "replay-buttons" },
-        button("replay-first", "|‹ start", "start", () => this.go(0)),
+        button("replay-first", "|‹ start", "start (Home)", () => this.go(0)),
         button("replay-prev-round", "« round", "previous round", () => this.stepRound(-1)),
-        button("replay-prev", "‹ move", "previous move", () => this.go(this.index - 1)),
-        button("replay-next", "move ›", "next move", () => this.go(this.index + 1)),
+        button("replay-prev", "‹ move", "previous move (←)", () => this.go(this.index - 1)),
+        this.playButton,
+        button("replay-next", "move ›", "next move (→)", () => this.go(this.index + 1)),
         button("replay-next-round", "round »", "next round", () => this.stepRound(1)),
-        button("replay-last", "end ›|", "end", () => this.go(this.snapshots.length - 1))),
+        button("replay-last", "end ›|", "end (End)", () => this.go(this.snapshots.length - 1))),
       this.slider,
       this.where,
     );
@@ -87,7 +154,9 @@ export class ReplayViewer {
     view.render(snap, { hints });
     view.focus(snap, hints);
     this.slider.value = String(this.index);
-    this.where.textContent = `move ${this.index} / ${this.moves.length} · ${view.status(snap)}${last ? ` · last: ${last}` : ""}`;
+    const said = this.index > 0 && this.entries[this.index - 1] ? this.entries[this.index - 1].sentence : null;
+    this.where.textContent = `move ${this.index} / ${this.moves.length} · ${view.status(snap)}${last ? ` · last: ${said || last}` : ""}`;
+    this.where.title = last ? last : "";
     if (this.parts.root) this.parts.root.dataset.replayIndex = String(this.index);
     renderLog(this.parts.log, this.entries, {
       current: this.index - 1, onPick: (i) => this.go(i + 1), head: (r) => view.logHead(r),

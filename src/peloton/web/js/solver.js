@@ -8,8 +8,9 @@ import { el, clear } from "./ui.js";
 const POLL_MS = 2000;
 
 /** Show the solver's answer for table `tableId` in `panel` (a hidden section that
- * holds a `[data-testid=solver]` box), polling while the solve runs. */
-export async function showSolver(tableId, panel) {
+ * holds a `[data-testid=solver]` box), polling while the solve runs. `onAnswer(answer)`
+ * hears each answer; `onShowLine(moves)` steps through the line on the board. */
+export async function showSolver(tableId, panel, { onAnswer = null, onShowLine = null } = {}) {
   panel.hidden = false;
   const box = panel.querySelector("[data-testid=solver]");
   const path = `/api/tables/${encodeURIComponent(tableId)}/solver`;
@@ -23,15 +24,17 @@ export async function showSolver(tableId, panel) {
         return;
       }
       render(box, { status: "failed", message: e.message });
+      if (onAnswer) onAnswer({ status: "failed", message: e.message });
       return;
     }
-    render(box, answer);
+    render(box, answer, onShowLine);
+    if (onAnswer) onAnswer(answer);
     if (answer.status !== "running") return;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 
-function render(box, answer) {
+function render(box, answer, onShowLine = null) {
   clear(box);
   box.dataset.status = answer.status;
   if (answer.status === "running") {
@@ -64,5 +67,12 @@ function render(box, answer) {
   const list = el("ol", { class: "solver-line" });
   for (const r of s.rounds) list.append(el("li", {}, el("strong", {}, `${r.label}: `), r.moves.join(" ")));
   details.append(list);
+  if (onShowLine) {
+    box.append(el("button", {
+      type: "button", class: "btn", dataset: { testid: "solver-show-line" },
+      title: "step through the solver's line on the board, move by move",
+      onclick: () => onShowLine(s.rounds.flatMap((r) => r.moves)),
+    }, "Step through the line on the board"));
+  }
   box.append(details);
 }

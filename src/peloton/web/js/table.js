@@ -9,6 +9,9 @@ import * as seats from "./seats.js";
 import { showSolver } from "./solver.js";
 import { el, clear, teamChip, seatLabel, seatOf, showError, renderLog, logFromReplay, setTeamColours } from "./ui.js";
 import { viewOf } from "./views.js";
+import { TurnSignal } from "./turn_signal.js";
+import { EndDialog, showInvitation } from "./end_dialog.js";
+import { renderSoloResult, soloSeatScore } from "./solo_panel.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -27,6 +30,9 @@ const S = {
   conn: "connecting",
   welcomes: 0, // how many welcomes this page got (one per connection)
   view: null, // the game's view, made once the game is known
+  solver: null, // a solo table's solver answer (solver.js)
+  signal: null, // the "your turn" signal (turn_signal.js)
+  ending: null, // the end-of-game dialog (end_dialog.js)
 };
 
 const socket = new LiveSocket(tableId, {
@@ -56,6 +62,7 @@ function applyTable(t) {
     const View = viewOf(S.table.game);
     S.view = new View($("board-host"), { onSquare, onHover: hoverSquare });
     setTeamColours(S.view.colours || {});
+    if (S.table.solo) soloView(S.view);
     $("seats-h").textContent = S.view.words.seats;
     $("result-h").textContent = S.view.words.result;
   }
@@ -71,7 +78,10 @@ function setSnapshot(snap) {
   // A snapshot that lists the moves (as this viewer may see them) is the log: a hidden
   // move shown as `dial:?` becomes its value once it is revealed.
   if (Array.isArray(snap.moves) && S.mode === "live") {
-    S.log = snap.moves.map((move, i) => ({ move, round: S.view.roundOf(snap, i) }));
+    // A move's words stay while its text does; a dial revealed since reads anew.
+    const said = (move, i) => (S.log[i] && S.log[i].move === move ? S.log[i].sentence : null);
+    S.log = snap.moves.map((move, i) => ({ move, round: S.view.roundOf(snap, i), sentence: said(move, i) }));
+    if (S.log.some((entry) => !entry.sentence)) setTimeout(loadLog, 0);
   }
   if (!before || S.view.movesPlayed(before) !== S.view.movesPlayed(snap)) S.hover = [];
 }
@@ -104,12 +114,17 @@ function onMessage(msg) {
       const prev = S.snap;
       applyTable(msg.table);
       if (prev && typeof msg.index === "number" && msg.index === S.log.length && S.view.movesPlayed(prev) === msg.index) {
-        S.log.push({ move: msg.move, round: S.view.roundOf(prev, msg.index), by: msg.by });
+        S.log.push({ move: msg.move, round: S.view.roundOf(prev, msg.index), by: msg.by, sentence: msg.sentence || null });
       } else if (typeof msg.index !== "number" || msg.index >= S.log.length) {
         loadLog();
       }
       setSnapshot(msg.snapshot);
       if (msg.by && msg.by === S.seat) error(null);
+      break;
+    }
+    case "rematch": {
+      applyTable(msg.table);
+      showInvitation($("notice"), msg, { tableId, seat: S.seat });
       break;
     }
     case "error": {
@@ -288,6 +303,7 @@ function render() {
   renderHeader();
   renderRoot();
   if (!S.snap) return;
+  renderFlow();
   renderTurn();
   seats.renderJoin($("join"), { table: S.table, seat: S.seat, live: S.mode === "live", view: S.view, onJoin: join });
   renderSeats();
@@ -307,11 +323,14 @@ function render() {
 
 // ------------------------------------------------------------------ replay, invite, record
 
-async function toggleReplay() {
+async function toggleReplay(at = null) {
   const button = $("replay-toggle");
   if (S.mode === "replay") {
     S.mode = "live";
+    if (S.replay) S.replay.stop();
     S.replay = null;
+    setUrlMove(null);
+    $("root").dataset.replayOf = "";
     $("replay-controls").hidden = true;
     button.setAttribute("aria-pressed", "false");
     button.textContent = "Replay";
@@ -321,20 +340,29 @@ async function toggleReplay() {
   }
   try {
     const data = await api("GET", `${tablePath}/replay`, undefined, authHeaders(tableId));
-    S.mode = "replay";
-    button.setAttribute("aria-pressed", "true");
-    button.textContent = "Live";
-    $("replay-controls").hidden = false;
-    S.replay = new ReplayViewer(
-      { controls: $("replay-controls"), log: $("log"), result: $("result"), root: $("root") },
-      data, { table: S.table, onShow: renderSeats, view: S.view },
-    );
-    S.log = logFromReplay(data, (snap, i) => S.view.roundOf(snap, i));
-    render();
-    S.replay.go(0);
+    enterReplay(data, { at: typeof at === "number" ? at : null });
   } catch (e) {
     error(e.message);
   }
+}
+
+/** Step through `data` (a replay answer) on the board, from move `at` (default: the
+ * last, the position the log shows); `line`: the solver's line, not this table's. */
+function enterReplay(data, { at = null, line = false } = {}) {
+  const button = $("replay-toggle");
+  S.mode = "replay";
+  button.setAttribute("aria-pressed", "true");
+  button.textContent = "Live";
+  $("replay-controls").hidden = false;
+  if (S.replay) S.replay.stop();
+  S.replay = new ReplayViewer(
+    { controls: $("replay-controls"), log: $("log"), result: $("result"), root: $("root") },
+    data, { table: S.table, onShow: line ? renderSeats : replayShown, view: S.view },
+  );
+  $("root").dataset.replayOf = line ? "solver-line" : "table";
+  S.log = logFromReplay(data, (snap, i) => S.view.roundOf(snap, i));
+  render();
+  S.replay.go(at === null ? data.moves.length : at);
 }
 
 async function copyInvite() {
@@ -357,6 +385,7 @@ function downloadRecord(event) {
 }
 
 async function init() {
+  flowInit();
   $("copy-invite").addEventListener("click", copyInvite);
   $("replay-toggle").addEventListener("click", toggleReplay);
   $("download-record").href = `${tablePath}/record`;
@@ -377,13 +406,73 @@ async function init() {
     applyTable(detail);
     setSnapshot(detail.snapshot);
     render();
-    if (detail.solo) showSolver(tableId, $("solver-panel"));
+    if (detail.solo) {
+      showSolver(tableId, $("solver-panel"), {
+        onAnswer: (answer) => {
+          S.solver = answer;
+          if (S.mode === "live") render();
+        },
+        onShowLine: showLine,
+      });
+    }
   } catch (e) {
     error(e.status === 404 ? `There is no table "${tableId}".` : e.message);
     return;
   }
   loadLog();
   socket.connect();
+  const asked = new URLSearchParams(location.search).get("move");
+  if (asked !== null && /^\d+$/.test(asked)) toggleReplay(Number(asked));
+}
+
+// ------------------------------------------------------------------ the flow of a game
+// The "your turn" signal, the end-of-game dialog and rematch, a solo table's panel,
+// replays opened at a move of the URL (?move=N) and the solver's line on the board.
+
+function flowInit() {
+  S.signal = new TurnSignal(document.querySelector(".top-actions"));
+  S.signal.setBase(`Table ${tableId} · Peloton`);
+  S.ending = new EndDialog(document.querySelector(".board-wrap"), {
+    tableId,
+    showResult: (box, snap) => S.view.result(box, snap, { table: S.table }),
+  });
+}
+
+function renderFlow() {
+  S.signal.update(myTurn(), S.view.movesPlayed(S.snap));
+  S.ending.update({ table: S.table, snap: S.snap, seat: S.seat, view: S.view, live: S.mode === "live" });
+}
+
+/** A solo table's view: its result is the solo panel, its seat's standing the round. */
+function soloView(view) {
+  view.result = (box, snap) => renderSoloResult(box, snap, S.solver);
+  view.seatScore = (snap) => soloSeatScore(snap);
+}
+
+/** Keep the replayed move in the address (`?move=N`), so the link opens there. */
+function setUrlMove(index) {
+  const url = new URL(location.href);
+  if (index === null) url.searchParams.delete("move");
+  else url.searchParams.set("move", String(index));
+  history.replaceState(null, "", url);
+}
+
+function replayShown(snap) {
+  renderSeats(snap);
+  if (S.replay) setUrlMove(S.replay.index);
+}
+
+/** The solver's line (`moves`) stepped through on the board: the table's record with
+ * the line's moves, replayed by the server (POST /api/replay). */
+async function showLine(moves) {
+  try {
+    const record = await api("GET", `${tablePath}/record`, undefined, authHeaders(tableId));
+    const data = await api("POST", "/api/replay", { ...record, moves, result: undefined });
+    enterReplay(data, { at: 0, line: true });
+    $("replay-toggle").scrollIntoView({ block: "nearest" });
+  } catch (e) {
+    error(`The solver's line could not be shown: ${e.message}`);
+  }
 }
 
 window.addEventListener("resize", () => {

@@ -132,17 +132,19 @@ export function renderLog(box, entries, { current = null, onPick = null, head = 
       block.append(list);
       box.append(block);
     }
+    // The move in words where the server said it (GET .../replay `sentences`, an
+    // update's `sentence`), its notation on hover and in data-move.
     const attrs = {
-      class: `log-move${i === current ? " current" : ""}`,
+      class: `log-move${entry.sentence ? " said" : ""}${i === current ? " current" : ""}`,
       style: { "--team": teamColour(entry.team || entry.move[0]) },
-      dataset: { index: String(i), testid: "log-move" },
-      title: `move ${i + 1}`,
+      dataset: { index: String(i), testid: "log-move", move: entry.move },
+      title: entry.sentence ? `${entry.move} (move ${i + 1})` : `move ${i + 1}`,
     };
     if (onPick) {
       attrs.onclick = () => onPick(i);
       attrs.role = "button";
     }
-    list.append(el("li", attrs, entry.move));
+    list.append(el("li", attrs, entry.sentence || entry.move));
   });
   const mark = box.querySelector(".log-move.current") || box.lastElementChild;
   if (mark && box.scrollHeight > box.clientHeight) {
@@ -155,5 +157,6 @@ export function renderLog(box, entries, { current = null, onPick = null, head = 
 export function logFromReplay(replay, roundOf) {
   const moves = replay.moves || [];
   const snaps = replay.snapshots || [];
-  return moves.map((move, i) => ({ move, round: roundOf(snaps[i], i) }));
+  const said = replay.sentences || [];
+  return moves.map((move, i) => ({ move, round: roundOf(snaps[i], i), sentence: said[i] || null }));
 }

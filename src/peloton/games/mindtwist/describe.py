@@ -1,0 +1,43 @@
+"""Moves in words, for a table's move log: ``describe(state, move)`` says what ``move``
+does when played in ``state`` ("Blue guesses 2: right, Red stays on 12").
+
+``state`` may be a player's view: a dial that player has not seen (``dial:?``, MT-4.1)
+is described without its amount, and a guess or a pass after it without its outcome.
+"""
+
+from __future__ import annotations
+
+from .notation import BLUE, DIAL, GUESS, RED, Move
+from .state import State
+
+#: The players' names at the table (MT-1.1).
+NAMES = {RED: "Red", BLUE: "Blue"}
+
+
+def describe(state: State, move: Move | str) -> str:
+    """One sentence saying what ``move`` does in ``state`` (the state before it)."""
+    move = state.parse_move(move) if isinstance(move, str) else move
+    active = state.active_player
+    other = BLUE if active == RED else RED
+    mover, challenger = NAMES[active], NAMES[other]
+    if move.kind == DIAL:
+        if move.amount is None:
+            return f"{mover} turns the dial in secret"
+        return f"{mover} dials {move.amount} in secret"
+    dial = state.dial
+    here = state.space(active)
+    # MT-2.3: reaching or passing the last space wins at once.
+    there = "the finish" if dial is not None and here + dial >= state.board.length else None
+    there = there or (str(here + dial) if dial is not None else "")
+    if move.kind == GUESS:
+        if dial is None:
+            return f"{challenger} guesses {move.amount}"
+        if dial == move.amount:
+            return f"{challenger} guesses {move.amount}: right, {mover} stays on {here}"
+        return (
+            f"{challenger} guesses {move.amount}: wrong, the dial was {dial}; "
+            f"{mover} rides to {there} and dials again"
+        )
+    if dial is None:
+        return f"{challenger} does not challenge"
+    return f"{challenger} does not challenge: the dial was {dial}; {mover} rides to {there}"

@@ -88,7 +88,11 @@ def test_terms() -> None:
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        (["chess"], 2, "no rules for 'chess': the games with rules are mind-cycling"),
+        (
+            ["chess"],
+            2,
+            "no rules for 'chess': the games with rules are cyclo, mind-cycling, mind-twist, pistard",
+        ),
         (["pistard", "PI-9.9"], 1, "Pistard has no rule 'PI-9.9' (its rules: PI-1.1 to PI-5.2)"),
         (["pistard", "PI-3.4", "--terms"], 2, "give a RULE-ID or --terms, not both"),
     ],

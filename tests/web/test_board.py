@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from websockets.sync.client import connect
 
 from .conftest import Server, artifact, open_page
@@ -63,13 +64,25 @@ def _centre(page: Page, selector: str) -> tuple[float, float]:
 
 def _link_end(page: Page, link: str) -> tuple[float, float]:
     """Where the link's line ends, in page pixels."""
-    return tuple(
-        page.locator(f'[data-link="{link}"] line').evaluate(
-            """l => { const p = l.ownerSVGElement.createSVGPoint();
-                     p.x = l.x2.baseVal.value; p.y = l.y2.baseVal.value;
-                     const q = p.matrixTransform(l.getScreenCTM()); return [q.x, q.y]; }"""
-        )
+    return _on_the_board(
+        page,
+        f'[data-link="{link}"] line',
+        """l => { const p = l.ownerSVGElement.createSVGPoint();
+                 p.x = l.x2.baseVal.value; p.y = l.y2.baseVal.value;
+                 const q = p.matrixTransform(l.getScreenCTM()); return [q.x, q.y]; }""",
     )
+
+
+def _on_the_board(page: Page, selector: str, script: str) -> tuple[float, float]:
+    """``script`` evaluated on a board element. The board is drawn again with each table
+    message, so an element found just before a redraw may be detached (no SVG owner)
+    when the script runs: then find it again (a readiness poll, not a timing test)."""
+    for _ in range(50):
+        try:
+            return tuple(page.locator(selector).evaluate(script))  # type: ignore[return-value]
+        except PlaywrightError:
+            page.wait_for_timeout(100)
+    return tuple(page.locator(selector).evaluate(script))  # type: ignore[return-value]
 
 
 def _near(a: tuple[float, float], b: tuple[float, float]) -> bool:
@@ -102,12 +115,14 @@ def test_train_link_ends_where_the_follower_may_take_the_wheel(
     assert _near(end, _centre(page, '[data-testid=board] [data-square="b9"]'))
     assert not _near(end, _centre(page, '[data-testid=board] [data-rider="AD1"]'))
     # The link starts at the follower.
-    start = page.locator('[data-link="BD1>AD1"] line').evaluate(
+    start = _on_the_board(
+        page,
+        '[data-link="BD1>AD1"] line',
         """l => { const p = l.ownerSVGElement.createSVGPoint();
                  p.x = l.x1.baseVal.value; p.y = l.y1.baseVal.value;
-                 const q = p.matrixTransform(l.getScreenCTM()); return [q.x, q.y]; }"""
+                 const q = p.matrixTransform(l.getScreenCTM()); return [q.x, q.y]; }""",
     )
-    assert _near(tuple(start), _centre(page, '[data-testid=board] [data-rider="BD1"]'))
+    assert _near(start, _centre(page, '[data-testid=board] [data-rider="BD1"]'))
     page.screenshot(path=artifact(f"board-link-{width}.png"))
     assert page.errors == []  # type: ignore[attr-defined]
 

@@ -147,6 +147,8 @@ def test_term_explains_itself_on_tap(server: Server, phone: BrowserContext) -> N
     page = open_page(phone, f"{server.url}/table/{table_id}")
     # Once live the legend stays put (it is drawn again with each table message).
     expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "live")
+    # On a phone the legend starts folded under its title: open it first.
+    page.get_by_test_id("mc-legend").locator("summary").tap()
     term = page.locator('#legend [data-term="link"]')
     term.tap()
     tip = page.get_by_test_id("term-tip")

@@ -335,7 +335,7 @@ export class MindCyclingView extends GameView {
     });
     for (const [key, text, draw] of LEGEND) {
       // The legend's keys are the rules page's terms where the word has one.
-      const term = TERM_KEYS.has(key) ? key : key === "link-cut" ? "link" : null;
+      const term = TERM_KEYS.has(key) ? key : null;
       items.append(el("span", { class: "lg-item", dataset: term ? { legend: key, term } : { legend: key } }, sample(draw), text));
     }
     items.append(el("span", { id: "wind-legend", class: "lg-item", dataset: { testid: "wind", legend: "wind-direction", term: this.wind && this.wind !== "front" ? "expert-wind" : "wind" } }, WIND_TEXT[this.wind] || ""));

@@ -113,7 +113,15 @@ def test_every_rider_shows_its_base_colour(server: Server, new_context: Any) -> 
     page = open_page(new_context(), f"{server.url}/table/{table}")
     bodies = page.locator("[data-testid=board] .pi-rider .body")
     expect(bodies.first).to_be_attached()
-    seen = bodies.evaluate_all("bs => bs.map(b => [b.dataset.base, getComputedStyle(b).stroke])")
+    # The board is drawn again with each table message; a ring read just as it is
+    # replaced has no computed style: read again (a readiness poll, not a timing test).
+    script = "bs => bs.map(b => [b.dataset.base, b.isConnected ? getComputedStyle(b).stroke : ''])"
+    seen = bodies.evaluate_all(script)
+    for _ in range(50):
+        if seen and all(stroke for _, stroke in seen):
+            break
+        page.wait_for_timeout(100)
+        seen = bodies.evaluate_all(script)
     assert len(seen) >= 8
     by_base: dict[str, set[str]] = {}
     for base, stroke in seen:

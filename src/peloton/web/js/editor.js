@@ -515,7 +515,14 @@ $("board").addEventListener("click", (e) => {
   if (target && target.dataset.square !== "#") apply(target.dataset.square);
 });
 $("board").addEventListener("keydown", boardKeys);
+// The pointer where it last moved: when the keys scroll the road under a still pointer,
+// the browser reports the pointer over a new square, which must not take the keyboard's
+// cursor away.
+const pointer = { x: NaN, y: NaN };
 $("board").addEventListener("mouseover", (e) => {
+  if (e.clientX === pointer.x && e.clientY === pointer.y) return;
+  pointer.x = e.clientX;
+  pointer.y = e.clientY;
   const target = e.target.closest("[data-square]");
   const square = target && target.dataset.square !== "#" ? target.dataset.square : null;
   if (square !== state.hover) {

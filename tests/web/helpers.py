@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
+from websockets.sync.client import connect
 
 from .conftest import Server
 
@@ -129,3 +131,15 @@ def replay_snapshots(answer: dict[str, Any]) -> list[dict[str, Any]]:
                 node[last] = change[1]
         snaps.append(snap)
     return snaps
+
+
+def play_over_socket(server: Server, table: str, token: str, move: str, index: int) -> None:
+    """Play ``move`` over a WebSocket of its own, as that seat's player would."""
+    url = server.url.replace("http://", "ws://") + f"/ws/tables/{table}"
+    with connect(url, open_timeout=30) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        while json.loads(ws.recv(timeout=30))["type"] != "welcome":
+            pass
+        ws.send(json.dumps({"type": "move", "move": move, "index": index}))
+        while (answer := json.loads(ws.recv(timeout=30)))["type"] != "update":
+            assert answer["type"] != "error", answer

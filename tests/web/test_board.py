@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from websockets.sync.client import connect
 
 from .conftest import Server, artifact, open_page
-from .helpers import root
+from .helpers import play_over_socket, root
 
 #: Setup (MC-3) in notation: BD1 stands right behind AD1, so it is linked to it in
 #: round 1 (MC-6.1); AD1 is the first to ride (MC-4.3).
@@ -27,18 +26,6 @@ SETUP = ["AD1@a5", "BD1@a4", "AS1@c5", "BS1@e5", "AC1@e3", "BC1@c1"]
 LEADER_MOVES = "AD1-b10"
 
 
-def _play(server: Server, table: str, token: str, move: str, index: int) -> None:
-    """Play ``move`` over a WebSocket of its own, as that seat's player would."""
-    url = server.url.replace("http://", "ws://") + f"/ws/tables/{table}"
-    with connect(url, open_timeout=30) as ws:
-        ws.send(json.dumps({"type": "hello", "token": token}))
-        while json.loads(ws.recv(timeout=30))["type"] != "welcome":
-            pass
-        ws.send(json.dumps({"type": "move", "move": move, "index": index}))
-        while (answer := json.loads(ws.recv(timeout=30)))["type"] != "update":
-            assert answer["type"] != "error", answer
-
-
 def _two_humans(server: Server) -> tuple[str, dict[str, str]]:
     """A short-course table of two human teams of three, set up as SETUP says."""
     table = server.create(course="short", riders=3, seats=["human", "human"])
@@ -46,7 +33,7 @@ def _two_humans(server: Server) -> tuple[str, dict[str, str]]:
         s: server.post(f"/api/tables/{table}/join", {"seat": s, "name": s})["token"] for s in "AB"
     }
     for i, move in enumerate(SETUP):
-        _play(server, table, tokens[move[0]], move, i)
+        play_over_socket(server, table, tokens[move[0]], move, i)
     return table, tokens
 
 
@@ -105,7 +92,7 @@ def test_train_link_ends_where_the_follower_may_take_the_wheel(
         _link_end(page, "BD1>AD1"), _centre(page, '[data-testid=board] [data-square="a5"]')
     )
 
-    _play(server, table, tokens["A"], LEADER_MOVES, len(SETUP))
+    play_over_socket(server, table, tokens["A"], LEADER_MOVES, len(SETUP))
     expect(root(page)).to_have_attribute("data-moves", str(len(SETUP) + 1))
     expect(link).to_have_attribute("data-to", "b9")
     expect(page.locator('[data-testid=board] [data-rider="AD1"]')).to_have_attribute(
@@ -131,7 +118,7 @@ def test_a_link_behind_an_attack_is_drawn_cut(server: Server, new_context: Any) 
     """MC-7.3: AD1 attacks to b10; nobody may follow it, so BD1's link is drawn cut
     (still ending behind AD1) and no wheel or relay square is lit."""
     table, tokens = _two_humans(server)
-    _play(server, table, tokens["A"], LEADER_MOVES + "!", len(SETUP))
+    play_over_socket(server, table, tokens["A"], LEADER_MOVES + "!", len(SETUP))
     page = _as_seat(new_context(), server, table, tokens["B"])
     expect(root(page)).to_have_attribute("data-moves", str(len(SETUP) + 1))
     link = page.locator('[data-link="BD1>AD1"]')
@@ -146,7 +133,7 @@ def test_a_click_on_a_wheel_destination_plays_the_wheel(server: Server, new_cont
     destinations; a click on b9 plays the wheel (not the plain ride to b9, which stays
     a button away)."""
     table, tokens = _two_humans(server)
-    _play(server, table, tokens["A"], LEADER_MOVES, len(SETUP))
+    play_over_socket(server, table, tokens["A"], LEADER_MOVES, len(SETUP))
     page = _as_seat(new_context(), server, table, tokens["B"])
     expect(root(page)).to_have_attribute("data-my-turn", "true")
     wheel = page.locator('[data-testid=board] [data-square="b9"]')

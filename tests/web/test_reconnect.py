@@ -8,17 +8,15 @@ read by ``api.js``'s ``LiveSocket``)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
-from websockets.sync.client import connect
 
 from .conftest import Server, open_page
-from .helpers import root
+from .helpers import play_over_socket, root
 
 #: Ping every 0.3 s, give up after 1.5 s of silence.
 FAST_TIMING = "globalThis.pelotonLiveTiming = { pingEvery: 300, deadAfter: 1500 };"
@@ -31,18 +29,6 @@ def _twist_table(server: Server) -> tuple[str, dict[str, str]]:
         s: server.post(f"/api/tables/{table}/join", {"seat": s, "name": s})["token"] for s in "RB"
     }
     return table, tokens
-
-
-def _play(server: Server, table: str, token: str, move: str, index: int) -> None:
-    """Play ``move`` over a WebSocket of its own, as that seat's player would."""
-    url = server.url.replace("http://", "ws://") + f"/ws/tables/{table}"
-    with connect(url, open_timeout=30) as ws:
-        ws.send(json.dumps({"type": "hello", "token": token}))
-        while json.loads(ws.recv(timeout=30))["type"] != "welcome":
-            pass
-        ws.send(json.dumps({"type": "move", "move": move, "index": index}))
-        while (answer := json.loads(ws.recv(timeout=30)))["type"] != "update":
-            assert answer["type"] != "error", answer
 
 
 def _live(page: Page, welcomes: int, moves: int) -> None:
@@ -89,10 +75,10 @@ def test_a_silent_connection_is_taken_for_dead_and_replaced(
     _live(page, welcomes=1, moves=0)
 
     frozen["first"] = True
-    _play(server, table, tokens["R"], "dial:2", 0)
+    play_over_socket(server, table, tokens["R"], "dial:2", 0)
     _live(page, welcomes=2, moves=1)  # a second connection, and its welcome
     assert len(connections) >= 2
-    _play(server, table, tokens["B"], "pass", 1)
+    play_over_socket(server, table, tokens["B"], "pass", 1)
     expect(root(page)).to_have_attribute("data-moves", "2")  # and it is live
     assert errors == []
 
@@ -113,13 +99,13 @@ def test_the_page_finds_a_restarted_server(own_server: Server, new_context: Any)
     ctx.add_init_script(FAST_TIMING)
     page = open_page(ctx, f"{own_server.url}/table/{table}")
     _live(page, welcomes=1, moves=0)
-    _play(own_server, table, tokens["R"], "dial:3", 0)
+    play_over_socket(own_server, table, tokens["R"], "dial:3", 0)
     _live(page, welcomes=1, moves=1)
 
     own_server.stop()
     expect(page.get_by_test_id("connection")).not_to_have_attribute("data-state", "live")
     own_server.start()
     _live(page, welcomes=2, moves=1)
-    _play(own_server, table, tokens["B"], "guess:3", 1)
+    play_over_socket(own_server, table, tokens["B"], "guess:3", 1)
     expect(root(page)).to_have_attribute("data-moves", "2")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -57,19 +57,7 @@ def _pistard(options: Mapping[str, Any], position: str) -> Any:
 
 
 def _cyclo(options: Mapping[str, Any], position: str) -> Any:
-    package = import_module(registry.package("cyclo"))
-    named = sorted(set(options) & {"players", "teams", "tokens"})
-    if named:
-        raise ConfigError(f"option(s) {', '.join(named)}: a CYN names its own riders and tokens")
-    value = {name: option.default for name, option in package.OPTIONS.items()} | dict(options)
-    return package.from_cyn(
-        position,
-        value["mode"],
-        course=value["course"],
-        level=value["level"],
-        events=value["events"],
-        entries=value["entries"],
-    )
+    return import_module(registry.package("cyclo")).from_position(position, options)
 
 
 #: How each game reads a position; a game not listed is read by its package's

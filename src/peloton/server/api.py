@@ -188,10 +188,15 @@ async def check_course(request: Request) -> Response:
     if not isinstance(body, dict):
         raise ApiError(400, BAD_REQUEST, 'send {"text": "...", "format": "toml" | "json"}')
     game = course_game(body.get("game"))
+    return await course_check(request, "check_course", game.name, body)
+
+
+async def course_check(request: Request, job: str, *args: Any) -> Response:
+    """The answer of a course-checking ``job`` run in a worker within the client's share
+    of checks: ``400 bad_course`` when it takes over :data:`CHECK_SECONDS` or fails,
+    ``400 bad_request`` when the job refuses the request."""
     try:
-        outcome, answer = await in_worker(
-            request, "check_course", game.name, body, timeout=CHECK_SECONDS, light=True
-        )
+        outcome, answer = await in_worker(request, job, *args, timeout=CHECK_SECONDS, light=True)
     except JobTimeout:
         raise ApiError(
             400, BAD_COURSE, f"checking this course took over {CHECK_SECONDS:g} s", problems=[]
@@ -237,9 +242,9 @@ async def list_tables(request: Request) -> Response:
     return JSONResponse({"tables": [views.summary(t) for t in page], "next": following})
 
 
-async def create_table(request: Request) -> Response:
-    """``POST /api/tables`` (at most :attr:`~.limits.Limits.tables_per_minute` a
-    minute per client, else ``429``)."""
+def allow_new_table(request: Request) -> None:
+    """Count a new table against this client's share (at most
+    :attr:`~.limits.Limits.tables_per_minute` a minute, else ``429 rate_limited``)."""
     wait = gate_of(request).tables.allow(client_of(request))
     if wait > 0:
         raise ApiError(
@@ -248,6 +253,12 @@ async def create_table(request: Request) -> Response:
             f"you created many tables this minute: wait {wait:.0f} s",
             retry_after=round(wait, 1),
         )
+
+
+async def create_table(request: Request) -> Response:
+    """``POST /api/tables`` (at most :attr:`~.limits.Limits.tables_per_minute` a
+    minute per client, else ``429``)."""
+    allow_new_table(request)
     table, seated = await tables_of(request).create_seated(await read_json(request))
     return JSONResponse(
         {"id": table.id, "url": f"/table/{table.id}", **(seated or {})}, status_code=201
@@ -291,14 +302,7 @@ async def rematch_table(request: Request) -> Response:
     table = tables.get(request.path_params["id"])
     viewer = viewer_of(request, table)
     if table.rematch is None:
-        wait = gate_of(request).tables.allow(client_of(request))
-        if wait > 0:
-            raise ApiError(
-                429,
-                RATE_LIMITED,
-                f"you created many tables this minute: wait {wait:.0f} s",
-                retry_after=round(wait, 1),
-            )
+        allow_new_table(request)
     return JSONResponse(await tables.rematch(table, viewer))
 
 

@@ -6,11 +6,10 @@
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
-from .api import CHECK_SECONDS, in_worker, page, read_json
-from .errors import BAD_COURSE, BAD_REQUEST, ApiError
-from .workers import JobFailed, JobTimeout
+from .api import course_check, page, read_json
+from .errors import BAD_REQUEST, ApiError
 
 
 async def editor_page(request: Request) -> Response:
@@ -28,16 +27,4 @@ async def check_draft(request: Request) -> Response:
         raise ApiError(
             400, BAD_REQUEST, 'send {"course": {...}} or {"text": "...", "format": "toml"}'
         )
-    try:
-        outcome, answer = await in_worker(
-            request, "check_draft", body, timeout=CHECK_SECONDS, light=True
-        )
-    except JobTimeout:
-        raise ApiError(
-            400, BAD_COURSE, f"checking this course took over {CHECK_SECONDS:g} s", problems=[]
-        ) from None
-    except JobFailed:
-        raise ApiError(400, BAD_COURSE, "this course could not be checked", problems=[]) from None
-    if outcome != "ok":
-        raise ApiError(400, BAD_REQUEST, answer)
-    return JSONResponse(answer)
+    return await course_check(request, "check_draft", body)

@@ -15,6 +15,7 @@ import json
 from functools import cache
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
@@ -107,6 +108,12 @@ def content(game: str) -> dict[str, Any]:
     }
 
 
+async def _content(game: str) -> dict[str, Any]:
+    """:func:`content` off the event loop: its first build per game draws every diagram
+    (seconds), and every table's moves wait on the loop meanwhile."""
+    return await run_in_threadpool(content, game)
+
+
 def terms(game: str) -> dict[str, Any]:
     """A game's terms: ``{key: {name, says, rule, href}}``."""
     book = rulebook.load(game)
@@ -153,7 +160,7 @@ async def api_index(request: Request) -> Response:
 
 async def api_rules(request: Request) -> Response:
     """``GET /api/rules/{game}``: the page's content as JSON (the table's Rules panel)."""
-    return JSONResponse(content(_known(request)))
+    return JSONResponse(await _content(_known(request)))
 
 
 async def api_terms(request: Request) -> Response:
@@ -175,16 +182,11 @@ async def index_page(request: Request) -> Response:
             f"{html.escape(game['title'])}</a></h2><p>{html.escape(game['summary'])}</p></li>"
         )
     body = f'<ul class="rules-index" data-testid="rules-index">{"".join(cards)}</ul>'
-    return HTMLResponse(
-        PAGE.format(
-            title="Rules",
-            script="",
-            game="",
-            heading="Rules of the games",
-            subtitle="How to play each game at Peloton's tables, with diagrams.",
-            nav=_nav(None),
-            body=body,
-        )
+    return _page(
+        "Rules",
+        "Rules of the games",
+        "How to play each game at Peloton's tables, with diagrams.",
+        body,
     )
 
 
@@ -197,17 +199,8 @@ async def game_page(request: Request) -> Response:
             f'<section class="panel" data-testid="rules-missing"><p>There is no rules page for '
             f'“{html.escape(game)}”. See <a href="/rules">all the games\' rules</a>.</p></section>'
         )
-        page = PAGE.format(
-            title="No such rules",
-            script="",
-            game="",
-            heading="No such rules",
-            subtitle="",
-            nav=_nav(None),
-            body=body,
-        )
-        return HTMLResponse(page, status_code=404)
-    data = content(game)
+        return _page("No such rules", "No such rules", "", body, status=404)
+    data = await _content(game)
     toc = "".join(
         f'<li><a href="#{html.escape(item["anchor"])}">{html.escape(item["title"])}</a></li>'
         for item in data["toc"]
@@ -217,14 +210,35 @@ async def game_page(request: Request) -> Response:
         f'<article class="panel rules-text" data-testid="rules-text">{data["html"]}</article>'
         f'<script type="application/json" id="rules-data">{_json_script(data)}</script>'
     )
+    return _page(
+        html.escape(data["title"]) + " rules",
+        html.escape(data["title"]) + ": the rules",
+        "Every rule, with diagrams drawn on the game's own board.",
+        body,
+        game=game,
+    )
+
+
+def _page(
+    title: str,
+    heading: str,
+    subtitle: str,
+    body: str,
+    *,
+    game: str | None = None,
+    status: int = 200,
+) -> Response:
+    """A rules page in the site's frame; a game's page loads the diagram renderer."""
+    script = '<script type="module" src="/static/js/rules_page.js"></script>' if game else ""
     return HTMLResponse(
         PAGE.format(
-            title=html.escape(data["title"]) + " rules",
-            script='<script type="module" src="/static/js/rules_page.js"></script>',
-            game=html.escape(game),
-            heading=html.escape(data["title"]) + ": the rules",
-            subtitle="Every rule, with diagrams drawn on the game's own board.",
+            title=title,
+            script=script,
+            game=html.escape(game or ""),
+            heading=heading,
+            subtitle=subtitle,
             nav=_nav(game),
             body=body,
-        )
+        ),
+        status_code=status,
     )

@@ -22,7 +22,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..core.errors import ConfigError
 from ..games import cyclo as cy
 from .cyclo_board import (
     DICE_FACES,
@@ -489,21 +488,7 @@ class CycloTerminal(TerminalGame):
     # ------------------------------------------------------------ positions, result
 
     def from_position(self, text: str, options: Mapping[str, Any]) -> cy.State:
-        named = sorted(set(options) & {"players", "teams", "tokens"})
-        if named:
-            raise ConfigError(
-                f"option(s) {', '.join(named)}: a position (CYN) names its own riders and tokens"
-            )
-        defaults = {name: option.default for name, option in cy.OPTIONS.items()}
-        value = {**defaults, **options}
-        return cy.from_cyn(
-            text,
-            value["mode"],
-            course=value["course"],
-            level=value["level"],
-            events=value["events"],
-            entries=value["entries"],
-        )
+        return cy.from_position(text, options)
 
     def outcome(self, state: Any, players: Mapping[str, str]) -> RenderableType:
         result = state.result

@@ -25,7 +25,7 @@ from .record import Record, load_record
 from .scoring import Result
 from .snapshot import public_moves, snapshot
 from .stage_race import StageRace
-from .start import OPTIONS, from_cyn, from_options, new_game
+from .start import OPTIONS, from_cyn, from_options, from_position, new_game
 from .state import RiderInfo, State
 
 registry.register(
@@ -74,6 +74,7 @@ __all__ = [
     "describe",
     "from_cyn",
     "from_options",
+    "from_position",
     "load_competition",
     "load_record",
     "new_game",

@@ -176,6 +176,27 @@ def from_cyn(
     return State(setup, cyn_position(setup, cyn), seed=seed, start=cyn.to_text())
 
 
+def from_position(text: str, options: Mapping[str, Any] | None = None) -> State:
+    """The game at CYN ``text`` under game ``options`` as :func:`from_options` takes
+    them, the defaults filling the rest; ``players``, ``teams`` and ``tokens`` are
+    refused (:class:`ConfigError`): a CYN names its own riders and tokens."""
+    options = dict(options or {})
+    named = sorted(set(options) & {"players", "teams", "tokens"})
+    if named:
+        raise ConfigError(
+            f"option(s) {', '.join(named)}: a position (CYN) names its own riders and tokens"
+        )
+    value = {name: option.default for name, option in OPTIONS.items()} | options
+    return from_cyn(
+        text,
+        value["mode"],
+        course=value["course"],
+        level=value["level"],
+        events=value["events"],
+        entries=value["entries"],
+    )
+
+
 def cyn_problems(setup: Setup, cyn: Cyn) -> list[str]:
     """Why a parsed CYN cannot be a position of this game (empty when it can)."""
     problems = []

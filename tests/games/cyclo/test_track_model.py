@@ -11,11 +11,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
+from peloton.games.cyclo import track
 
 from .track_model import SEATS, TrackModel
 
@@ -100,3 +102,12 @@ def test_the_engine_plays_every_track_event_as_the_model(
     event: tuple[str, int, str, int, dict[str, Any], int],
 ) -> None:
     check_event(*event)
+
+
+def test_the_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison catches a defect: a points race whose finish paid double."""
+    velodrome = {"name": "velodrome", "lap": 20, "width": 4}
+    check_event("points", 3, "pro", 1, velodrome, 1)  # the real engine agrees
+    monkeypatch.setattr(track, "POINTS_RACE_FACTORS", {3: 2, 6: 2})
+    with pytest.raises(Discrepancy, match=r"CYN|result"):
+        check_event("points", 3, "pro", 1, velodrome, 1)

@@ -40,6 +40,8 @@ class Competition(ABC):
     kind: ClassVar[str]
     #: What it is called, for players ("stage race").
     title: ClassVar[str]
+    #: How many teams (seats) take part, A first.
+    players: int
 
     def __init__(self) -> None:
         #: The records of the games taken back, in order (CY-15).

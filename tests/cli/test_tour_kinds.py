@@ -223,3 +223,11 @@ def test_a_bad_file_of_a_track_competition_is_one_line(tmp_path: Path, case: int
     assert code == 1, out
     one_line_error(err, message)
     assert path.read_text() == text  # a bad file is left as it was
+
+
+def test_a_human_rides_the_heats_and_is_asked_between_them(tmp_path: Path) -> None:
+    code, out, err = peloton("tour", "--kind", "pursuit-series", "--seats", "human,greedy,random",
+                             "--seed", "4", stdin="1\n" * 3000)  # fmt: skip
+    assert (code, err) == (0, ""), out[-2000:]
+    assert out.count("Press Enter for the next heat (q to stop) > ") == 2  # after heats 1, 2
+    assert "Final: B v C" in out and "Winner of the pursuit series: team " in out

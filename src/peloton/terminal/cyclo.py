@@ -33,7 +33,7 @@ from .cyclo_board import (
     team_style,
     type_name,
 )
-from .cyclo_track import is_track, track_board, track_legend
+from .cyclo_track import is_track, laps_of, track_board, track_legend
 from .games import TerminalGame
 
 #: Token choices in the order their rides are listed (CY-4.3).
@@ -187,8 +187,8 @@ class CycloTerminal(TerminalGame):
         if is_track(data):
             track = data["track"]
             head.append(
-                f"velodrome ({track['lap']} spaces a lap), {track['distance'] // track['lap']} "
-                f"laps, finish after {track['distance']}",
+                f"velodrome ({track['lap']} spaces a lap), "
+                f"{laps_of(track['distance'], track['lap'])} laps, finish after {track['distance']}",
                 "bold",
             )
             head.append(" · race over" if data["is_over"] else f" · round {data['round']}", "bold")

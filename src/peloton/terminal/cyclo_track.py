@@ -97,17 +97,25 @@ def line_words(line: Mapping[str, Any], data: Mapping[str, Any]) -> str:
     return name
 
 
+def laps_of(distance: int, lap: int) -> str:
+    """A race distance in laps: ``2``, ``2½``."""
+    whole, rest = divmod(distance, lap)
+    return f"{whole}½" if rest else str(whole)
+
+
 def laps_to_go(data: Mapping[str, Any]) -> str:
-    """``3 laps to go`` (counted like a lap board: the lap the leader is in counts),
-    ``final lap``, ``race over``."""
+    """``3 laps to go``, ``1½ laps to go`` (rounded up to a half lap: the lap the leader
+    is in counts, as on a lap board), ``final lap``, ``race over``."""
     if data["is_over"]:
         return "race over"
     track = data["track"]
     left = track["distance"] - leader(data)
     if left <= 0:
         return "the leader has finished"
-    laps = -(-left // track["lap"])
-    return "final lap" if laps == 1 else f"{laps} laps to go"
+    halves = -(-2 * left // track["lap"])
+    if halves <= 2:
+        return "final lap"
+    return f"{halves // 2}{'½' if halves % 2 else ''} laps to go"
 
 
 class Lap:
@@ -136,7 +144,9 @@ class Lap:
                 self.at.setdefault(key, []).append(rider)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        per_band = max(5, (options.max_width - MARGIN - 1) // CELL)
+        fits = max(5, (options.max_width - MARGIN - 1) // CELL)
+        # Bands of even length: a lap of 20 on 80 columns is two straights of 10.
+        per_band = -(-self.lap // -(-self.lap // fits))
         for low in range(1, self.lap + 1, per_band):
             yield from self.band(list(range(low, min(self.lap, low + per_band - 1) + 1)))
 
@@ -263,11 +273,13 @@ def track_lists(data: Mapping[str, Any]) -> list[Text]:
 
 def track_board(data: Mapping[str, Any], head: Text, seat: Any, extras: Extras) -> Group:
     """The whole board of a track event: head line, start line, lap, panels."""
-    lines = Text(laps_to_go(data), "bold")
-    nxt = next_line(data)
-    if nxt is not None and not data["is_over"]:
-        lines.append(" · next: " + line_words(nxt, data), LINE_STYLES.get(nxt["kind"], "bold"))
-    parts: list[RenderableType] = [head, lines]
+    parts: list[RenderableType] = [head]
+    if not data["is_over"]:
+        lines = Text(laps_to_go(data), "bold")
+        nxt = next_line(data)
+        if nxt is not None:
+            lines.append(" · next: " + line_words(nxt, data), LINE_STYLES.get(nxt["kind"], "bold"))
+        parts.append(lines)
     waiting = start_line(data)
     if waiting is not None:
         parts.append(waiting)

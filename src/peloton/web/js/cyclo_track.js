@@ -72,14 +72,15 @@ export function lineName(line, track) {
   return line.kind === "finish" ? `finish (${where})` : `${line.kind} ${track.lines.indexOf(line) + 1} (${where})`;
 }
 
-/** Laps to go for the leader, counted like a lap board (the lap it is in counts):
- * `3 laps to go`, `final lap`, `race over`. */
+/** Laps to go for the leader, rounded up to a half lap (the lap it is in counts, as
+ * on a lap board): `3 laps to go`, `1½ laps to go`, `final lap`, `race over`. */
 export function lapsToGo(snap, track) {
   if (snap.is_over) return "race over";
   const left = track.distance - leaderDistance(snap, track);
   if (left <= 0) return "the leader has finished";
-  const laps = Math.ceil(left / track.lap);
-  return laps === 1 ? "final lap" : `${laps} laps to go`;
+  const halves = Math.ceil((2 * left) / track.lap);
+  if (halves <= 2) return "final lap";
+  return `${Math.floor(halves / 2)}${halves % 2 ? "½" : ""} laps to go`;
 }
 
 export class VelodromeBoard {
@@ -130,7 +131,7 @@ export class VelodromeBoard {
     const ovalH = 2 * margin + 2 * outer;
     // Beside the loop: the run-out and the finished and eliminated riders (right of it,
     // or under the upright loop of a phone).
-    const side = narrow ? { x: 8, y: ovalW + 4, w: ovalH - 16, h: 196 } : { x: ovalW + 4, y: 8, w: 196, h: ovalH - 16 };
+    const side = narrow ? { x: 8, y: ovalW + 4, w: ovalH - 16, h: 150 } : { x: ovalW + 4, y: 8, w: 196, h: ovalH - 16 };
     return {
       length, bend, top, bottom, w, lanes, straight, inner, outer, vertical: narrow, side,
       cx0: margin + outer, cx1: margin + outer + straight, cy: margin + outer,
@@ -248,9 +249,9 @@ export class VelodromeBoard {
     for (const u of places) {
       const m = svg("g", { class: "vd-line", "data-at": String(u) }, marks);
       this.bar(g, u, -0.3, g.lanes + 0.3, { class: "vd-line-bar" }, m);
-      const [lx, ly] = this.point(g, u, g.lanes + 0.75);
-      const label = svg("text", { x: lx.toFixed(1), y: ly.toFixed(1), class: "vd-line-label" }, m);
-      if (g.vertical) label.setAttribute("text-anchor", u === 0 ? "end" : "start");
+      // Outside the loop when it lies down; in the narrow infield of the upright loop.
+      const [lx, ly] = this.point(g, u, g.vertical ? -0.9 : g.lanes + 0.75);
+      const label = svg("text", { x: lx.toFixed(1), y: (ly + (g.vertical ? (u === 0 ? 12 : -6) : 0)).toFixed(1), class: "vd-line-label" }, m);
       const title = svg("title", {}, m);
       this.lineMarks[u] = { group: m, label, title };
     }
@@ -305,9 +306,8 @@ export class VelodromeBoard {
    */
   render(snap, { targets = new Map(), hints = [] } = {}) {
     this.snap = snap;
-    const track = trackOf(snap);
+    const track = (this.track = trackOf(snap));
     this.build(snap, track);
-    const g = this.g;
     for (const c of [...Object.values(this.cells), ...Object.values(this.runout)]) {
       c.classList.remove("legal", "hint", "full", "hold", "wheel");
       if (c.dataset.space) delete c.dataset.square;
@@ -425,21 +425,21 @@ export class VelodromeBoard {
         this.drawRider(snap, r, x, y, R, targets.get(`rider:${r.id}`), track);
       });
     }
-    // Riders still on the start line wait in the infield, by the line, in lane order.
+    // Riders still on the start line wait in the infield, along the line, lane order.
     waiting.sort((p, q) => LANES.indexOf(p.lane) - LANES.indexOf(q.lane));
-    const [lx, ly] = this.point(g, 0, -1.2);
+    const R = 9;
+    const step = 2 * R + 4;
+    const perRow = 6;
+    const [lx, ly] = this.screen(g, g.cx0 + 4, g.cy - g.inner + 8);
     waiting.forEach((r, i) => {
-      const R = 9;
-      const step = 2 * R + 4;
-      const perRow = 6;
       const row = Math.floor(i / perRow);
       const col = i % perRow;
-      const [x, y] = g.vertical ? [lx - 12 - row * step, ly + 14 + col * step] : [lx + 14 + col * step, ly + 14 + row * step];
+      const [x, y] = g.vertical ? [lx + 12 + row * step, ly + 14 + col * step] : [lx + 14 + col * step, ly + 24 + row * step];
       at[r.id] = [x, y, R];
       this.drawRider(snap, r, x, y, R, targets.get(`rider:${r.id}`), track);
     });
     if (waiting.length) {
-      const t = svg("text", g.vertical ? { x: lx - 12, y: ly + 2, class: "vd-wait-label" } : { x: lx + 6, y: ly + 1, class: "vd-wait-label", "text-anchor": "start" }, this.infield);
+      const t = svg("text", { x: lx + 6, y: ly + 8, class: "vd-wait-label", "text-anchor": "start" }, this.infield);
       t.textContent = "on the start line";
     }
     return at;
@@ -499,17 +499,18 @@ export class VelodromeBoard {
   drawInfield(snap, track) {
     const g = this.g;
     const [mx, my] = this.screen(g, (g.cx0 + g.cx1) / 2, g.cy);
-    const title = svg("text", { x: mx, y: my - 16, class: "vd-infield-title", "data-testid": "laps-to-go" }, this.infield);
+    const low = g.vertical ? 0 : 14; // under the riders waiting on the line
+    const title = svg("text", { x: mx, y: my - 8 + low, class: "vd-infield-title", "data-testid": "laps-to-go" }, this.infield);
     title.textContent = lapsToGo(snap, track);
-    const sub = svg("text", { x: mx, y: my, class: "vd-infield-sub" }, this.infield);
+    const sub = svg("text", { x: mx, y: my + 5 + low, class: "vd-infield-sub" }, this.infield);
     sub.textContent = snap.is_over ? "" : `round ${snap.round} · ${track.distance / track.lap} laps`;
     const next = nextLine(snap, track);
     if (next && !snap.is_over) {
-      const n = svg("text", { x: mx, y: my + 14, class: `vd-infield-next ${next.kind}`, "data-testid": "next-line" }, this.infield);
+      const n = svg("text", { x: mx, y: my + 19 + low, class: `vd-infield-next ${next.kind}`, "data-testid": "next-line" }, this.infield);
       n.textContent = `next: ${lineName(next, track)}`;
       const p = paysText(next);
       if (p) {
-        const q = svg("text", { x: mx, y: my + 27, class: "vd-infield-sub" }, this.infield);
+        const q = svg("text", { x: mx, y: my + 31 + low, class: "vd-infield-sub" }, this.infield);
         q.textContent = p;
       }
     }
@@ -523,7 +524,7 @@ export class VelodromeBoard {
     const flagged = (snap.riders || []).filter((r) => r.out && !listed.includes(r.id)).map((r) => r.id);
     const out = [...listed, ...flagged].filter((id) => !finish.includes(id));
     const x0 = this.g.vertical ? s.x : s.x + 96;
-    const y0 = this.g.vertical ? s.y + 80 : s.y;
+    const y0 = this.g.vertical ? s.y + 66 : s.y;
     const row = (label, ids, y, kind) => {
       const t = svg("text", { x: x0 + 2, y: y + 12, class: "vd-side-title" }, this.lists);
       t.textContent = label;
@@ -558,9 +559,17 @@ export class VelodromeBoard {
       this.diceKey = key;
       const size = 15;
       const w = dice.length * (size + 3) + 3;
+      // Beside the rider, on the infield's side (a rider on the line: above it), so
+      // that the dice hide no rider in the lanes.
+      const due = (snap.riders || []).find((r) => r.id === snap.due);
+      let [bx, by] = [dx - w / 2, dy - R - size - 10];
+      if (due && due.position > 0 && due.position <= this.track.distance) {
+        const [ix, iy] = this.point(this.g, loopSpace(due.position, this.track.lap) - 0.5, -1.05);
+        [bx, by] = [ix - w / 2, iy - (size + 4) / 2];
+      }
       const g = svg("g", {
         class: `cy-board-dice${fresh ? " fresh" : ""}`, "data-testid": "board-dice", "data-dice": dice.join(","),
-        transform: `translate(${(dx - w / 2).toFixed(1)} ${(dy - R - size - 10).toFixed(1)})`,
+        transform: `translate(${bx.toFixed(1)} ${by.toFixed(1)})`,
       }, this.overlay);
       svg("rect", { x: -2, y: -2, width: w + 4, height: size + 7, rx: 5, class: "cy-dice-back" }, g);
       dice.forEach((v, i) => dieFace(g, v, 3 + i * (size + 3), 1.5, size));

@@ -245,7 +245,7 @@ def test_the_start_diagram_is_the_engines_start() -> None:
     [
         ({"position": "9 AS1:a30*4,BH1:a30*4 / A*4,B*4"}, NotationError),  # one square
         ({"position": "9 AS1:d30 / A*4"}, NotationError),  # space 30 has 3 lanes
-        ({"options": {"mode": "keirin"}, "position": "1 AS1:a0"}, ConfigError),
+        ({"options": {"mode": "elimination"}, "position": "1 AS1:a0"}, ConfigError),
         ({"options": {"course": "nowhere"}, "position": "1 AS1:a0"}, ConfigError),
         ({"options": {"players": 3}, "position": "1 AS1:a0"}, AssertionError),
         ({"position": "1 AS1:a0", "caption": "a", "colour": "red"}, AssertionError),

@@ -17,7 +17,7 @@ import { el, svg } from "./ui.js";
 const LANES = "abcdefghijklmnopqrstuvwxyz";
 /** A square in the notation: lane letter and distance (`b44`, `a0`). */
 const SQUARE = /^([a-z])(0|[1-9][0-9]*)$/;
-export const LOOP_FILL = ["#bfdbfe", "#dbeafe"]; // alternate spaces, so that each reads apart
+export const LOOP_FILL = ["#f3e6cf", "#fbf3e4"]; // the boards of a wooden track, alternate spaces apart
 export const LINE_INK = { sprint: "#15803d", elimination: "#b91c1c", finish: "#111827" };
 
 /** The track's facts of a snapshot: `lap`, `distance` (D, the race's length), `half`,

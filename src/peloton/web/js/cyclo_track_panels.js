@@ -116,7 +116,7 @@ export function drawTrackLegend(host, snap, state) {
   });
   host.append(details);
   const track = trackOf(snap);
-  box.append(el("span", {}, el("i", { class: "lg cy-lg", style: { background: LOOP_FILL[1], "border-color": "#1d4ed8" } }),
+  box.append(el("span", {}, el("i", { class: "lg cy-lg", style: { background: LOOP_FILL[0], "border-color": "#b45309" } }),
     `velodrome: ${track.lap} spaces a lap, ${track.width} lanes (a inside); the race: ${track.distance / track.lap} laps`));
   const kinds = new Set(track.lines.map((l) => l.kind));
   if (kinds.has("sprint")) box.append(el("span", {}, el("i", { class: "lg cy-lg-line sprint" }), "sprint line (points to the first across)"));

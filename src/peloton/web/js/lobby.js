@@ -238,15 +238,30 @@ function formOptions() {
   return out;
 }
 
+/** The seats the form's choices allow: the game's range, narrowed by an option whose
+ * choice seats fewer (`seats_by` of GET /api/games: a Cyclo sprint seats 2 teams). */
+function seatRange(g) {
+  let [min, max] = [g.seats.min, g.seats.max];
+  for (const [name, by] of Object.entries(g.seats_by || {})) {
+    const input = $("game-options").querySelector(`[data-option="${name}"]`);
+    const range = input && by[input.value];
+    if (range) [min, max] = [Math.max(min, range[0]), Math.min(max, range[1])];
+  }
+  return { min, max };
+}
+
 function renderTeamCount() {
   const g = game();
   const select = $("team-count");
-  const low = g.solo ? Math.max(2, g.seats.min) : g.seats.min;
+  const seats = seatRange(g);
+  const low = g.solo ? Math.max(2, seats.min) : seats.min;
   const players = g.options.find((o) => o.name === "players");
   const keep = Number(select.value) || (players ? players.default : low);
   clear(select);
-  for (let n = low; n <= g.seats.max; n++) select.append(el("option", { value: String(n) }, String(n)));
-  select.value = String(Math.min(g.seats.max, Math.max(low, keep)));
+  for (let n = low; n <= seats.max; n++) select.append(el("option", { value: String(n) }, String(n)));
+  select.value = String(Math.min(seats.max, Math.max(low, keep)));
+  select.dataset.min = String(low);
+  select.dataset.max = String(seats.max);
   $("team-count-label").textContent = viewOf(g.name).words.seats;
 }
 
@@ -263,6 +278,7 @@ async function onGame() {
     }
   }
   uploaded = null;
+  clear($("game-options")); // the last game's choices narrow no seats of this one
   renderTeamCount();
   renderGameOptions();
 }
@@ -441,6 +457,13 @@ async function replayRecord(file) {
 $("create-form").addEventListener("submit", create);
 $("game").addEventListener("change", onGame);
 $("team-count").addEventListener("change", renderSeatRows);
+// A choice that seats another number of players (a Cyclo mode) redraws the seats.
+$("game-options").addEventListener("change", (e) => {
+  const name = e.target.dataset && e.target.dataset.option;
+  if (!name || !(game().seats_by || {})[name]) return;
+  renderTeamCount();
+  renderSeatRows();
+});
 $("solo").addEventListener("change", onSolo);
 $("record-file").addEventListener("change", (e) => {
   const file = e.target.files && e.target.files[0];

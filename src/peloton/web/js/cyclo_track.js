@@ -486,7 +486,9 @@ export class VelodromeBoard {
     const m = svg("g", { class: "vd-pacer", "data-testid": "pacer", "data-distance": String(track.pacer), "data-space": String(space) }, this.decor);
     // Riders stop short of the pacer's space: the bar marks where it begins.
     this.bar(g, space - 1, -0.3, g.lanes + 0.3, { class: "vd-pacer-bar" }, m);
-    const [x, y] = this.point(g, space - 0.5, -0.9);
+    // Outside the loop when it lies down (the infield holds the race's words); in the
+    // infield of the upright loop, whose outside is the screen's edge.
+    const [x, y] = this.point(g, space - 0.5, g.vertical ? -0.9 : g.lanes + 0.9);
     const bike = svg("g", { transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` }, m);
     svg("rect", { x: -17, y: -8, width: 34, height: 16, rx: 8, class: "vd-pacer-body" }, bike);
     const t = svg("text", { y: 3.5, class: "vd-pacer-text" }, bike);

@@ -195,6 +195,19 @@ def test_an_elimination_board_lists_the_eliminated_first_out_first() -> None:
     assert laps_to_go(data) in text
 
 
+@pytest.mark.parametrize(
+    "cyn,last",
+    [("2 AS1:a9,BS1:a5,CS1:a4,DS1:a3", "DS1"), ("2 AS1:a9,BS1:a5,CS1:a4,DS1:b4", "DS1"),
+     ("2 AS1:a9,BS1:a5,CS1:b4,DS1:a4", "CS1")],
+)  # fmt: skip
+def test_the_rider_an_elimination_line_would_put_out_is_named(cyn: str, last: str) -> None:
+    # CY-11.5: the rearmost rider (of two level, the one in the higher lane) goes out.
+    state = cy.from_cyn(cyn, "elimination", level="starter")
+    text = plain(track_board(cy.snapshot(state), plain_head(), str, Extras()))
+    assert f"last now: {last} (out at the next elimination line if still last)" in text
+    assert "next: elimination 1 (after 10): last rider out" in text
+
+
 def test_terminal_help_explains_the_lap() -> None:
     text = plain(terminal_game("cyclo").help)
     assert "Velodrome (track events)" in text and "AS1² = 2 laps" in text

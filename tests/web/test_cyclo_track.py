@@ -37,17 +37,17 @@ def lit(page: Page) -> Locator:
     return page.locator("[data-testid=board] [data-square].legal")
 
 
-def play_step(page: Page, snap: dict[str, Any], turn: int) -> None:
+def play_step(page: Page, snap: dict[str, Any], turn: int, *, wheel: bool = True) -> None:
     """Play seat A's step by clicking: ride on from a swap window, decline a swap,
-    take a wheel, and ride to a lit space of the loop (the full ride, or holding back
-    to the nearest every third turn)."""
+    take a wheel (or decline it), and ride to a lit space of the loop (the full ride,
+    or holding back to the nearest every third turn)."""
     phase = snap["phase"]
     if phase == "swap":
         page.get_by_test_id("ride-on-button").click()
     elif phase == "answer":
         page.get_by_test_id("decline-swap").click()
     elif phase == "wheel":
-        page.get_by_test_id("wheel-follow").click()
+        page.get_by_test_id("wheel-follow" if wheel else "wheel-decline").click()
     elif phase == "ride":
         expect(page.get_by_test_id("board-dice")).to_have_attribute(
             "data-dice", ",".join(map(str, snap["dice"]))
@@ -188,7 +188,7 @@ def test_a_keirin_shows_its_pacer_until_it_leaves(server: Server, new_context: A
             if pacer["distance"] not in pacers:
                 pacers.append(pacer["distance"])
                 page.screenshot(path=artifact(f"cyclo-keirin-pacer-{pacer['distance']}-1280.png"))
-        play_step(page, snap, turn)
+        play_step(page, snap, turn, wheel=False)  # AS1 rides every round
     assert pacers == [7, 14]
     snap = my_turn(server, table, page)
     if not snap["is_over"]:
@@ -244,6 +244,11 @@ def test_the_loop_fits_a_phone(server: Server, new_context: Any) -> None:
     assert 300 < box["width"] <= 390 and box["height"] <= 844 - 60, box
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     expect(board.locator('[data-line="elimination-10"]')).to_have_count(1)
+    # CY-11.5: on the line the rearmost is the one in the highest lane: the first line
+    # would put it out; the board rings it and the panel names it.
+    last = max(snap["riders"], key=lambda r: r["lane"])["id"]
+    expect(page.get_by_test_id("at-risk")).to_have_attribute("data-rider", last)
+    expect(board.locator(f'.vd-rider.at-risk[data-rider="{last}"]')).to_have_count(1)
     for _ in range(10):
         if snap["phase"] == "ride":
             break

@@ -80,6 +80,24 @@ def next_line(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return next((line for line in data["track"]["lines"] if line["at"] >= lead), None)
 
 
+def at_risk(data: Mapping[str, Any]) -> str | None:
+    """The rider an elimination line would put out now (CY-11.5): the rearmost still
+    racing, the higher lane of two level, while the next line is an elimination line."""
+    nxt = next_line(data)
+    if nxt is None or nxt["kind"] != "elimination" or data["is_over"]:
+        return None
+    d = data["track"]["distance"]
+    racing = [
+        r
+        for r in data["riders"]
+        if r["position"] is not None and r["position"] <= d and not r.get("out")
+    ]
+    if not racing:
+        return None
+    last = min(racing, key=lambda r: (r["position"], -ord(r["lane"] or "a")))
+    return str(last["id"])
+
+
 def line_words(line: Mapping[str, Any], data: Mapping[str, Any]) -> str:
     """``sprint 3 (lap 3): pays 5, 3, 2, 1``, ``elimination 2 (after 20): last rider out``."""
     track = data["track"]
@@ -250,6 +268,11 @@ def track_lists(data: Mapping[str, Any]) -> list[Text]:
         ranked = sorted(data["riders"], key=lambda r: (-r["points"], r["id"]))
         out.append(
             Text("points: " + ", ".join(f"{r['id']} {r['points']}" for r in ranked), "grey82")
+        )
+    risk = at_risk(data)
+    if risk is not None:
+        out.append(
+            Text(f"last now: {risk} (out at the next elimination line if still last)", "red")
         )
     out_ids = list(data["result"].get("eliminated") or [])
     out_ids += [r["id"] for r in data["riders"] if r.get("out") and r["id"] not in out_ids]

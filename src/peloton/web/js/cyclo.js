@@ -9,7 +9,7 @@
 
 import { CycloBoard, dieFace } from "./cyclo_board.js";
 import { CARD_COUNT, coursePreview, describeCourse, drawLegend, drawnCount, racePanel } from "./cyclo_panels.js";
-import { VelodromeBoard, trackOf } from "./cyclo_track.js";
+import { VelodromeBoard, lineName, trackOf } from "./cyclo_track.js";
 import { drawTrackLegend, trackPanel } from "./cyclo_track_panels.js";
 import { GameView } from "./gameview.js";
 import { el, clear, svg, teamChip } from "./ui.js";
@@ -206,6 +206,13 @@ export class CycloView extends GameView {
     else if (Number(where) === snap.ride.from) bits.push(`no room ahead: stays on ${landing}`);
     else if (space && snap.course.spaces[Number(ride.target) - 1] && snap.course.spaces[Number(ride.target) - 1].dark) bits.push(`dark square: back to ${landing}`);
     else bits.push(`no room ahead: lands ${landing}`);
+    if (onTrack(snap)) {
+      // The race's lines the ride crosses (the finish aside): sprint or elimination.
+      const track = trackOf(snap);
+      const to = where.startsWith("#") ? track.distance + Number(where.slice(1)) : Number(where);
+      const crossed = track.lines.filter((l) => l.kind !== "finish" && snap.ride.from <= l.at && l.at < to);
+      if (crossed.length) bits.push(`crosses ${crossed.map((l) => lineName(l, track)).join(" and ")}`);
+    }
     if (where.startsWith("#")) bits.push("past the finish line");
     else if (space && space.event && snap.events && Number(where) !== snap.ride.from) bits.push("draws an event card");
     return bits.join(", ");

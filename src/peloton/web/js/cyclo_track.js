@@ -58,6 +58,17 @@ export function nextLine(snap, track) {
   return track.lines.find((l) => l.at >= lead) || null;
 }
 
+/** The rider an elimination line would put out now: the rearmost still racing (the
+ * shortest distance; of two level, the one in the higher lane), while the next line
+ * is an elimination line; else null. */
+export function atRisk(snap, track) {
+  const next = nextLine(snap, track);
+  if (!next || next.kind !== "elimination" || snap.is_over) return null;
+  const racing = (snap.riders || []).filter((r) => typeof r.position === "number" && r.position <= track.distance && !r.out);
+  racing.sort((a, b) => a.position - b.position || LANES.indexOf(b.lane) - LANES.indexOf(a.lane));
+  return racing.length ? racing[0].id : null;
+}
+
 /** `5, 3, 2, 1` or `nobody` */
 export function paysText(line) {
   if (line.kind === "elimination") return "last rider out";
@@ -399,6 +410,7 @@ export class VelodromeBoard {
       }
     }
     const at = {};
+    this.risk = atRisk(snap, track);
     const size = g.w;
     // Riders of different worlds on one square (a pursuit's two riders) share it, smaller.
     for (const cell of cells.values()) {
@@ -450,6 +462,7 @@ export class VelodromeBoard {
     if (r.due) cls.push("current");
     if (r.turn_over && snap.phase !== "over") cls.push("done");
     if (target) cls.push("legal", target.kind || "pick");
+    if (r.id === this.risk) cls.push("at-risk");
     const laps = typeof r.laps === "number" ? r.laps : lapsRidden(Math.min(r.position, track.distance), track.lap);
     const grp = svg("g", {
       class: cls.join(" "), "data-rider": r.id, "data-team": r.team, "data-at": r.square || "", "data-laps": String(laps),
@@ -460,7 +473,9 @@ export class VelodromeBoard {
     const where = r.position === 0 ? "on the start line" : r.position > track.distance ? `past the finish, on ${r.square}` : `on ${r.square}: loop space ${loopSpace(r.position, track.lap)}, ${laps} lap${laps === 1 ? "" : "s"} ridden`;
     const title = svg("title", {}, grp);
     title.textContent = `${r.id} of team ${r.team} ${where}` + (snap.level === "pro" ? `, ${r.tokens} token${r.tokens === 1 ? "" : "s"}` : "")
-      + (r.points ? `, ${r.points} points` : "") + (r.turn_over ? " · turn over" : "") + (target && target.describe ? ` — ${target.describe}` : "");
+      + (r.points ? `, ${r.points} points` : "") + (r.turn_over ? " · turn over" : "") + (target && target.describe ? ` — ${target.describe}` : "")
+      + (r.id === this.risk ? " · last: out at the next elimination line if still last" : "");
+    if (r.id === this.risk) svg("circle", { r: R * 1.3 + 2, class: "vd-risk-ring" }, grp);
     if (r.due) svg("circle", { r: R * 1.55 + 3, class: "halo" }, grp);
     if (target) svg("circle", { r: R * 1.5 + 2, class: "cy-pick-ring" }, grp);
     piece(grp, r.id, R);
@@ -609,6 +624,8 @@ export class VelodromeBoard {
 export function trackSummary(snap) {
   const track = trackOf(snap);
   const next = nextLine(snap, track);
+  const risk = atRisk(snap, track);
   return el("p", { class: "small vd-summary", dataset: { testid: "track-summary" } },
-    el("strong", {}, lapsToGo(snap, track)), next && !snap.is_over ? ` · next: ${lineName(next, track)}, ${paysText(next)}` : "");
+    el("strong", {}, lapsToGo(snap, track)), next && !snap.is_over ? ` · next: ${lineName(next, track)}, ${paysText(next)}` : "",
+    risk ? el("span", { class: "vd-risk", dataset: { testid: "at-risk", rider: risk } }, ` · last now: ${risk}`) : null);
 }

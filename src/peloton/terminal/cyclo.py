@@ -188,7 +188,7 @@ class CycloTerminal(TerminalGame):
             track = data["track"]
             head.append(
                 f"velodrome ({track['lap']} spaces a lap), "
-                f"{laps_of(track['distance'], track['lap'])} laps, finish after {track['distance']}",
+                f"{laps_of(track['distance'], track['lap'])}, finish after {track['distance']}",
                 "bold",
             )
             head.append(" · race over" if data["is_over"] else f" · round {data['round']}", "bold")

@@ -116,9 +116,11 @@ def line_words(line: Mapping[str, Any], data: Mapping[str, Any]) -> str:
 
 
 def laps_of(distance: int, lap: int) -> str:
-    """A race distance in laps: ``2``, ``2½``."""
+    """A race distance in laps: ``1 lap``, ``2 laps``, ``2½ laps``."""
     whole, rest = divmod(distance, lap)
-    return f"{whole}½" if rest else str(whole)
+    if rest:
+        return f"{whole or ''}½ lap{'s' if whole else ''}"
+    return f"{whole} lap{'s' if whole != 1 else ''}"
 
 
 def laps_to_go(data: Mapping[str, Any]) -> str:

@@ -36,6 +36,13 @@ export function trackOf(snap) {
   return { lap, half: t.half || lap / 2, width, distance, lines, pacer: typeof pacer === "number" ? pacer : null };
 }
 
+/** A race's distance in laps: `1 lap`, `2 laps`, `1½ laps`. */
+export function lapsWord(distance, lap) {
+  const whole = Math.floor(distance / lap);
+  if (distance % lap) return `${whole || ""}½ lap${whole ? "s" : ""}`;
+  return `${whole} lap${whole === 1 ? "" : "s"}`;
+}
+
 /** The loop space (1 … lap) of distance `d` ≥ 1. */
 export function loopSpace(d, lap) {
   return ((d - 1) % lap) + 1;
@@ -217,7 +224,7 @@ export class VelodromeBoard {
     while (root.firstChild) root.removeChild(root.firstChild);
     const g = (this.g = this.geometry(track, narrow));
     root.setAttribute("viewBox", `0 0 ${g.width.toFixed(0)} ${g.height.toFixed(0)}`);
-    root.setAttribute("aria-label", `velodrome: ${track.lap} spaces a lap, ${track.width} lanes; the race is ${track.distance} spaces (${track.distance / track.lap} laps)`);
+    root.setAttribute("aria-label", `velodrome: ${track.lap} spaces a lap, ${track.width} lanes; the race is ${track.distance} spaces (${lapsWord(track.distance, track.lap)})`);
     root.style.maxWidth = `${Math.round(g.width * 1.4)}px`;
     root.style.aspectRatio = `${g.width.toFixed(0)} / ${g.height.toFixed(0)}`;
     const defs = svg("defs", {}, root);
@@ -520,7 +527,7 @@ export class VelodromeBoard {
     const title = svg("text", { x: mx, y: my - 8 + low, class: "vd-infield-title", "data-testid": "laps-to-go" }, this.infield);
     title.textContent = lapsToGo(snap, track);
     const sub = svg("text", { x: mx, y: my + 5 + low, class: "vd-infield-sub" }, this.infield);
-    sub.textContent = snap.is_over ? "" : `round ${snap.round} · ${track.distance / track.lap} laps`;
+    sub.textContent = snap.is_over ? "" : `round ${snap.round} · ${lapsWord(track.distance, track.lap)}`;
     const next = nextLine(snap, track);
     if (next && !snap.is_over) {
       const n = svg("text", { x: mx, y: my + 19 + low, class: `vd-infield-next ${next.kind}`, "data-testid": "next-line" }, this.infield);

@@ -8,7 +8,7 @@
 
 import { piece } from "./cyclo_board.js";
 import { final, orderLine } from "./cyclo_panels.js";
-import { LINE_INK, LOOP_FILL, lapsRidden, lineName, paysText, trackOf, trackSummary } from "./cyclo_track.js";
+import { LINE_INK, LOOP_FILL, lapsRidden, lapsWord, lineName, paysText, trackOf, trackSummary } from "./cyclo_track.js";
 import { el, clear, svg, teamChip, seatLabel, seatOf } from "./ui.js";
 
 const riderChip = (id) => teamChip(id[0], id);
@@ -65,7 +65,7 @@ function ridersTable(snap, track, name) {
       const where = out.has(r.id) ? "eliminated" : r.finished ? "finished" : r.position === 0 ? "start line" : r.square || "";
       body.append(el("tr", { dataset: { rider: r.id, testid: "rider-row" } },
         el("td", {}, icon, ` ${r.id}`), el("td", {}, where),
-        el("td", { dataset: { testid: "rider-laps" } }, typeof r.position === "number" ? `${Math.min(lapsRidden(r.position, track.lap), track.distance / track.lap)}` : "—"),
+        el("td", { dataset: { testid: "rider-laps" } }, typeof r.position === "number" ? String(typeof r.laps === "number" ? r.laps : lapsRidden(Math.min(r.position, track.distance), track.lap)) : "—"),
         pro ? el("td", { dataset: { testid: "rider-tokens" } }, String(r.tokens)) : null));
     }
   }
@@ -117,7 +117,7 @@ export function drawTrackLegend(host, snap, state) {
   host.append(details);
   const track = trackOf(snap);
   box.append(el("span", {}, el("i", { class: "lg cy-lg", style: { background: LOOP_FILL[0], "border-color": "#b45309" } }),
-    `velodrome: ${track.lap} spaces a lap, ${track.width} lanes (a inside); the race: ${track.distance / track.lap} laps`));
+    `velodrome: ${track.lap} spaces a lap, ${track.width} lanes (a inside); the race: ${lapsWord(track.distance, track.lap)}`));
   const kinds = new Set(track.lines.map((l) => l.kind));
   if (kinds.has("sprint")) box.append(el("span", {}, el("i", { class: "lg cy-lg-line sprint" }), "sprint line (points to the first across)"));
   if (kinds.has("elimination")) box.append(el("span", {}, el("i", { class: "lg vd-lg-line elimination" }), "elimination line (the last rider is out)"));

@@ -479,7 +479,8 @@ def test_cy_15_track_records_replay(mode: str, options: dict[str, Any]) -> None:
 
     state = cy.from_options({"mode": mode, **options})
     state.seed = 11
-    rng, bot = Rng(11), make_bot("random", seed=11)
+    kind = "greedy" if len(mode) % 2 else "random"  # both bots ride every event
+    rng, bot = Rng(11), make_bot(kind, seed=11)
     while not state.is_over:
         state.play(state.chance_move(rng) if state.is_chance else bot.choose(state))
     record = cy.Record.from_json(cy.Record.from_state(state).to_json())
@@ -487,3 +488,45 @@ def test_cy_15_track_records_replay(mode: str, options: dict[str, Any]) -> None:
     replayed = record.replay()
     assert replayed == state and replayed.history == state.history
     assert record.result == state.result.to_dict()
+
+
+# ----------------------------------------------------------------- the snapshot
+
+
+def test_the_track_snapshot_has_what_a_loop_drawing_needs() -> None:
+    """The snapshot of a track event keeps the road's shape and adds ``track`` and,
+    per rider, its distance, loop space, laps ridden and whether it is out; on the
+    road ``track`` is None."""
+    state = track("4 AS1:a27*3,BS1:b7*3,CS1:a45*3 / - / - / - / -", "points")
+    snap = cy.snapshot(state)
+    assert snap["mode"] == "points" and cy.snapshot(cy.new_game())["track"] is None
+    assert snap["track"] == {
+        "lap": 20,
+        "width": 4,
+        "distance": 120,
+        "half": 10,
+        "run_out": 9,
+        "three_dice_from": None,
+        "pacer": None,
+        "lines": [
+            {"at": 20 * k, "kind": "sprint", "pays": [n * (2 if k == 3 else 1) for n in (5, 3, 2, 1)], "list": []}
+            for k in range(1, 6)
+        ]
+        + [{"at": 120, "kind": "finish", "pays": [15, 9, 6, 3], "list": []}],
+    }  # fmt: skip
+    riders = {r["id"]: r for r in snap["riders"]}
+    assert {k: riders["AS1"][k] for k in ("distance", "loop", "laps", "lane", "square", "out")} == {
+        "distance": 27, "loop": 7, "laps": 1, "lane": "a", "square": "a27", "out": False,
+    }  # fmt: skip
+    assert (riders["BS1"]["loop"], riders["BS1"]["laps"], riders["CS1"]["laps"]) == (7, 0, 2)
+    course = snap["course"]
+    assert course["length"] == 120 and course["run_out"] == 9 and course["boards"] == []
+    assert course["spaces"][26] == {
+        "position": 27, "type": "track", "width": 4, "dark": False, "event": False,
+        "board": "velodrome", "loop": 7,
+    }  # fmt: skip
+    assert [line["kind"] for line in course["lines"]] == ["sprint"] * 5 + ["finish"]
+    start = {r["id"]: r for r in cy.snapshot(cy.new_game("sprint"))["riders"]}
+    assert (start["AS1"]["distance"], start["AS1"]["loop"], start["AS1"]["laps"]) == (0, None, 0)
+    keirin = cy.snapshot(cy.new_game("keirin", players=2))["track"]
+    assert keirin["pacer"] == {"distance": 7, "loop": 7} and keirin["three_dice_from"] == 20

@@ -1,5 +1,5 @@
 """CY-18: the acceptance scenarios of the road race (CY-18.1 to 18.7, 18.11, 18.12;
-18.8 to 18.10 are the team time trial and the track events of the next issue)."""
+18.8 is in test_cy10_time_trials.py, 18.9 and 18.10 in test_cy11_track.py)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Server, artifact, open_page
-from .helpers import join, root
+from .helpers import join, replay_snapshots, root
 
 
 def my_turn(server: Server, table: str, page: Page) -> dict[str, Any]:
@@ -226,6 +226,24 @@ def test_a_team_pursuit_shows_its_times(server: Server, new_context: Any) -> Non
     expect(board.locator("[data-listed=finished]")).to_have_count(8)
     page.screenshot(path=artifact("cyclo-team-pursuit-times-1280.png"), full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]
+
+    # A spectator replays it round by round: the loop follows the server's positions.
+    watcher = open_page(new_context(1280, 800), f"{server.url}/table/{table}")
+    snaps = replay_snapshots(server.get(f"/api/tables/{table}/replay"))
+    watcher.get_by_test_id("replay-toggle").click()
+    expect(root(watcher)).to_have_attribute("data-mode", "replay")
+    watcher.get_by_test_id("replay-first").click()
+    expect(root(watcher)).to_have_attribute("data-replay-index", "0")
+    for round_ in (2, 3):
+        watcher.get_by_test_id("replay-next-round").click()
+        index = next(i for i, s in enumerate(snaps) if s["round"] == round_)
+        expect(root(watcher)).to_have_attribute("data-replay-index", str(index))
+        drawn = riders_on_loop(watcher)
+        for r in snaps[index]["riders"]:
+            d = r["position"]
+            if d is not None and 1 <= d <= 40:
+                assert drawn[r["id"]] == [str((d - 1) % 20 + 1), str(d // 20)], (round_, r)
+    assert watcher.errors == []  # type: ignore[attr-defined]
 
 
 def test_the_loop_fits_a_phone(server: Server, new_context: Any) -> None:

@@ -22,7 +22,7 @@ const MODE_WORDS = {
   sprint: "track sprint", "team-sprint": "team sprint", pursuit: "individual pursuit", "team-pursuit": "team pursuit",
   keirin: "keirin", scratch: "scratch race", elimination: "elimination race", tempo: "tempo race", points: "points race",
 };
-/** The track events (CY-11), raced on the velodrome: drawn as a loop. */
+/** The track events (CY-11.2), raced on the velodrome: drawn as a loop. */
 export const TRACK_MODES = ["sprint", "team-sprint", "pursuit", "team-pursuit", "keirin", "scratch", "elimination", "tempo", "points"];
 /** A snapshot of a race on the velodrome. */
 export const onTrack = (snap) => !!(snap && (snap.track || (snap.course && snap.course.lap) || TRACK_MODES.includes(snap.mode)));

@@ -102,8 +102,17 @@ def test_a_points_race_from_the_lobby_is_raced_with_bots_to_the_end(
     expect(count.locator("option")).to_have_text(["2"])
     mode.select_option("team-pursuit")
     expect(count.locator("option")).to_have_text(["2"])  # 1 is the solo game
+    # A track event races on the velodrome: the road's courses are not offered.
+    courses = page.get_by_test_id("course-select")
+    expect(courses.locator('option[value="flemish-4"]')).to_be_disabled()  # a team pursuit's
+    mode.select_option("classic")
+    courses.select_option("flemish-4")
     mode.select_option("points")
     expect(count.locator("option")).to_have_text(["2", "3", "4", "5", "6"])
+    expect(courses).to_have_value("")  # back to the mode's own course
+    expect(courses.locator('option[value="flemish-4"]')).to_be_disabled()
+    expect(courses.locator('option[value="velodrome"]')).to_be_enabled()
+    expect(courses.locator('option[value="velodrome"]')).to_contain_text("20 spaces a lap")
     expect(page.get_by_test_id("option-entries")).to_have_value("1")
     count.select_option("3")
     for seat in "BC":

@@ -68,6 +68,13 @@ export class CycloView extends GameView {
     return { winner: result && result.winner_team };
   }
 
+  /** Whether a track event's form may pick `course`, or a road race's: the velodrome
+   * for the one, boards for the other (the mode's own course when none is chosen). */
+  static courseFits(course, options) {
+    const track = TRACK_MODES.includes(options.mode || "classic");
+    return track === !!(course && course.lap);
+  }
+
   static describeCourse(course) {
     return describeCourse(course);
   }

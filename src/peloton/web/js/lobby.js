@@ -147,6 +147,23 @@ function courseField(g, o) {
 }
 
 /** The chosen course drawn small, for a game whose view draws one (`coursePreview`). */
+/** Disable the courses the form's other choices cannot race on (the view's
+ * `courseFits`); a course chosen that no longer fits goes back to the default. */
+function fitCourses(g) {
+  const select = $("course");
+  const fits = viewOf(g.name).courseFits;
+  if (!select || !fits) return;
+  const options = formOptions();
+  for (const option of select.options) {
+    const course = option.value === UPLOADED ? uploaded : (courses[g.name] || []).find((c) => c.name === option.value);
+    option.disabled = !!course && !fits(course, options);
+  }
+  if (select.selectedOptions[0] && select.selectedOptions[0].disabled) {
+    select.value = select.dataset.nullable ? DEFAULT : [...select.options].find((o) => !o.disabled).value;
+    showPreview(g);
+  }
+}
+
 function showPreview(g) {
   const box = $("course-preview");
   const preview = viewOf(g.name).coursePreview;
@@ -205,6 +222,7 @@ function renderGameOptions() {
   }
   if ($("course")) showPreview(g);
   if (solo()) setOptions(soloOptions(g));
+  fitCourses(g);
   renderSeatRows();
 }
 
@@ -287,6 +305,7 @@ function onSolo() {
   const g = game();
   if (solo()) setOptions(soloOptions(g));
   else setOptions(Object.fromEntries(g.options.filter((o) => soloOptions(g)[o.name] !== undefined).map((o) => [o.name, o.default])));
+  fitCourses(g);
   renderSeatRows();
 }
 
@@ -457,10 +476,13 @@ async function replayRecord(file) {
 $("create-form").addEventListener("submit", create);
 $("game").addEventListener("change", onGame);
 $("team-count").addEventListener("change", renderSeatRows);
-// A choice that seats another number of players (a Cyclo mode) redraws the seats.
+// A choice that seats another number of players (a Cyclo mode) redraws the seats,
+// and leaves only the courses it may race on (a track event: the velodrome).
 $("game-options").addEventListener("change", (e) => {
   const name = e.target.dataset && e.target.dataset.option;
-  if (!name || !(game().seats_by || {})[name]) return;
+  if (!name || e.target.dataset.course) return;
+  fitCourses(game());
+  if (!(game().seats_by || {})[name]) return;
   renderTeamCount();
   renderSeatRows();
 });

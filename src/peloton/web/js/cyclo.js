@@ -132,6 +132,11 @@ export class CycloView extends GameView {
     const first = (snap.finish || []).find((f) => f.rider[0] === seat);
     if (first) return `${first.rider} finished`;
     const best = (snap.riders || []).filter((r) => r.team === seat && r.position !== null).sort((a, b) => b.position - a.position)[0];
+    if (best && onTrack(snap) && best.position > 0) {
+      const laps = typeof best.laps === "number" ? best.laps : 0;
+      return `${best.id} ${best.square} · ${laps} lap${laps === 1 ? "" : "s"}`;
+    }
+    if (!best && (snap.riders || []).some((r) => r.team === seat && r.out)) return "out";
     return best ? `${best.id} ${best.square}` : "";
   }
 

@@ -110,6 +110,26 @@ def test_a_human_races_a_points_race_seeing_its_lines_pay(tmp_path: Path) -> Non
     assert re.search(r"^ [a-d] .*[A-C]S1¹", out, flags=re.M)  # a rider with one lap ridden
 
 
+@pytest.mark.parametrize(
+    "args",
+    [("--mode", "pursuit", "--seats", "human"), ("--mode", "team-pursuit", "--seats", "human,human"),
+     ("--mode", "tempo", "--seats", "human,greedy", "-o", "entries=2")],
+    ids=["solo-pursuit", "hot-seat-team-pursuit", "tempo-two-entries"],
+)  # fmt: skip
+def test_humans_type_track_events_to_the_end(args: tuple[str, ...], tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    code, out, err = peloton("play", "cyclo", *args, "--seed", "7", "--record", str(path),
+                             stdin="1\n" * 600)  # fmt: skip
+    assert (code, err) == (0, ""), out[-1500:]
+    record = cy.Record.load(path)
+    final = record.replay()
+    assert final.is_over and all(
+        p["kind"] == "human" for t, p in record.players.items() if t == "A"
+    )
+    assert re.search(r"^Team A, [A][SCH][12] on a0 \(start line\) rolled", out, flags=re.M)
+    assert "Result" in out
+
+
 def test_bad_modes_and_options_are_one_line_errors() -> None:
     cases = [
         (("--mode", "velodrome"), "unknown mode 'velodrome'"),

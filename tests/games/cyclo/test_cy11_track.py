@@ -450,6 +450,13 @@ def test_cy_14_2_track_positions_round_trip(mode: str, text: str) -> None:
         ("scratch", "2 AS1:a10,BS1:a9,P:7", "only a keirin has a pacer"),
         ("sprint", "4 BS1:a30 / - / AS1:3.4", "ends in the round its first rider finishes"),
         ("pursuit", "4 BS1:a30 / - / AS1:3.4", "has no time"),
+        ("sprint", "4 AC1:a30,BS1:a20", "AC1 is not a rider of a sprint team .1 a team.$"),
+        ("team-sprint", "4 AH2:a30 / - / AS1:3.4=26", "AH2 is not a rider of a team-sprint team"),
+        (
+            "tempo",
+            "4 AC1:a30,BS1:a20",
+            "AC1 is not a rider of a tempo team .1 a team. .option 'entries': 2",
+        ),
     ],
 )
 def test_cy_14_2_impossible_track_positions(mode: str, text: str, why: str) -> None:

@@ -1,10 +1,11 @@
-"""Line lists, finishing order, leg times, green and red points, time-trial times and
-the result (CY-8, CY-9, CY-10).
+"""Line lists, finishing order, leg times, green and red points, time-trial times,
+track points and eliminations, and the result (CY-8 to CY-11).
 
 At the end of each round (CY-3.5) :func:`end_round` appends the riders that crossed
 each scoring line and the finish line to their lists, best placed first, pays their
-points and takes the finishers off the run-out. :func:`result` is the standing of a
-game, final once it is over (CY-8.6).
+points, takes the finishers off the run-out and makes the round's eliminations;
+:func:`race_over` says whether the race ends there. :func:`result` is the standing of
+a game, final once it is over (CY-8.6).
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ def paid(table: tuple[int, ...], place: int) -> int:
 
 
 def end_round(setup: Setup, p: Position) -> None:
-    """CY-3.5 (road): rank the line crossings of the round (CY-8.2) and pay their
-    points (CY-9.3, in a leg), list the finishers with their round and squares past
-    the line (CY-8.3), then take them off the run-out."""
+    """CY-3.5: rank the line crossings of the round (CY-8.2) and pay their points
+    (CY-9.3 in a leg, CY-11.2 on the track), list the finishers with their round and
+    squares past the line (CY-8.3), take them off the run-out, then put out one rider
+    for each elimination line first passed (CY-11.5)."""
     key = _square_order(setup, p)
     green = setup.mode.course_lines
     track = setup.is_track
@@ -152,7 +154,8 @@ class Result:
     """The standing of a game (CY-8.6), final once ``over``.
 
     ``places`` ranks every rider: the finishing order, then riders still racing in
-    position order, then the eliminated, last out first (a provisional order while the
+    position order (in a tempo or points race both by points first, CY-11.2), then
+    the eliminated, last out first (a provisional order while the
     race goes on, where riders that finished in the round under way, listed and timed
     at its end, come first among those racing, furthest past the line first);
     ``winner`` and ``winner_team`` are set once it is over."""

@@ -213,9 +213,15 @@ def cyn_problems(setup: Setup, cyn: Cyn) -> list[str]:
     problems = []
     mode, course = setup.mode, setup.course
     per_team = mode.riders or setup.entries
-    for rider in setup.world:
+    named = sorted({*cyn.riders, *(entry.rider for entry in cyn.done)})
+    for rider in named:
         if SLOTS.index(rider[1:]) >= per_team:
-            problems.append(f"{rider} is not a rider of a {mode.name} team ({per_team} a team)")
+            more = " (option 'entries': 2 fields S1 and C1)" if mode.riders is None else ""
+            problems.append(
+                f"{rider} is not a rider of a {mode.name} team ({per_team} a team){more}"
+            )
+    if problems:  # the checks below look riders up in the game's roster
+        return problems
     done = {entry.rider for entry in cyn.done}
     for rider in sorted(done & set(cyn.riders)):
         problems.append(f"{rider} is both racing and done")

@@ -267,9 +267,10 @@ export class VelodromeBoard {
     for (const u of places) {
       const m = svg("g", { class: "vd-line", "data-at": String(u) }, marks);
       this.bar(g, u, -0.3, g.lanes + 0.3, { class: "vd-line-bar" }, m);
-      // Outside the loop when it lies down; in the narrow infield of the upright loop.
-      const [lx, ly] = this.point(g, u, g.vertical ? -0.9 : g.lanes + 0.75);
-      const label = svg("text", { x: lx.toFixed(1), y: (ly + (g.vertical ? (u === 0 ? 12 : -6) : 0)).toFixed(1), class: "vd-line-label" }, m);
+      // Outside the loop when it lies down; on the upright loop (whose outside is the
+      // screen's edge) over its lanes, just before the line.
+      const [lx, ly] = this.point(g, u, g.vertical ? g.lanes / 2 : g.lanes + 0.75);
+      const label = svg("text", { x: lx.toFixed(1), y: (ly + (g.vertical ? (u === 0 ? -6 : 14) : 0)).toFixed(1), class: "vd-line-label" }, m);
       const title = svg("title", {}, m);
       this.lineMarks[u] = { group: m, label, title };
     }
@@ -448,17 +449,24 @@ export class VelodromeBoard {
     waiting.sort((p, q) => LANES.indexOf(p.lane) - LANES.indexOf(q.lane));
     const R = 9;
     const step = 2 * R + 4;
-    const perRow = 6;
-    const [lx, ly] = this.screen(g, g.cx0 + 4, g.cy - g.inner + 8);
+    // In rows along the line: across the lying loop's straight, across the upright
+    // loop's narrow infield.
+    const perRow = g.vertical ? Math.max(3, Math.floor((2 * g.inner - 24) / step)) : 6;
+    const [lx, ly] = g.vertical ? [g.cy - g.inner + 2, g.cx0 + 6] : [g.cx0 + 4, g.cy - g.inner + 8];
     waiting.forEach((r, i) => {
       const row = Math.floor(i / perRow);
       const col = i % perRow;
-      const [x, y] = g.vertical ? [lx + 12 + row * step, ly + 14 + col * step] : [lx + 14 + col * step, ly + 24 + row * step];
+      const [x, y] = [lx + 14 + col * step, ly + 24 + row * step];
       at[r.id] = [x, y, R];
       this.drawRider(snap, r, x, y, R, targets.get(`rider:${r.id}`), track);
     });
     if (waiting.length) {
-      const t = svg("text", { x: lx + 6, y: ly + 8, class: "vd-wait-label", "text-anchor": "start" }, this.infield);
+      // After the row (under the rows of the upright loop): the rider due's dice
+      // stand above it.
+      const across = Math.min(waiting.length, perRow) * step;
+      const rows = Math.ceil(waiting.length / perRow);
+      const at = g.vertical ? { x: lx + 6, y: ly + 24 + rows * step } : { x: lx + 8 + across, y: ly + 28 };
+      const t = svg("text", { ...at, class: "vd-wait-label", "text-anchor": "start" }, this.infield);
       t.textContent = "on the start line";
     }
     return at;
@@ -523,7 +531,7 @@ export class VelodromeBoard {
   drawInfield(snap, track) {
     const g = this.g;
     const [mx, my] = this.screen(g, (g.cx0 + g.cx1) / 2, g.cy);
-    const low = g.vertical ? 0 : 14; // under the riders waiting on the line
+    const low = g.vertical ? 24 : 14; // under the riders waiting on the line
     const title = svg("text", { x: mx, y: my - 8 + low, class: "vd-infield-title", "data-testid": "laps-to-go" }, this.infield);
     title.textContent = lapsToGo(snap, track);
     const sub = svg("text", { x: mx, y: my + 5 + low, class: "vd-infield-sub" }, this.infield);

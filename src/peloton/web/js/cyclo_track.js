@@ -365,9 +365,51 @@ export class VelodromeBoard {
     this.drawLists(snap);
     this.drawAction(snap, at);
     this.markHints(hints, at, track);
+    this.animate(snap, track);
     this.root.dataset.lap = String(track.lap);
     this.root.dataset.distance = String(track.distance);
     this.root.dataset.pacer = track.pacer === null ? "" : String(track.pacer);
+  }
+
+  /** Riders who moved along the loop since the last drawing ride there: each slides
+   * round the track from its old square to its new one (not with reduced motion, nor
+   * for a jump of more than a lap, as in a replay). */
+  animate(snap, track) {
+    if (this.anim) cancelAnimationFrame(this.anim);
+    this.anim = null;
+    const now = {};
+    for (const r of snap.riders || []) {
+      if (typeof r.position === "number") now[r.id] = [r.position, Math.max(0, LANES.indexOf(r.lane))];
+    }
+    const before = this.placed || {};
+    this.placed = now;
+    if (!window.requestAnimationFrame || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)) return;
+    const on = (d) => d >= 1 && d <= track.distance;
+    const moving = [];
+    for (const [id, [d1, l1]] of Object.entries(now)) {
+      const was = before[id];
+      if (!was || (was[0] === d1 && was[1] === l1) || !on(was[0]) || !on(d1) || d1 < was[0] || d1 - was[0] > track.lap) continue;
+      const node = this.riderLayer.querySelector(`[data-rider="${id}"]`);
+      if (node) moving.push({ node, d0: was[0], l0: was[1], d1, l1, end: node.getAttribute("transform") });
+    }
+    if (!moving.length) return;
+    const start = performance.now();
+    const ms = 450;
+    const step = (time) => {
+      const t = Math.min(1, (time - start) / ms);
+      const e = 1 - (1 - t) ** 3; // ease out
+      for (const m of moving) {
+        if (t >= 1) {
+          m.node.setAttribute("transform", m.end);
+          continue;
+        }
+        const u = loopSpace(m.d0, track.lap) - 0.5 + (m.d1 - m.d0) * e;
+        const [x, y] = this.point(this.g, u, m.l0 + (m.l1 - m.l0) * e + 0.5);
+        m.node.setAttribute("transform", `translate(${x.toFixed(1)} ${y.toFixed(1)})`);
+      }
+      this.anim = t < 1 ? requestAnimationFrame(step) : null;
+    };
+    this.anim = requestAnimationFrame(step);
   }
 
   distanceOf(key, track) {

@@ -9,7 +9,8 @@
 
 import { CycloBoard, dieFace } from "./cyclo_board.js";
 import { CARD_COUNT, coursePreview, describeCourse, drawLegend, drawnCount, racePanel } from "./cyclo_panels.js";
-import { VelodromeBoard, lineName, trackOf } from "./cyclo_track.js";
+import { VelodromeBoard } from "./cyclo_track.js";
+import { lineName, trackOf } from "./cyclo_track_facts.js";
 import { drawTrackLegend, trackPanel } from "./cyclo_track_panels.js";
 import { GameView } from "./gameview.js";
 import { el, clear, svg, teamChip } from "./ui.js";

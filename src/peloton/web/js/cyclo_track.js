@@ -12,94 +12,14 @@
 // targets fall on one space a lap apart, the farther one is a chip outside the loop.
 
 import { dieFace, piece } from "./cyclo_board.js";
-import { el, svg } from "./ui.js";
+import { atRisk, lapsRidden, lapsToGo, lapsWord, leaderDistance, lineName, loopSpace, nextLine, paysText, trackOf } from "./cyclo_track_facts.js";
+import { svg } from "./ui.js";
 
 const LANES = "abcdefghijklmnopqrstuvwxyz";
 /** A square in the notation: lane letter and distance (`b44`, `a0`). */
 const SQUARE = /^([a-z])(0|[1-9][0-9]*)$/;
 export const LOOP_FILL = ["#f3e6cf", "#fbf3e4"]; // the boards of a wooden track, alternate spaces apart
 export const LINE_INK = { sprint: "#15803d", elimination: "#b91c1c", finish: "#111827" };
-
-/** The track's facts of a snapshot: `lap`, `distance` (D, the race's length), `half`,
- * `width` (lanes), `lines` [{at, kind, pays, list}] in course order, `pacer` (its
- * distance while it rides, else null). */
-export function trackOf(snap) {
-  const t = snap.track || {};
-  const course = snap.course || {};
-  const lap = t.lap || course.lap || 20;
-  const widths = (course.spaces || []).map((s) => s.width || 0);
-  const width = t.width || course.width || Math.max(4, ...widths);
-  const distance = t.distance || course.length || 2 * lap;
-  const lines = (t.lines || []).map((l) => ({ at: l.at ?? l.after, kind: l.kind, pays: l.pays || [], list: l.list || [] }));
-  let pacer = t.pacer ?? snap.pacer ?? null;
-  if (pacer && typeof pacer === "object") pacer = pacer.distance ?? pacer.position ?? null;
-  return { lap, half: t.half || lap / 2, width, distance, lines, pacer: typeof pacer === "number" ? pacer : null };
-}
-
-/** A race's distance in laps: `1 lap`, `2 laps`, `1½ laps`. */
-export function lapsWord(distance, lap) {
-  const whole = Math.floor(distance / lap);
-  if (distance % lap) return `${whole || ""}½ lap${whole ? "s" : ""}`;
-  return `${whole} lap${whole === 1 ? "" : "s"}`;
-}
-
-/** The loop space (1 … lap) of distance `d` ≥ 1. */
-export function loopSpace(d, lap) {
-  return ((d - 1) % lap) + 1;
-}
-
-/** Full laps ridden at distance `d`. */
-export function lapsRidden(d, lap) {
-  return d > 0 ? Math.floor(d / lap) : 0;
-}
-
-/** The distance of the leader still racing (0 before anyone leaves the line). */
-export function leaderDistance(snap, track) {
-  const on = (snap.riders || []).filter((r) => typeof r.position === "number" && r.position <= track.distance);
-  return on.length ? Math.max(...on.map((r) => r.position)) : 0;
-}
-
-/** The first line the leader has not crossed yet, or null. */
-export function nextLine(snap, track) {
-  const lead = leaderDistance(snap, track);
-  return track.lines.find((l) => l.at >= lead) || null;
-}
-
-/** The rider an elimination line would put out now: the rearmost still racing (the
- * shortest distance; of two level, the one in the higher lane), while the next line
- * is an elimination line; else null. */
-export function atRisk(snap, track) {
-  const next = nextLine(snap, track);
-  if (!next || next.kind !== "elimination" || snap.is_over) return null;
-  const racing = (snap.riders || []).filter((r) => typeof r.position === "number" && r.position <= track.distance && !r.out);
-  racing.sort((a, b) => a.position - b.position || LANES.indexOf(b.lane) - LANES.indexOf(a.lane));
-  return racing.length ? racing[0].id : null;
-}
-
-/** `5, 3, 2, 1` or `nobody` */
-export function paysText(line) {
-  if (line.kind === "elimination") return "last rider out";
-  if (line.kind === "finish" && !line.pays.length) return "finishing order";
-  return line.pays.length ? `pays ${line.pays.join(", ")}` : "";
-}
-
-/** A line in words: `sprint 3 (lap 3)`, `elimination 2 (after 20)`, `finish (60)`. */
-export function lineName(line, track) {
-  const k = line.at / track.lap;
-  const where = Number.isInteger(k) ? `lap ${k}` : `after ${line.at}`;
-  return line.kind === "finish" ? `finish (${where})` : `${line.kind} ${track.lines.indexOf(line) + 1} (${where})`;
-}
-
-/** Laps to go for the leader, rounded up to a half lap (the lap it is in counts, as
- * on a lap board): `3 laps to go`, `1½ laps to go`, `final lap`, `race over`. */
-export function lapsToGo(snap, track) {
-  if (snap.is_over) return "race over";
-  const left = track.distance - leaderDistance(snap, track);
-  if (left <= 0) return "the leader has finished";
-  const halves = Math.ceil((2 * left) / track.lap);
-  if (halves <= 2) return "final lap";
-  return `${Math.floor(halves / 2)}${halves % 2 ? "½" : ""} laps to go`;
-}
 
 export class VelodromeBoard {
   /**
@@ -675,14 +595,4 @@ export class VelodromeBoard {
 
   /** The loop always fits its frame: nothing to scroll. */
   focus() {}
-}
-
-/** The track's words for a panel: the laps to go, the next line. */
-export function trackSummary(snap) {
-  const track = trackOf(snap);
-  const next = nextLine(snap, track);
-  const risk = atRisk(snap, track);
-  return el("p", { class: "small vd-summary", dataset: { testid: "track-summary" } },
-    el("strong", {}, lapsToGo(snap, track)), next && !snap.is_over ? ` · next: ${lineName(next, track)}, ${paysText(next)}` : "",
-    risk ? el("span", { class: "vd-risk", dataset: { testid: "at-risk", rider: risk } }, ` · last now: ${risk}`) : null);
 }

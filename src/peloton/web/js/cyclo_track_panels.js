@@ -8,7 +8,8 @@
 
 import { piece } from "./cyclo_board.js";
 import { final, orderLine } from "./cyclo_panels.js";
-import { LINE_INK, LOOP_FILL, lapsRidden, lapsWord, lineName, paysText, trackOf, trackSummary } from "./cyclo_track.js";
+import { LINE_INK, LOOP_FILL } from "./cyclo_track.js";
+import { atRisk, lapsRidden, lapsToGo, lapsWord, lineName, nextLine, paysText, trackOf } from "./cyclo_track_facts.js";
 import { el, clear, svg, teamChip, seatLabel, seatOf } from "./ui.js";
 
 const riderChip = (id) => teamChip(id[0], id);
@@ -125,4 +126,14 @@ export function drawTrackLegend(host, snap, state) {
   if (snap.mode === "keirin") box.append(el("span", {}, el("i", { class: "lg vd-lg-pacer" }, "P"), "keirin pacer: no rider may reach it, no tokens while it rides"));
   box.append(el("span", {}, el("i", { class: "lg vd-lg-laps" }, "2"), "laps ridden"),
     el("span", {}, el("i", { class: "lg cy-lg-badge tokens" }, "2"), "own tokens"));
+}
+
+/** The track's words for a panel: the laps to go, the next line. */
+export function trackSummary(snap) {
+  const track = trackOf(snap);
+  const next = nextLine(snap, track);
+  const risk = atRisk(snap, track);
+  return el("p", { class: "small vd-summary", dataset: { testid: "track-summary" } },
+    el("strong", {}, lapsToGo(snap, track)), next && !snap.is_over ? ` · next: ${lineName(next, track)}, ${paysText(next)}` : "",
+    risk ? el("span", { class: "vd-risk", dataset: { testid: "at-risk", rider: risk } }, ` · last now: ${risk}`) : null);
 }

@@ -106,6 +106,8 @@ def test_a_points_race_from_the_lobby_is_raced_with_bots_to_the_end(
     courses = page.get_by_test_id("course-select")
     expect(courses.locator('option[value="flemish-4"]')).to_be_disabled()  # a team pursuit's
     mode.select_option("classic")
+    expect(page.get_by_test_id("option-entries")).to_be_hidden()  # a road team has 4 riders
+    expect(page.get_by_test_id("option-events")).to_be_visible()
     courses.select_option("flemish-4")
     mode.select_option("points")
     expect(count.locator("option")).to_have_text(["2", "3", "4", "5", "6"])
@@ -114,6 +116,8 @@ def test_a_points_race_from_the_lobby_is_raced_with_bots_to_the_end(
     expect(courses.locator('option[value="velodrome"]')).to_be_enabled()
     expect(courses.locator('option[value="velodrome"]')).to_contain_text("20 spaces a lap")
     expect(page.get_by_test_id("option-entries")).to_have_value("1")
+    expect(page.get_by_test_id("option-entries")).to_be_visible()  # 1 or 2 riders a team
+    expect(page.get_by_test_id("option-events")).to_be_hidden()  # no cards on the track
     count.select_option("3")
     for seat in "BC":
         page.locator(f'[data-testid="seat-kind"][data-seat="{seat}"]').select_option("greedy")

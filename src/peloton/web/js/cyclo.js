@@ -25,6 +25,8 @@ const MODE_WORDS = {
 };
 /** The track events (CY-11.2), raced on the velodrome: drawn as a loop. */
 export const TRACK_MODES = ["sprint", "team-sprint", "pursuit", "team-pursuit", "keirin", "scratch", "elimination", "tempo", "points"];
+/** The track events whose teams field one or two riders (option `entries`). */
+const BUNCH_MODES = ["keirin", "scratch", "elimination", "tempo", "points"];
 /** A snapshot of a race on the velodrome. */
 export const onTrack = (snap) => !!(snap && (snap.track || (snap.course && snap.course.lap) || TRACK_MODES.includes(snap.mode)));
 const PHASE_NOTES = { swap: "swap window", answer: "answering a swap", wheel: "offered a wheel", fall: "a fall" };
@@ -67,6 +69,15 @@ export class CycloView extends GameView {
 
   static outcome(result) {
     return { winner: result && result.winner_team };
+  }
+
+  /** The create form's fields a mode has no use for are hidden: `entries` outside the
+   * bunch races of the track, the event cards outside a classic or a leg. */
+  static optionShown(name, choices) {
+    const mode = choices.mode || "classic";
+    if (name === "entries") return BUNCH_MODES.includes(mode);
+    if (name === "events") return mode === "classic" || mode === "leg";
+    return true;
   }
 
   /** Whether a track event's form may pick `course`, or a road race's: the velodrome

@@ -74,7 +74,11 @@ function renderSeatRows() {
   }
   renderCreator();
   const fixed = solo() ? View.soloFixed || [] : [];
-  for (const field of $("game-options").querySelectorAll("[data-field]")) field.hidden = fixed.includes(field.dataset.field);
+  // A field the other choices make meaningless (the view's `optionShown`: Cyclo's
+  // entries outside a bunch race on the track) is hidden and not sent.
+  const choices = Object.fromEntries([...$("game-options").querySelectorAll("[data-option]")].map((i) => [i.dataset.option, i.value]));
+  const shown = (name) => !View.optionShown || View.optionShown(name, choices);
+  for (const field of $("game-options").querySelectorAll("[data-field]")) field.hidden = fixed.includes(field.dataset.field) || !shown(field.dataset.field);
   for (const node of document.querySelectorAll(".not-solo")) node.hidden = solo() || g.seats.min === g.seats.max;
 }
 
@@ -482,8 +486,7 @@ $("game-options").addEventListener("change", (e) => {
   const name = e.target.dataset && e.target.dataset.option;
   if (!name || e.target.dataset.course) return;
   fitCourses(game());
-  if (!(game().seats_by || {})[name]) return;
-  renderTeamCount();
+  if ((game().seats_by || {})[name]) renderTeamCount();
   renderSeatRows();
 });
 $("solo").addEventListener("change", onSolo);

@@ -73,13 +73,19 @@ function renderSeatRows() {
     box.append(el("label", { class: "seat-row" }, teamChip(seat, View.seatName(seat), (View.colours || {})[seat]), select));
   }
   renderCreator();
+  fitFields(g);
+  for (const node of document.querySelectorAll(".not-solo")) node.hidden = solo() || g.seats.min === g.seats.max;
+}
+
+/** Hide the fields the solo game fixes, and those the other choices make meaningless
+ * (the view's `optionShown`: Cyclo's entries outside a bunch race on the track); a
+ * hidden field is not sent. */
+function fitFields(g) {
+  const View = viewOf(g.name);
   const fixed = solo() ? View.soloFixed || [] : [];
-  // A field the other choices make meaningless (the view's `optionShown`: Cyclo's
-  // entries outside a bunch race on the track) is hidden and not sent.
   const choices = Object.fromEntries([...$("game-options").querySelectorAll("[data-option]")].map((i) => [i.dataset.option, i.value]));
   const shown = (name) => !View.optionShown || View.optionShown(name, choices);
   for (const field of $("game-options").querySelectorAll("[data-field]")) field.hidden = fixed.includes(field.dataset.field) || !shown(field.dataset.field);
-  for (const node of document.querySelectorAll(".not-solo")) node.hidden = solo() || g.seats.min === g.seats.max;
 }
 
 /** The field of one option (from GET /api/games), its input marked `data-option`. */
@@ -486,7 +492,9 @@ $("game-options").addEventListener("change", (e) => {
   const name = e.target.dataset && e.target.dataset.option;
   if (!name || e.target.dataset.course) return;
   fitCourses(game());
-  if ((game().seats_by || {})[name]) renderTeamCount();
+  fitFields(game());
+  if (!(game().seats_by || {})[name]) return;
+  renderTeamCount();
   renderSeatRows();
 });
 $("solo").addEventListener("change", onSolo);

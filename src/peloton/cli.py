@@ -78,6 +78,14 @@ def play(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP, metavar="NAME=VALUE")
     ] = None,
+    mode: Annotated[
+        str | None,
+        typer.Option(
+            help="A game's mode, as --option mode=MODE (Cyclo: classic, leg, itt, ttt or a "
+            "track event: sprint, keirin, scratch, elimination, tempo, points, pursuit...).",
+            show_default=False,
+        ),
+    ] = None,
     course: Annotated[
         str | None,
         typer.Option(
@@ -117,6 +125,9 @@ def play(
         reject_mind_cycling_flags(name, flags)
         from .terminal.launch import table_for
 
+        if mode is not None:
+            option = mode_option(name, mode, option)
+
         with errors():
             table_session = table_for(name, seats, option, seed, record, console, start=start)
         raise typer.Exit(table_session.run())
@@ -126,6 +137,8 @@ def play(
             "peloton moves take positions)",
             EXIT_USAGE,
         )
+    if mode is not None:
+        mode_option(name, mode, option)
     reject_game_options(option)
     with errors():
         names = parse_seats(seats or (HUMAN if solo else f"{HUMAN},greedy"), solo=solo)
@@ -145,6 +158,17 @@ def play(
     )
     code = session.run()
     raise typer.Exit(code)
+
+
+def mode_option(game: str, mode: str, options: list[str] | None) -> list[str]:
+    """``--mode M`` as the option ``mode=M`` of a game that has modes; a game without
+    one, or a second mode in ``--option``, is a one-line usage error."""
+    if "mode" not in registry.get(game).options:
+        raise fail(f"--mode: {game} has no modes (see 'peloton options {game}')", EXIT_USAGE)
+    given = [o for o in options or [] if o.split("=", 1)[0].strip() == "mode"]
+    if given:
+        raise fail(f"--mode {mode} and --option {given[0]}: give the mode once", EXIT_USAGE)
+    return [*(options or []), f"mode={mode}"]
 
 
 def _one_game(argument: str | None, flag: str | None) -> str | None:

@@ -17,6 +17,8 @@ and the names of its package's contract (docs/games.md):
                    ``bundled_names()``, the choices of its ``course`` option name them
 ``solve_solo``     ``solve_solo(state, seconds) -> JSON``: the best line of a solo game
 ``RECORD_KIND_KEY`` the key of a seat's kind in the record's players (else ``kind``)
+``SEATS_BY_OPTION`` ``{option: {choice: (fewest, most)}}``: the seats a choice of an
+                   option allows, inside the game's range (Cyclo's modes); else none
 =================  ==========================================================
 
 :func:`contract` finds a name: the package's own, else the package module that
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from string import ascii_uppercase
 from typing import Any
@@ -47,7 +49,12 @@ HUMAN = "human"
 COURSE_OPTION = "course"
 
 #: Where docs/games.md puts a contract name that a package may not hand on yet.
-_MODULE_OF = {"snapshot": "snapshot", "public_moves": "snapshot", "solve_solo": "solver"}
+_MODULE_OF = {
+    "snapshot": "snapshot",
+    "public_moves": "snapshot",
+    "solve_solo": "solver",
+    "SEATS_BY_OPTION": "modes",
+}
 _MISSING = object()
 
 #: Bots that play every game through the core protocol and the game's heuristics,
@@ -105,6 +112,8 @@ class GameSpec:
     record_kind_key: str
     #: The seats' letters, in order, for the most seats.
     letters: tuple[str, ...]
+    #: ``{option: {choice: (fewest, most)}}``: seats a choice allows (``SEATS_BY_OPTION``).
+    seats_by_option: Mapping[str, Mapping[str, tuple[int, int]]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -300,6 +309,7 @@ def _build(name: str) -> GameSpec:
         solve_solo_fn=contract(module, "solve_solo", None),
         record_kind_key=contract(module, "RECORD_KIND_KEY", "kind"),
         letters=_letters(module, info),
+        seats_by_option=contract(module, "SEATS_BY_OPTION", {}),
     )
 
 

@@ -65,6 +65,10 @@ def game(spec: GameSpec) -> dict[str, Any]:
             for name, option in spec.options.items()
         ],
         "seats": {"min": spec.min_seats, "max": spec.max_seats, "letters": list(spec.letters)},
+        "seats_by": {
+            name: {choice: list(seats) for choice, seats in by.items()}
+            for name, by in spec.seats_by_option.items()
+        },
         "solo": solo,
         "solo_options": solo_options,
         "solver": spec.solve_solo_fn is not None,

@@ -33,6 +33,7 @@ from .cyclo_board import (
     team_style,
     type_name,
 )
+from .cyclo_track import is_track, laps_of, track_board, track_legend
 from .games import TerminalGame
 
 #: Token choices in the order their rides are listed (CY-4.3).
@@ -95,7 +96,7 @@ class CycloTerminal(TerminalGame):
     """The terminal's drawing of Cyclo The Game."""
 
     title = "Cyclo The Game"
-    help: RenderableType = Group(Text(HELP), Text(""), legend())
+    help: RenderableType = Group(Text(HELP), Text(""), legend(), Text(""), track_legend())
 
     def __init__(self) -> None:
         self.story = Story()
@@ -183,6 +184,16 @@ class CycloTerminal(TerminalGame):
         data = self.data(state)
         course = data["course"]
         head = Text(f"Cyclo · {data['mode']} · {data['level'].capitalize()} · ", "bold")
+        if is_track(data):
+            track = data["track"]
+            head.append(
+                f"velodrome ({track['lap']} spaces a lap), "
+                f"{laps_of(track['distance'], track['lap'])}, finish after {track['distance']}",
+                "bold",
+            )
+            head.append(" · race over" if data["is_over"] else f" · round {data['round']}", "bold")
+            seat = lambda team: self.seat_text(team, players)  # noqa: E731
+            return track_board(data, head, seat, self.extras(state))
         head.append(
             f"{course['name']} ({' '.join(course['boards'])}, finish after {course['length']})",
             "bold",

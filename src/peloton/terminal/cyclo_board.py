@@ -303,7 +303,7 @@ def rider_cell(
         if time is not None:
             text.append(f" {time} s")
     else:
-        where = rider["square"] or "-"
+        where = rider["square"] or ("out" if rider.get("out") else "-")
         text = Text(f"{rid}", team_style(rider["team"]) + (" reverse" if rider["due"] else ""))
         text.append(f" {where}", "dim" if rider["turn_over"] else "")
         if rider["tokens"]:

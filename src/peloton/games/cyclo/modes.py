@@ -166,6 +166,12 @@ MODES: dict[str, Mode] = {
 #: The modes this engine plays: every mode of the rules, road and track.
 AVAILABLE = tuple(MODES)
 
+#: The teams each mode seats (CY-2.1), for a form where the mode is chosen before the
+#: seats (the web table's lobby reads it through ``GET /api/games``).
+SEATS_BY_OPTION: dict[str, dict[str, tuple[int, int]]] = {
+    "mode": {name: MODES[name].teams for name in AVAILABLE}
+}
+
 #: Levels (CY-2.3): Pro (tokens, wheel, holding back, swap) and Starter.
 PRO, STARTER = "pro", "starter"
 LEVELS = (PRO, STARTER)

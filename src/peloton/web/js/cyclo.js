@@ -9,13 +9,26 @@
 
 import { CycloBoard, dieFace } from "./cyclo_board.js";
 import { CARD_COUNT, coursePreview, describeCourse, drawLegend, drawnCount, racePanel } from "./cyclo_panels.js";
+import { VelodromeBoard } from "./cyclo_track.js";
+import { lineName, trackOf } from "./cyclo_track_facts.js";
+import { drawTrackLegend, trackPanel } from "./cyclo_track_panels.js";
 import { GameView } from "./gameview.js";
 import { el, clear, svg, teamChip } from "./ui.js";
 
 const TOKEN_CHOICES = ["", "r", "t", "rr", "rt", "tt"];
 const TOKEN_NEEDS = { "": [0, 0], r: [1, 0], t: [0, 1], rr: [2, 0], rt: [1, 1], tt: [0, 2] };
 const TOKEN_WORDS = { "": "no token", r: "r: one own token (+6)", t: "t: one team token (+6)", rr: "rr: attack, two own (+12)", rt: "rt: attack, own + team (+12)", tt: "tt: attack, two team (+12)" };
-const MODE_WORDS = { classic: "classic", leg: "leg", itt: "individual time trial", ttt: "team time trial" };
+const MODE_WORDS = {
+  classic: "classic", leg: "leg", itt: "individual time trial", ttt: "team time trial",
+  sprint: "track sprint", "team-sprint": "team sprint", pursuit: "individual pursuit", "team-pursuit": "team pursuit",
+  keirin: "keirin", scratch: "scratch race", elimination: "elimination race", tempo: "tempo race", points: "points race",
+};
+/** The track events (CY-11.2), raced on the velodrome: drawn as a loop. */
+export const TRACK_MODES = ["sprint", "team-sprint", "pursuit", "team-pursuit", "keirin", "scratch", "elimination", "tempo", "points"];
+/** The track events whose teams field one or two riders (option `entries`). */
+const BUNCH_MODES = ["keirin", "scratch", "elimination", "tempo", "points"];
+/** A snapshot of a race on the velodrome. */
+export const onTrack = (snap) => !!(snap && (snap.track || (snap.course && snap.course.lap) || TRACK_MODES.includes(snap.mode)));
 const PHASE_NOTES = { swap: "swap window", answer: "answering a swap", wheel: "offered a wheel", fall: "a fall" };
 
 /** `AS1-57/rt` -> {rider, target, tokens}; null for another move. */
@@ -45,6 +58,10 @@ export class CycloView extends GameView {
   static subtitle(t) {
     const o = t.options || t;
     const bits = [MODE_WORDS[o.mode] || o.mode || "classic", o.level === "starter" ? "Starter" : "Pro"];
+    if (TRACK_MODES.includes(o.mode)) {
+      if (o.entries && o.entries > 1) bits.push(`${o.entries} riders a team`);
+      return bits;
+    }
     bits.push(o.course ? `course ${o.course}` : "default course");
     if (o.events !== null && o.events !== undefined) bits.push(o.events ? "event cards" : "no event cards");
     return bits;
@@ -52,6 +69,22 @@ export class CycloView extends GameView {
 
   static outcome(result) {
     return { winner: result && result.winner_team };
+  }
+
+  /** The create form's fields a mode has no use for are hidden: `entries` outside the
+   * bunch races of the track, the event cards outside a classic or a leg. */
+  static optionShown(name, choices) {
+    const mode = choices.mode || "classic";
+    if (name === "entries") return BUNCH_MODES.includes(mode);
+    if (name === "events") return mode === "classic" || mode === "leg";
+    return true;
+  }
+
+  /** Whether a track event's form may pick `course`, or a road race's: the velodrome
+   * for the one, boards for the other (the mode's own course when none is chosen). */
+  static courseFits(course, options) {
+    const track = TRACK_MODES.includes(options.mode || "classic");
+    return track === !!(course && course.lap);
   }
 
   static describeCourse(course) {
@@ -64,7 +97,9 @@ export class CycloView extends GameView {
 
   constructor(host, handlers = {}) {
     super(host, handlers);
-    this.board = new CycloBoard(host, { onSquare: handlers.onSquare, onHover: handlers.onHover });
+    this.boardHost = host;
+    this.boardHandlers = { onSquare: handlers.onSquare, onHover: handlers.onHover };
+    this.board = new CycloBoard(host, this.boardHandlers);
     this.key = ""; // the decision the choices below belong to
     this.token = null; // the token choice selected for the ride
     this.picks = new Set(); // the riders picked to fall
@@ -109,6 +144,11 @@ export class CycloView extends GameView {
     const first = (snap.finish || []).find((f) => f.rider[0] === seat);
     if (first) return `${first.rider} finished`;
     const best = (snap.riders || []).filter((r) => r.team === seat && r.position !== null).sort((a, b) => b.position - a.position)[0];
+    if (best && onTrack(snap) && best.position > 0) {
+      const laps = typeof best.laps === "number" ? best.laps : 0;
+      return `${best.id} ${best.square} · ${laps} lap${laps === 1 ? "" : "s"}`;
+    }
+    if (!best && (snap.riders || []).some((r) => r.team === seat && r.out)) return "out";
     return best ? `${best.id} ${best.square}` : "";
   }
 
@@ -118,15 +158,32 @@ export class CycloView extends GameView {
     return ride ? [ride.target] : [];
   }
 
+  /** The road strip, or the velodrome's loop for a track event (made on first sight). */
+  boardFor(snap) {
+    const track = onTrack(snap);
+    if (track && !(this.board instanceof VelodromeBoard)) {
+      this.board.root.remove();
+      if (this.board.tools) this.board.tools.remove();
+      this.board = new VelodromeBoard(this.boardHost, this.boardHandlers);
+    } else if (!track && this.board instanceof VelodromeBoard) {
+      this.board.remove();
+      this.board = new CycloBoard(this.boardHost, this.boardHandlers);
+    }
+    return this.board;
+  }
+
   render(snap, options = {}) {
     if (!snap || !snap.course) return;
     this.sync(snap);
+    this.boardFor(snap);
+    this.track = onTrack(snap);
     const card = this.lastCard(snap);
     this.board.render(snap, { ...options, card: card && card.fresh && card.by ? { ...card, name: ((snap.deck || {})[card.id] || {}).name } : null });
-    const types = [...new Set(snap.course.spaces.map((s) => s.type))].join(",");
+    const types = [...new Set((snap.course.spaces || []).map((s) => s.type))].join(",") + (this.track ? `/${snap.mode}` : "");
     if (types !== this.legendTypes) {
       this.legendTypes = types;
       this.legendCourse = snap.course;
+      this.legendSnap = this.track ? snap : null;
       if (this.legendBox) this.legend(this.legendBox);
     }
   }
@@ -150,10 +207,15 @@ export class CycloView extends GameView {
       if (!by.has(ride.tokens)) by.set(ride.tokens, []);
       by.get(ride.tokens).push(ride);
     }
-    const n = snap.course.length;
+    const n = this.finishOf(snap);
     const pos = (t) => (t.startsWith("#") ? n + Number(t.slice(1)) : Number(t));
     for (const list of by.values()) list.sort((a, b) => pos(a.target) - pos(b.target));
     return by;
+  }
+
+  /** The finish: the course's last space, or the race's distance on the velodrome. */
+  finishOf(snap) {
+    return onTrack(snap) ? trackOf(snap).distance : snap.course.length;
   }
 
   /** What a ride to `target` does: where it lands, and what it meets there. */
@@ -163,11 +225,18 @@ export class CycloView extends GameView {
     const bits = [`${ride.rider} ${verb}${ride.tokens ? ` (${ride.tokens})` : ""} to ${ride.target}`];
     if (!landing) return bits[0];
     const where = landing.slice(1);
-    const space = snap.course.spaces[Number(where) - 1];
+    const space = onTrack(snap) ? null : snap.course.spaces[Number(where) - 1];
     if (where === ride.target) bits.push(`lands ${landing}`);
     else if (Number(where) === snap.ride.from) bits.push(`no room ahead: stays on ${landing}`);
-    else if (snap.course.spaces[Number(ride.target) - 1] && snap.course.spaces[Number(ride.target) - 1].dark) bits.push(`dark square: back to ${landing}`);
+    else if (space && snap.course.spaces[Number(ride.target) - 1] && snap.course.spaces[Number(ride.target) - 1].dark) bits.push(`dark square: back to ${landing}`);
     else bits.push(`no room ahead: lands ${landing}`);
+    if (onTrack(snap)) {
+      // The race's lines the ride crosses (the finish aside): sprint or elimination.
+      const track = trackOf(snap);
+      const to = where.startsWith("#") ? track.distance + Number(where.slice(1)) : Number(where);
+      const crossed = track.lines.filter((l) => l.kind !== "finish" && snap.ride.from <= l.at && l.at < to);
+      if (crossed.length) bits.push(`crosses ${crossed.map((l) => lineName(l, track)).join(" and ")}`);
+    }
     if (where.startsWith("#")) bits.push("past the finish line");
     else if (space && space.event && snap.events && Number(where) !== snap.ride.from) bits.push("draws an event card");
     return bits.join(", ");
@@ -441,11 +510,13 @@ export class CycloView extends GameView {
       card.animate = card.fresh && card.index !== this.turned;
       if (card.fresh) this.turned = card.index;
     }
-    racePanel(box, snap, { table, card });
+    if (onTrack(snap)) trackPanel(box, snap, { table });
+    else racePanel(box, snap, { table, card });
   }
 
   legend(host) {
     this.legendBox = host;
-    drawLegend(host, this.legendCourse, this.legendState);
+    if (this.legendSnap) drawTrackLegend(host, this.legendSnap, this.legendState);
+    else drawLegend(host, this.legendCourse, this.legendState);
   }
 }

@@ -122,7 +122,7 @@ export function racePanel(box, snap, { table = null, card = null } = {}) {
   if (snap.mode === "leg") box.append(pointsTable(snap, byId));
 }
 
-function final(snap, result, name) {
+export function final(snap, result, name) {
   const box = el("div", { class: "final", dataset: { testid: "final" } });
   if (result.winner_team) {
     box.append(el("div", { class: "trophy", dataset: { testid: "winner", team: result.winner_team, rider: result.winner || "" } },
@@ -146,7 +146,7 @@ function final(snap, result, name) {
   return box;
 }
 
-function orderLine(snap) {
+export function orderLine(snap) {
   const byId = Object.fromEntries((snap.riders || []).map((r) => [r.id, r]));
   return el("p", { class: "small cy-order", dataset: { testid: "order" } }, el("strong", {}, `Round ${snap.round} order: `),
     (snap.order || []).map((id) => {

@@ -44,6 +44,11 @@
 //                                        (optional)
 //   soloOptions                          the options the solo game sets where the server
 //                                        gives none (`solo_options` null; optional)
+//   optionShown(name, choices)           whether the form shows option `name` given the
+//                                        other fields' values (a hidden one is not sent;
+//                                        optional: every option is shown)
+//   courseFits(course, options)          whether the course select offers `course` with
+//                                        the form's options (optional)
 //   optionKinds                          {option: "flag" | "text"}: the field of an option
 //                                        whose default is null (the game decides); one not
 //                                        named stays out of the form (optional)

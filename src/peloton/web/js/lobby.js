@@ -73,9 +73,19 @@ function renderSeatRows() {
     box.append(el("label", { class: "seat-row" }, teamChip(seat, View.seatName(seat), (View.colours || {})[seat]), select));
   }
   renderCreator();
-  const fixed = solo() ? View.soloFixed || [] : [];
-  for (const field of $("game-options").querySelectorAll("[data-field]")) field.hidden = fixed.includes(field.dataset.field);
+  fitFields(g);
   for (const node of document.querySelectorAll(".not-solo")) node.hidden = solo() || g.seats.min === g.seats.max;
+}
+
+/** Hide the fields the solo game fixes, and those the other choices make meaningless
+ * (the view's `optionShown`: Cyclo's entries outside a bunch race on the track); a
+ * hidden field is not sent. */
+function fitFields(g) {
+  const View = viewOf(g.name);
+  const fixed = solo() ? View.soloFixed || [] : [];
+  const choices = Object.fromEntries([...$("game-options").querySelectorAll("[data-option]")].map((i) => [i.dataset.option, i.value]));
+  const shown = (name) => !View.optionShown || View.optionShown(name, choices);
+  for (const field of $("game-options").querySelectorAll("[data-field]")) field.hidden = fixed.includes(field.dataset.field) || !shown(field.dataset.field);
 }
 
 /** The field of one option (from GET /api/games), its input marked `data-option`. */
@@ -147,6 +157,23 @@ function courseField(g, o) {
 }
 
 /** The chosen course drawn small, for a game whose view draws one (`coursePreview`). */
+/** Disable the courses the form's other choices cannot race on (the view's
+ * `courseFits`); a course chosen that no longer fits goes back to the default. */
+function fitCourses(g) {
+  const select = $("course");
+  const fits = viewOf(g.name).courseFits;
+  if (!select || !fits) return;
+  const options = formOptions();
+  for (const option of select.options) {
+    const course = option.value === UPLOADED ? uploaded : (courses[g.name] || []).find((c) => c.name === option.value);
+    option.disabled = !!course && !fits(course, options);
+  }
+  if (select.selectedOptions[0] && select.selectedOptions[0].disabled) {
+    select.value = select.dataset.nullable ? DEFAULT : [...select.options].find((o) => !o.disabled).value;
+    showPreview(g);
+  }
+}
+
 function showPreview(g) {
   const box = $("course-preview");
   const preview = viewOf(g.name).coursePreview;
@@ -205,6 +232,7 @@ function renderGameOptions() {
   }
   if ($("course")) showPreview(g);
   if (solo()) setOptions(soloOptions(g));
+  fitCourses(g);
   renderSeatRows();
 }
 
@@ -238,15 +266,30 @@ function formOptions() {
   return out;
 }
 
+/** The seats the form's choices allow: the game's range, narrowed by an option whose
+ * choice seats fewer (`seats_by` of GET /api/games: a Cyclo sprint seats 2 teams). */
+function seatRange(g) {
+  let [min, max] = [g.seats.min, g.seats.max];
+  for (const [name, by] of Object.entries(g.seats_by || {})) {
+    const input = $("game-options").querySelector(`[data-option="${name}"]`);
+    const range = input && by[input.value];
+    if (range) [min, max] = [Math.max(min, range[0]), Math.min(max, range[1])];
+  }
+  return { min, max };
+}
+
 function renderTeamCount() {
   const g = game();
   const select = $("team-count");
-  const low = g.solo ? Math.max(2, g.seats.min) : g.seats.min;
+  const seats = seatRange(g);
+  const low = g.solo ? Math.max(2, seats.min) : seats.min;
   const players = g.options.find((o) => o.name === "players");
   const keep = Number(select.value) || (players ? players.default : low);
   clear(select);
-  for (let n = low; n <= g.seats.max; n++) select.append(el("option", { value: String(n) }, String(n)));
-  select.value = String(Math.min(g.seats.max, Math.max(low, keep)));
+  for (let n = low; n <= seats.max; n++) select.append(el("option", { value: String(n) }, String(n)));
+  select.value = String(Math.min(seats.max, Math.max(low, keep)));
+  select.dataset.min = String(low);
+  select.dataset.max = String(seats.max);
   $("team-count-label").textContent = viewOf(g.name).words.seats;
 }
 
@@ -263,6 +306,7 @@ async function onGame() {
     }
   }
   uploaded = null;
+  clear($("game-options")); // the last game's choices narrow no seats of this one
   renderTeamCount();
   renderGameOptions();
 }
@@ -271,6 +315,7 @@ function onSolo() {
   const g = game();
   if (solo()) setOptions(soloOptions(g));
   else setOptions(Object.fromEntries(g.options.filter((o) => soloOptions(g)[o.name] !== undefined).map((o) => [o.name, o.default])));
+  fitCourses(g);
   renderSeatRows();
 }
 
@@ -441,6 +486,17 @@ async function replayRecord(file) {
 $("create-form").addEventListener("submit", create);
 $("game").addEventListener("change", onGame);
 $("team-count").addEventListener("change", renderSeatRows);
+// A choice that seats another number of players (a Cyclo mode) redraws the seats,
+// and leaves only the courses it may race on (a track event: the velodrome).
+$("game-options").addEventListener("change", (e) => {
+  const name = e.target.dataset && e.target.dataset.option;
+  if (!name || e.target.dataset.course) return;
+  fitCourses(game());
+  fitFields(game());
+  if (!(game().seats_by || {})[name]) return;
+  renderTeamCount();
+  renderSeatRows();
+});
 $("solo").addEventListener("change", onSolo);
 $("record-file").addEventListener("change", (e) => {
   const file = e.target.files && e.target.files[0];

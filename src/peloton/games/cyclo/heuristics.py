@@ -18,14 +18,21 @@ length, and the figures ``peloton simulate`` reports.
   proposal yes only when it moves the answering rider forward;
 * **fall**: bring down rivals beside the drawer, never teammates.
 
-:func:`evaluate` is each team's chance to win by the race model
-(:mod:`.race_model`: expected rides to the line from every rider's dice, ground and
-tokens); :func:`horizon` asks MCTS to score the position after each new move at once
-rather than play it out (a whole race is some 250 moves, and the model judges better
-than a cheap playout); :func:`rollout_move` is that cheap playout policy (the furthest
-ride, tokens at once, wheels taken, no swaps), for a search told to play out;
-:func:`outcome` gives the win to the winning team; :func:`.metrics.metrics` the
-figures of a game.
+:func:`score_moves` serves each mode's goal: in a ``leg`` a ride or wheel that
+crosses a sprint or mountain line adds the green or red points it takes
+(:attr:`Weights.point` a point, CY-9.3); in the modes ranked by time (``itt``,
+``ttt``, the pursuits and the team sprint) rides and wheels are scored in seconds
+saved for the team instead (:mod:`.timed`, a team time trial riding for its third
+rider, CY-10.3).
+
+:func:`evaluate` and :func:`outcome` (:mod:`.goals`) give MCTS the mode's goal: the
+win in a classic, the time rank in a time mode, the win and the green and red points
+in a leg, by the race model (:mod:`.race_model`: expected rides to the line from every
+rider's dice, ground and tokens); :func:`horizon` asks MCTS to score the position
+after each new move at once rather than play it out (a whole race is some 250 moves,
+and the model judges better than a cheap playout); :func:`rollout_move` is that cheap
+playout policy (the furthest ride, tokens at once, wheels taken, no swaps), for a
+search told to play out; :func:`.metrics.metrics` the figures of a game.
 """
 
 from __future__ import annotations
@@ -36,12 +43,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.registry import Heuristics
+from .board import SPRINT as SPRINT_LINE
+from .goals import evaluate, outcome
 from .metrics import metrics
 from .notation import Answer, Fall, Move, Ride, Swap, Wheel
 from .position import ANSWER, FALL, RIDE, SWAP, WHEEL
-from .race_model import race_times, rides_to_line, win_shares
+from .race_model import rides_to_line
 from .riders import rider_type
 from .rules import dice_count, landing, target_of
+from .scoring import FINISH_POINTS, MOUNTAIN_POINTS, SPRINT_POINTS, paid
+from .timed import score_timed_rides, score_timed_wheel
+from .timed import weights as team_weights
 
 if TYPE_CHECKING:
     from ...core.rng import Rng
@@ -65,15 +77,11 @@ class Weights:
     event: float = 1.0
     #: Spaces a rider gets on average from one die.
     die: float = 3.5
+    #: What a green or red point is worth in a leg (CY-9.3), in spaces.
+    point: float = 0.5
 
 
 DEFAULT_WEIGHTS = Weights()
-
-#: The race model's noise: its variances times this fitted best the outcomes of 150
-#: greedy classics (1,879 positions: log loss 0.442, against 0.446 at 1, 0.444 at 0.5
-#: and 0.457 at 1.5; a constant 1/2 scores 0.693, the former softmax of the best
-#: riders' spaces 0.862).
-NOISE = 0.75
 
 
 def importance(state: State, rider: str, w: Weights = DEFAULT_WEIGHTS) -> float:
@@ -84,8 +92,13 @@ def importance(state: State, rider: str, w: Weights = DEFAULT_WEIGHTS) -> float:
     a turn already ridden or lost counting one more) know the ground ahead: on
     ``flemish-4`` they back the sprinter, whose three dice in the last kilometre are
     worth some spaces behind. Measured against backing the furthest rider: 456 wins of
-    800 seat-swapped Pro classics on ``flemish-4`` (57%, 95% 53.5-60.4%)."""
+    800 seat-swapped Pro classics on ``flemish-4`` (57%, 95% 53.5-60.4%).
+
+    In the modes ranked by time the weights of :func:`.timed.weights` (a team time
+    trial rides for its third rider)."""
     setup, p = state.setup, state.p
+    if setup.mode.timed:
+        return team_weights(state, rider[0]).get(rider, 0.0)
     best, fewest = rider, math.inf
     for mate in setup.team_riders(rider[0]):
         where = p.pos.get(mate)
@@ -103,9 +116,14 @@ def score_moves(
 ) -> list[float]:
     """A score per move (higher is better) from the position alone."""
     phase = state.phase
+    timed = state.setup.mode.timed
     if phase == RIDE:
+        if timed:
+            return score_timed_rides(state, moves)
         return _score_rides(state, moves, weights)
     if phase == WHEEL:
+        if timed:
+            return [score_timed_wheel(state, m) if isinstance(m, Wheel) else 0.0 for m in moves]
         return [_score_wheel(state, m, weights) if isinstance(m, Wheel) else 0.0 for m in moves]
     if phase == SWAP:
         return [_score_swap(state, m, weights) if isinstance(m, Swap) else 0.0 for m in moves]
@@ -125,6 +143,7 @@ def _score_rides(state: State, moves: Sequence[Move], w: Weights) -> list[float]
     team_cost = w.team_token if weight == 1.0 else w.team_token_helper
     events = setup.events
     marks = setup.course.events
+    lines = setup.mode.course_lines
     seen: dict[int, int] = {}
     scores = []
     for m in moves:
@@ -140,8 +159,30 @@ def _score_rides(state: State, moves: Sequence[Move], w: Weights) -> list[float]
         )
         if events and end != start and marks[end]:
             score -= w.event * weight
+        if lines:
+            score += w.point * line_points(state, rider, start, end)
         scores.append(score)
     return scores
+
+
+def line_points(state: State, rider: str, start: int, end: int) -> int:
+    """The green and red points ``rider`` would take moving from ``start`` to ``end``
+    in a leg (CY-9.3): each sprint or mountain line crossed pays the next place on its
+    list (riders that crossed it earlier this round counted ahead of it), and so does
+    the finish line."""
+    setup, p = state.setup, state.p
+    total = 0
+    for i, line in enumerate(setup.scoring):
+        if start <= line.after < end and rider not in p.lists[i]:
+            place = len(p.lists[i]) + len(p.crossed[i])
+            if line.kind == SPRINT_LINE:
+                total += paid(SPRINT_POINTS, place)
+            else:
+                assert line.category is not None
+                total += paid(MOUNTAIN_POINTS[line.category], place)
+    if start <= setup.finish < end:
+        total += paid(FINISH_POINTS, len(p.finishers) + len(p.crossed[-1]))
+    return total
 
 
 def _score_wheel(state: State, move: Wheel, w: Weights) -> float:
@@ -153,7 +194,11 @@ def _score_wheel(state: State, move: Wheel, w: Weights) -> float:
     gain = float(end - p.pos[rider])
     if setup.events and setup.course.events[end]:
         gain -= w.event
-    return importance(state, rider, w) * (gain - w.die * dice_count(setup, p, rider))
+    score = importance(state, rider, w) * (gain - w.die * dice_count(setup, p, rider))
+    if setup.mode.course_lines:
+        # A roll would cross the lines about as often: only the sure points count.
+        score += w.point * line_points(state, rider, p.pos[rider], end) / 2
+    return score
 
 
 def _score_swap(state: State, move: Swap, w: Weights) -> float:
@@ -203,27 +248,6 @@ def rollout_move(state: State, rng: Rng, *, epsilon: float = 0.1) -> Move:
     if phase == FALL:
         return moves[0]
     return rng.choice(moves)
-
-
-def evaluate(state: State) -> dict[str, float]:
-    """Each team's chance to win in [0, 1] (they sum to 1): exact once the first rider
-    is ranked across the finish line (CY-8.4; in a team time trial the third rider of a
-    team counts, CY-10.3), else the race model's (:mod:`.race_model`)."""
-    if state.is_over:
-        return outcome(state)
-    finishers = state.p.finishers
-    if finishers and not state.setup.mode.team_time:
-        first = finishers[0][0][0]
-        return {t: 1.0 if t == first else 0.0 for t in state.players}
-    return win_shares(race_times(state, NOISE))
-
-
-def outcome(state: State) -> dict[str, float]:
-    """1 to the winning team of a finished game, 0 to the others (else :func:`evaluate`)."""
-    if not state.is_over:
-        return evaluate(state)
-    winner = state.result.winner_team
-    return {t: 1.0 if t == winner else 0.0 for t in state.players}
 
 
 def horizon(state: State) -> int:

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .setup import Setup
     from .state import State
 
-__all__ = ["race_times", "rides_to_line", "win_shares"]
+__all__ = ["race_times", "rank_shares", "rides_to_line", "win_shares"]
 
 #: The mean of one die.
 DIE_MEAN = 3.5
@@ -226,3 +226,37 @@ def _survival(riders: Sequence[tuple[float, float]], grid: Sequence[float]) -> l
             s *= 0.5 * erfc((t - m) / (sd * 1.4142135623730951))
         out.append(s)
     return out
+
+
+#: Points of the grid of :func:`rank_shares` (it spans every team, not only the front).
+RANK_GRID = 64
+
+
+def rank_shares(times: dict[str, list[tuple[float, float]]]) -> dict[str, float]:
+    """Each team's expected share of the other teams it beats: the mean over the
+    others of the chance that its least figure is less than theirs, that is
+    ``1 - (E[rank] - 1) / (n - 1)`` (a team with no figure beats nobody). With two
+    teams it is the chance to win."""
+    teams = [t for t, riders in times.items() if riders]
+    n = len(times)
+    if n < 2:
+        return dict.fromkeys(times, 1.0)
+    sds = {t: [(m, math.sqrt(max(v, MIN_VARIANCE))) for m, v in times[t]] for t in teams}
+    low = min(m - 4 * s for riders in sds.values() for m, s in riders)
+    high = max(m + 4 * s for riders in sds.values() for m, s in riders)
+    grid = [low + (high - low) * i / (RANK_GRID - 1) for i in range(RANK_GRID)]
+    survival = {t: _survival(riders, grid) for t, riders in sds.items()}
+    shares = dict.fromkeys(times, 0.0)
+    for a, b in ((a, b) for i, a in enumerate(teams) for b in teams[i + 1 :]):
+        sa, sb = survival[a], survival[b]
+        ahead = behind = 0.0
+        for i in range(RANK_GRID - 1):
+            ahead += (sa[i] - sa[i + 1]) * 0.5 * (sb[i] + sb[i + 1])
+            behind += (sb[i] - sb[i + 1]) * 0.5 * (sa[i] + sa[i + 1])
+        total = ahead + behind
+        p = ahead / total if total > 0.0 else 0.5
+        shares[a] += p
+        shares[b] += 1.0 - p
+    for t in teams:  # a team without a figure is beaten by every team with one
+        shares[t] += n - len(teams)
+    return {t: v / (n - 1) for t, v in shares.items()}

@@ -44,10 +44,11 @@ KNOWN_IDS = {f"CY-{s}" for s in RULES_PER_SECTION} | {
 #: notation, records, API and errors (CY-14 … CY-17). The track events (CY-11) and the
 #: clarifications (CY-19) are not anchored here.
 COVERED_SECTIONS = (*range(0, 11), 13, 14, 15, 16, 17)
-#: Of the competitions (CY-12), what every competition does and the stage race; the
-#: omnium, sprint tournament and pursuit series (CY-12.3 to CY-12.5) wait for the
-#: track events.
-COMPETITION_IDS = {"CY-12.1", "CY-12.2", "CY-12.6"}
+#: The competitions (CY-12): what every competition does and the stage race under
+#: one heading, the omnium, sprint tournament and pursuit series under another.
+STAGE_RACE_IDS = {"CY-12.1", "CY-12.2", "CY-12.6"}
+TRACK_COMPETITION_IDS = {"CY-12.3", "CY-12.4", "CY-12.5"}
+COMPETITION_IDS = STAGE_RACE_IDS | TRACK_COMPETITION_IDS
 #: Sections without numbered rules are anchored by their own id.
 REQUIRED_IDS = {
     f"CY-{s}.{k}" if RULES_PER_SECTION[s] else f"CY-{s}"
@@ -152,7 +153,7 @@ def test_the_id_lists_are_what_the_rules_have() -> None:
     cannot make both tests pass: CY-4.7 exists, CY-4.8 does not."""
     assert {"CY-4.7", "CY-9.4", "CY-19.18"} <= KNOWN_IDS
     assert not {"CY-4.8", "CY-9.5", "CY-16.1", "CY-18.1"} & KNOWN_IDS
-    assert len(REQUIRED_IDS) == 2 + 7 + 6 + 6 + 7 + 3 + 5 + 6 + 6 + 4 + 4 + 3 + 2 + 2 + 2 + 3
+    assert len(REQUIRED_IDS) == 2 + 7 + 6 + 6 + 7 + 3 + 5 + 6 + 6 + 4 + 4 + 3 + 2 + 2 + 2 + 6
 
 
 def test_the_track_events_and_their_competitions_are_only_announced() -> None:
@@ -162,7 +163,9 @@ def test_the_track_events_and_their_competitions_are_only_announced() -> None:
         named = {r for r in ID.findall(TEXT) if r.startswith(f"CY-{section}")}
         assert named <= COMPETITION_IDS, named
     stage = next(h for h in HEADINGS if h.title == "Stage races")
-    assert set(stage.ids) == COMPETITION_IDS
+    assert set(stage.ids) == STAGE_RACE_IDS
+    track = next(h for h in HEADINGS if h.title == "Track competitions")
+    assert set(track.ids) == TRACK_COMPETITION_IDS
 
 
 def test_links_inside_the_page_lead_to_an_anchor() -> None:
@@ -245,7 +248,7 @@ def test_the_start_diagram_is_the_engines_start() -> None:
     [
         ({"position": "9 AS1:a30*4,BH1:a30*4 / A*4,B*4"}, NotationError),  # one square
         ({"position": "9 AS1:d30 / A*4"}, NotationError),  # space 30 has 3 lanes
-        ({"options": {"mode": "keirin"}, "position": "1 AS1:a0"}, ConfigError),
+        ({"options": {"mode": "elimination"}, "position": "1 AS1:a0"}, ConfigError),
         ({"options": {"course": "nowhere"}, "position": "1 AS1:a0"}, ConfigError),
         ({"options": {"players": 3}, "position": "1 AS1:a0"}, AssertionError),
         ({"position": "1 AS1:a0", "caption": "a", "colour": "red"}, AssertionError),

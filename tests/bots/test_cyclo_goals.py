@@ -14,7 +14,7 @@ from peloton.bots import make_bot, play_out
 from peloton.bots.mcts import MCTSBot
 from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
-from peloton.games.cyclo import goals, race_model, timed
+from peloton.games.cyclo import goals, lines, race_model, timed
 from peloton.games.cyclo.heuristics import score_moves
 from peloton.games.cyclo.time_model import landing_seconds, seconds_to_line
 
@@ -28,7 +28,10 @@ def best(state: cy.State) -> set[str]:
 
 
 def play(state: cy.State, *moves: str) -> cy.State:
+    """Play moves in order, riding on past any swap window the moves do not answer."""
     for move in moves:
+        if state.phase == "swap" and "~" not in move:
+            state.play(f"{state.due}~-")
         state.play(move)
     return state
 
@@ -106,6 +109,52 @@ def test_cy_9_3_leg_rider_sprints_for_a_paying_line() -> None:
     assert best(classic) == {"AH1-47"}
 
 
+def test_cy_11_2_tempo_rider_sprints_for_the_paying_lines() -> None:
+    """CY-11.2: a tempo race pays 2, 1 every half lap: with two tokens AS1 crosses the
+    lines after 10 and 20 first (4 points)."""
+    state = play(cy.from_cyn("3 AS1:a8*3,BS1:a2*3", "tempo"), "roll:1,1")
+    assert best(state) == {"AS1-22/rr"}
+    assert lines.line_points(state, "AS1", 8, 22) == 4
+
+
+def test_cy_8_2_a_line_ranks_this_rounds_crossers_by_their_squares() -> None:
+    """CY-8.2: BS1 crossed the line after 10 this round and stands on 15: AS1 crossing
+    it now takes first place only by landing beyond 15."""
+    state = play(cy.from_cyn("3 AS1:a6*3,BS1:a8*3", "tempo"), "roll:3,4", "BS1-15")
+    assert state.due == "AS1"
+    assert [lines.line_points(state, "AS1", 6, end) for end in (10, 12, 15, 16)] == [0, 1, 1, 2]
+
+
+ELIMINATION_ROUND = ("roll:4,5", "AS1-25", "roll:1,4", "BS1-19", "roll:2,3", "CS1-17")
+
+
+@pytest.mark.parametrize("mode", ["elimination", "scratch"])
+def test_cy_11_5_elimination_rider_declines_a_wheel_that_leaves_it_rearmost(mode: str) -> None:
+    """CY-11.5, CY-5.1: AS1 crossed the line after 20 this round, so the rearmost
+    rider at the end of it is out. BC1 may follow AC1 to 12, 8 spaces without
+    rolling, where it would be rearmost: in the elimination race it rides its own turn
+    (three tokens take it past AC1); in a scratch race it follows."""
+    cyn = "3 AC1:a5*3,AS1:a16*3,BC1:a4*3,BS1:a14*3,CS1:a12*3"
+    if mode == "elimination":
+        cyn += " / - / CC1:out / 1=AS1+BS1+CS1"
+    state = play(cy.from_cyn(cyn, mode, entries=2), *ELIMINATION_ROUND, "roll:3,5", "AC1-13")
+    assert state.phase == "wheel" and state.due == "BC1"
+    assert best(state) == ({"BC1>-"} if mode == "elimination" else {"BC1>AC1"})
+    if mode == "elimination":
+        assert lines.elimination_risk(state, "BC1", 12) == 1.0
+        assert lines.ride_risk(state, "BC1") == 0.0
+
+
+def test_cy_11_5_elimination_rider_rides_clear_of_the_back() -> None:
+    """CY-11.5: AC1, last to ride and rearmost, spends its tokens to pass CS1 on 17:
+    landing short of it means going out."""
+    cyn = "3 AC1:a5*3,AS1:a16*3,BS1:a14*3,CS1:a12*3 / - / BC1:out / 1=AS1+BS1+CS1"
+    state = play(cy.from_cyn(cyn, "elimination", entries=2), *ELIMINATION_ROUND, "roll:2,3")
+    assert state.due == "AC1"
+    assert best(state) == {"AC1-22/rr"}  # 5 + 5 + 12: past CS1 and BS1
+    assert lines.elimination_risk(state, "AC1", 16) == 1.0
+
+
 # ------------------------------------------------------------------ MCTS's goal
 
 
@@ -126,6 +175,16 @@ def test_cy_10_4_time_modes_evaluate_the_time_rank() -> None:
     play_out(end, {t: make_bot("greedy", 1) for t in "ABC"}, chance=Rng(2))
     first, second, third = end.result.teams
     assert goals.outcome(end) == {first: 1.0, second: 0.5, third: 0.0}
+
+
+def test_cy_11_2_points_races_evaluate_the_points_rank() -> None:
+    """CY-11.2: a tempo race ranks by points: level on the track, the team with 4
+    points leads, more so once fewer points are left to pay."""
+    early = goals.evaluate(cy.from_cyn("3 AS1:a12+4,BS1:b12", "tempo"))
+    passed = ",".join(f"{k}=AS1+BS1" for k in range(1, 10))  # every half lap but the finish
+    late = goals.evaluate(cy.from_cyn(f"8 AS1:a92+4,BS1:b92 / - / - / {passed}", "tempo"))
+    assert 0.5 < early["A"] < late["A"] and late["A"] > 0.9
+    assert sum(early.values()) == pytest.approx(1)
 
 
 def test_rank_shares_of_two_teams_are_win_shares() -> None:
@@ -185,6 +244,8 @@ def games(draw: st.DrawFn) -> tuple[cy.State, dict[str, Checked]]:
     players = draw(st.integers(low, min(high, 3)))
     level = draw(st.sampled_from(("pro", "starter")))
     options: dict[str, Any] = {"mode": mode, "players": players, "level": level}
+    if cy.MODES[mode].riders is None:  # 1 or 2 entries a team; an elimination needs 3 riders
+        options["entries"] = draw(st.integers(1 if players > 2 or mode != "elimination" else 2, 2))
     if mode in ("classic", "leg"):  # a short road race: the start and the finish boards
         options["course"] = {"name": "short", "boards": ["A1", "D2", "E1"]}
     state = cy.from_options(options)

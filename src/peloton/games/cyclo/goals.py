@@ -10,6 +10,12 @@ position, :func:`outcome` once the game is over. Each is a value in [0, 1] per t
   (CY-10.3, CY-11.3). With two teams that is the chance to win; with more, second
   place is worth more than last. A team riding alone is worth less the longer it
   takes: ``1 / (1 + rounds)``.
+* **track races** (CY-11.2): the finishing order in a ``keirin`` or ``scratch``
+  race and survival in an ``elimination`` race (its eliminated rank last, last out
+  first) as the time rank's share of teams beaten, by the race model; the points rank
+  in a ``tempo`` or ``points`` race: each team's best points so far plus the points
+  still to pay at the chance the race model gives it to be at the front, with a
+  spread that narrows as the points left to pay shrink. A ``sprint`` heat is a win.
 * **leg**: the stage race's three jerseys as well as the win (CY-9, CY-12.2): the
   chance to win (:data:`LEG_WIN`), and the team's shares of the green and of the red
   points (:data:`LEG_POINTS` each); before the end the green share counts the
@@ -20,6 +26,7 @@ The result of a finished game gives the same figures exactly.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from .race_model import race_times, rank_shares, win_shares
@@ -44,12 +51,17 @@ def evaluate(state: State) -> dict[str, float]:
     """Each team's value in [0, 1] for the mode's goal (see the module docstring)."""
     if state.is_over:
         return outcome(state)
-    mode = state.setup.mode
+    setup = state.setup
+    mode = setup.mode
     times = race_times(state, NOISE)
     if mode.timed:
         if len(state.players) == 1:
             rounds = state.round - 1 + min((m for m, _ in times[state.players[0]]), default=0.0)
             return {state.players[0]: 1.0 / (1.0 + rounds)}
+        return rank_shares(times)
+    if setup.finish_pays:
+        return _points_rank(state, win_shares(times))
+    if _ranked(state):
         return rank_shares(times)
     finishers = state.p.finishers
     if finishers:  # CY-8.4: the first listed across the line has won
@@ -76,12 +88,12 @@ def outcome(state: State) -> dict[str, float]:
     result = state.result
     mode = state.setup.mode
     teams = state.players
-    if mode.timed:
-        if len(teams) == 1:
-            team = teams[0]
-            own = [t for r, t in result.times.items() if r[0] == team]
-            time = result.team_times.get(team, min(own, default=0))
-            return {team: 1.0 / (1.0 + time / ROUND_SECONDS)}
+    if mode.timed and len(teams) == 1:
+        team = teams[0]
+        own = [t for r, t in result.times.items() if r[0] == team]
+        time = result.team_times.get(team, min(own, default=0))
+        return {team: 1.0 / (1.0 + time / ROUND_SECONDS)}
+    if _ranked(state):
         n = len(teams)
         return {t: (n - 1 - i) / (n - 1) for i, t in enumerate(result.teams)}
     win = {t: 1.0 if t == result.winner_team else 0.0 for t in teams}
@@ -94,6 +106,36 @@ def outcome(state: State) -> dict[str, float]:
     for rider, n in result.mountain.items():
         red[rider[0]] += n
     return _leg_value(win, green, red)
+
+
+def _ranked(state: State) -> bool:
+    """Whether places below the first count: every mode but the classic, the leg and
+    the sprint heat (two riders: the time rank is the win there anyway)."""
+    mode = state.setup.mode
+    return mode.timed or not mode.road
+
+
+def _points_rank(state: State, front: dict[str, float]) -> dict[str, float]:
+    """The points rank of a tempo or points race (see the module docstring)."""
+    setup, p = state.setup, state.p
+    left = sum(sum(pays[len(p.lists[i]) :]) for i, pays in enumerate(setup.pays))
+    left += sum(setup.finish_pays[len(p.finishers) :])
+    expected = {
+        t: max((p.points.get(r, 0) for r in setup.team_riders(t)), default=0) + left * front[t]
+        for t in state.players
+    }
+    spread = math.sqrt(2.0 * left) + 0.5
+    n = len(expected)
+    shares = dict.fromkeys(expected, 0.0)
+    teams = list(expected)
+    for i, a in enumerate(teams):
+        for b in teams[i + 1 :]:
+            # points level: the finishing order decides, where the front model says
+            lead = expected[a] - expected[b] + 0.5 * (front[a] - front[b])
+            beat = 0.5 * math.erfc(-lead / (spread * math.sqrt(2.0)))
+            shares[a] += beat
+            shares[b] += 1.0 - beat
+    return {t: v / (n - 1) for t, v in shares.items()}
 
 
 def _leg_value(

@@ -43,15 +43,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.registry import Heuristics
-from .board import SPRINT as SPRINT_LINE
 from .goals import evaluate, outcome
+from .lines import elimination_risk, line_points, pays_at_lines, ride_risk
 from .metrics import metrics
 from .notation import Answer, Fall, Move, Ride, Swap, Wheel
 from .position import ANSWER, FALL, RIDE, SWAP, WHEEL
 from .race_model import rides_to_line
 from .riders import rider_type
 from .rules import dice_count, landing, target_of
-from .scoring import FINISH_POINTS, MOUNTAIN_POINTS, SPRINT_POINTS, paid
 from .timed import score_timed_rides, score_timed_wheel
 from .timed import weights as team_weights
 
@@ -79,6 +78,10 @@ class Weights:
     die: float = 3.5
     #: What a green or red point is worth in a leg (CY-9.3), in spaces.
     point: float = 0.5
+    #: What a point is worth in a tempo or points race (CY-11.2): they rank by points.
+    track_point: float = 3.0
+    #: Being rearmost when an elimination line falls (CY-11.5): out of the race.
+    eliminated: float = 40.0
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -143,7 +146,8 @@ def _score_rides(state: State, moves: Sequence[Move], w: Weights) -> list[float]
     team_cost = w.team_token if weight == 1.0 else w.team_token_helper
     events = setup.events
     marks = setup.course.events
-    lines = setup.mode.course_lines
+    point = (w.track_point if setup.is_track else w.point) if pays_at_lines(state) else 0.0
+    eliminating = setup.mode.name == "elimination"
     seen: dict[int, int] = {}
     scores = []
     for m in moves:
@@ -159,30 +163,12 @@ def _score_rides(state: State, moves: Sequence[Move], w: Weights) -> list[float]
         )
         if events and end != start and marks[end]:
             score -= w.event * weight
-        if lines:
-            score += w.point * line_points(state, rider, start, end)
+        if point:
+            score += point * line_points(state, rider, start, end)
+        if eliminating:
+            score -= w.eliminated * elimination_risk(state, rider, end)
         scores.append(score)
     return scores
-
-
-def line_points(state: State, rider: str, start: int, end: int) -> int:
-    """The green and red points ``rider`` would take moving from ``start`` to ``end``
-    in a leg (CY-9.3): each sprint or mountain line crossed pays the next place on its
-    list (riders that crossed it earlier this round counted ahead of it), and so does
-    the finish line."""
-    setup, p = state.setup, state.p
-    total = 0
-    for i, line in enumerate(setup.scoring):
-        if start <= line.after < end and rider not in p.lists[i]:
-            place = len(p.lists[i]) + len(p.crossed[i])
-            if line.kind == SPRINT_LINE:
-                total += paid(SPRINT_POINTS, place)
-            else:
-                assert line.category is not None
-                total += paid(MOUNTAIN_POINTS[line.category], place)
-    if start <= setup.finish < end:
-        total += paid(FINISH_POINTS, len(p.finishers) + len(p.crossed[-1]))
-    return total
 
 
 def _score_wheel(state: State, move: Wheel, w: Weights) -> float:
@@ -195,9 +181,12 @@ def _score_wheel(state: State, move: Wheel, w: Weights) -> float:
     if setup.events and setup.course.events[end]:
         gain -= w.event
     score = importance(state, rider, w) * (gain - w.die * dice_count(setup, p, rider))
-    if setup.mode.course_lines:
+    if pays_at_lines(state):
         # A roll would cross the lines about as often: only the sure points count.
-        score += w.point * line_points(state, rider, p.pos[rider], end) / 2
+        point = w.track_point if setup.is_track else w.point
+        score += point * line_points(state, rider, p.pos[rider], end) / 2
+    if setup.mode.name == "elimination":  # following may leave it rearmost (CY-11.5)
+        score += w.eliminated * (ride_risk(state, rider) - elimination_risk(state, rider, end))
     return score
 
 

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .setup import Setup
     from .state import State
 
-__all__ = ["race_times", "rank_shares", "rides_to_line", "win_shares"]
+__all__ = ["dice_at", "race_times", "rank_shares", "rides_to_line", "win_shares"]
 
 #: The mean of one die.
 DIE_MEAN = 3.5
@@ -72,6 +72,16 @@ def rides_to_line(setup: Setup, kind: str, position: int, tokens: int) -> tuple[
     return table[min(position, len(table) - 1)]
 
 
+def dice_at(setup: Setup, x: int, kind: str) -> int:
+    """The dice of a ride from ``x`` (no flags): the ground's on the road (CY-4.2), 2 on
+    the velodrome, 3 from the distance the event says (CY-11.2)."""
+    track = setup.track
+    if track is not None:
+        three = track.three_dice_from
+        return 3 if three is not None and x >= three else 2
+    return setup.terrain[x].dice_for(kind)
+
+
 def _tables(setup: Setup, kind: str) -> list[list[tuple[float, float]]]:
     """``rides_to_line`` for every token count and position, from the line back."""
     finish, line = setup.finish, setup.finish + 1
@@ -81,7 +91,7 @@ def _tables(setup: Setup, kind: str) -> list[list[tuple[float, float]]]:
     square = [[0.0] * size for _ in range(MAX_HELD + 1)]  # E[rides²]
     for x in range(finish, -1, -1):
         terrain = setup.terrain[x]
-        sums = SUMS[terrain.dice_for(kind)]
+        sums = SUMS[dice_at(setup, x, kind)]
         bonus = terrain.climber_bonus if kind == CLIMBER else 0
         panel = terrain.panel(kind)
         for k in range(MAX_HELD + 1):

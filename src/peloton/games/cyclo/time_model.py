@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .race_model import MAX_HELD, SUMS
+from .race_model import MAX_HELD, SUMS, dice_at
 from .rules import TOKEN_SPACES
 from .scoring import ROUND_SECONDS
 from .terrain import CLIMBER
@@ -73,7 +73,7 @@ def _table(setup: Setup, kind: str) -> list[list[float]]:
 def _build(setup: Setup, kind: str) -> list[list[float]]:
     """``table[k][x]`` for every token count and position, from the line back."""
     finish, cap = setup.finish, setup.cap
-    darks = setup.course.darks
+    darks = setup.darks
     pro = setup.pro
     value = [[0.0] * (finish + 1) for _ in range(MAX_HELD + 1)]
 
@@ -89,7 +89,7 @@ def _build(setup: Setup, kind: str) -> list[list[float]]:
 
     for x in range(finish, -1, -1):
         terrain = setup.terrain[x]
-        sums = SUMS[terrain.dice_for(kind)]
+        sums = SUMS[dice_at(setup, x, kind)]
         bonus = terrain.climber_bonus if kind == CLIMBER else 0
         panel = terrain.panel(kind) if pro else 0
         hold = pro and terrain.hold_back

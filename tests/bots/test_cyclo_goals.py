@@ -98,15 +98,26 @@ def test_cy_10_2_itt_rider_crossing_spends_for_squares_past_the_line() -> None:
     assert best(state) == {"AS1-#9"}
 
 
-def test_cy_9_3_leg_rider_sprints_for_a_paying_line() -> None:
-    """CY-9.3: in a leg a helper spends a team token to cross the sprint line after 50
-    first (5 green points); in a classic the same helper keeps the token."""
-    cyn = "6 AH1:a44,AS1:a80 / A*2"
-    moves = ("roll:1,2", "AS1-83", "roll:1,2")
+def test_cy_9_3_leg_rider_takes_a_wheel_over_a_paying_line() -> None:
+    """CY-9.3, CY-5.1: in a leg AH1 follows BC1 over the sprint line after 50 (6
+    spaces, less than an average roll, but 3 green points for second place); in a
+    classic it declines the same wheel."""
+    cyn = "6 AH1:a45,AS1:a80,BC1:a46 / A*2"
+    moves = ("roll:1,2", "AS1-83", "roll:2,4", "BC1-52")
     leg = play(cy.from_cyn(cyn, "leg", course="flat-stage"), *moves)
-    assert best(leg) == {"AH1-53/t"}
+    assert leg.phase == "wheel" and best(leg) == {"AH1>BC1"}
+    assert lines.line_points(leg, "AH1", 45, 51) == 3
     classic = play(cy.from_cyn(cyn, "classic", course="flat-stage"), *moves)
-    assert best(classic) == {"AH1-47"}
+    assert best(classic) == {"AH1>-"}
+
+
+def test_cy_9_3_a_helpers_team_token_is_kept_for_the_leader_not_for_points() -> None:
+    """CY-9.3: the sprint line after 50 would pay AH1 5 green points, but a helper's
+    team token pays no points: the leader's win needs it more."""
+    state = play(cy.from_cyn("6 AH1:a44,AS1:a80 / A*2", "leg", course="flat-stage"),
+                 "roll:1,2", "AS1-83", "roll:1,2")  # fmt: skip
+    assert best(state) == {"AH1-47"}
+    assert lines.line_points(state, "AH1", 44, 53) == 5
 
 
 def test_cy_11_2_tempo_rider_sprints_for_the_paying_lines() -> None:

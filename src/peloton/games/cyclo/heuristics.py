@@ -163,7 +163,10 @@ def _score_rides(state: State, moves: Sequence[Move], w: Weights) -> list[float]
         )
         if events and end != start and marks[end]:
             score -= w.event * weight
-        if point:
+        if point and (weight == 1.0 or "t" not in m.tokens):
+            # A helper's team token pays no points: the leader's win needs it more (a
+            # helper spending team tokens at the sprints won 68 of 200 flat-stage legs
+            # against the greedy bot that scores no points; kept for the leader, 94).
             score += point * line_points(state, rider, start, end)
         if eliminating:
             score -= w.eliminated * elimination_risk(state, rider, end)

@@ -136,7 +136,8 @@ def simulate(
             "--competition",
             help="Cyclo: ride whole omnium, sprint-tournament or pursuit-series competitions "
             "and report each bot's win share and mean standing; -o takes level, and entries "
-            "(omnium) or mode (sprint or team-sprint, pursuit or team-pursuit).",
+            "(omnium) or mode (sprint or team-sprint, pursuit or team-pursuit). stage: the "
+            "tour, as --stage-race tour.",
         ),
     ] = None,
 ) -> None:
@@ -161,6 +162,8 @@ def simulate(
     name = game_name(game)
     if stage_race is not None and competition is not None:
         raise fail("give --stage-race or --competition, not both", EXIT_USAGE)
+    if competition == "stage":  # the tour's legs; --stage-race LEGS chooses others
+        competition, stage_race = None, "tour"
     if competition is not None:
         from .cli_competitions import simulate_competitions
 

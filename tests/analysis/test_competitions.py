@@ -61,6 +61,9 @@ def test_simulate_reports_win_shares_and_standings(
     data = json.loads(out.read_text())
     assert data["settings"]["settings"] == {"entries": 2} and len(data["competitions"]) == 2
     assert [e["bot"] for e in data["entries"]] == ["greedy", "random"]
+    code, text, err = cli(capsys, "--game", "cyclo", "--bots", "greedy,random", "--competition",
+                          "stage", "--games", "1", "-o", "level=starter")  # fmt: skip
+    assert (code, err) == (0, "") and "Cyclo stage races (tour, starter): 1 races" in text
     csv = tmp_path / "r.csv"
     code, _, err = cli(capsys, "--game", "cyclo", "--bots", "greedy,random", "--competition",
                        "pursuit-series", "--games", "1", "--out", str(csv))  # fmt: skip

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .setup import Setup
     from .state import State
 
-__all__ = ["dice_at", "race_times", "rank_shares", "rides_to_line", "win_shares"]
+__all__ = ["dice_at", "ground", "race_times", "rank_shares", "rides_to_line", "win_shares"]
 
 #: The mean of one die.
 DIE_MEAN = 3.5
@@ -67,9 +67,26 @@ def rides_to_line(setup: Setup, kind: str, position: int, tokens: int) -> tuple[
     key = (id(setup.terrain), kind)
     entry = _TABLES.get(key)
     if entry is None or entry[1] is not setup.terrain:
-        entry = _TABLES[key] = (_tables(setup, kind), setup.terrain)
+        # A new game of a course already seen shares its tables (each game's setup has
+        # its own terrain tuple).
+        same = (ground(setup), kind)
+        tables = _BY_GROUND.get(same)
+        if tables is None:
+            tables = _BY_GROUND[same] = _tables(setup, kind)
+        entry = _TABLES[key] = (tables, setup.terrain)
     table = entry[0][min(tokens, MAX_HELD)]
     return table[min(position, len(table) - 1)]
+
+
+#: The tables by the ground itself (:func:`ground`), shared by every game on it.
+_BY_GROUND: dict[tuple[object, str], list[list[tuple[float, float]]]] = {}
+
+
+def ground(setup: Setup) -> tuple[object, ...]:
+    """What the models' tables depend on: the track types, dark squares and finish of
+    the course, and on the velodrome where rides roll 3 dice."""
+    track = setup.track
+    return (setup.terrain, setup.darks, setup.finish, track and track.three_dice_from)
 
 
 def dice_at(setup: Setup, x: int, kind: str) -> int:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .race_model import MAX_HELD, SUMS, dice_at
+from .race_model import MAX_HELD, SUMS, dice_at, ground
 from .rules import TOKEN_SPACES
 from .scoring import ROUND_SECONDS
 from .terrain import CLIMBER
@@ -66,8 +66,16 @@ def _table(setup: Setup, kind: str) -> list[list[float]]:
     key = (id(setup.terrain), kind, setup.pro)
     entry = _TABLES.get(key)
     if entry is None or entry[1] is not setup.terrain:
-        entry = _TABLES[key] = (_build(setup, kind), setup.terrain)
+        same = (ground(setup), kind, setup.pro)  # a course seen before: its tables
+        table = _BY_GROUND.get(same)
+        if table is None:
+            table = _BY_GROUND[same] = _build(setup, kind)
+        entry = _TABLES[key] = (table, setup.terrain)
     return entry[0]
+
+
+#: The tables by the ground itself (:func:`.race_model.ground`), shared by every game.
+_BY_GROUND: dict[tuple[object, str, bool], list[list[float]]] = {}
 
 
 def _build(setup: Setup, kind: str) -> list[list[float]]:

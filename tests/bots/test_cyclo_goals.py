@@ -136,6 +136,14 @@ def test_cy_8_2_a_line_ranks_this_rounds_crossers_by_their_squares() -> None:
     assert [lines.line_points(state, "AS1", 6, end) for end in (10, 12, 15, 16)] == [0, 1, 1, 2]
 
 
+def test_cy_11_4_keirin_riders_stay_behind_the_pacer() -> None:
+    """CY-11.4: while the pacer rides (on 7 in round 1) no ride ends at or past it and
+    no token is spent: the bots take the square right behind it."""
+    state = play(cy.new_game("keirin", players=3), "roll:6,6")
+    assert best(state) == {"AS1-6"}
+    assert str(MCTSBot(1, iterations=50).choose(state)) == "AS1-6"
+
+
 ELIMINATION_ROUND = ("roll:4,5", "AS1-25", "roll:1,4", "BS1-19", "roll:2,3", "CS1-17")
 
 

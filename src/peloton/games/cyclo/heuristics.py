@@ -20,14 +20,18 @@ length, and the figures ``peloton simulate`` reports.
 
 :func:`score_moves` serves each mode's goal: in a ``leg`` a ride or wheel that
 crosses a sprint or mountain line adds the green or red points it takes
-(:attr:`Weights.point` a point, CY-9.3); in the modes ranked by time (``itt``,
-``ttt``, the pursuits and the team sprint) rides and wheels are scored in seconds
-saved for the team instead (:mod:`.timed`, a team time trial riding for its third
-rider, CY-10.3).
+(:attr:`Weights.point` a point, CY-9.3; never for a helper's team token), and in a
+tempo or points race the race points (:attr:`Weights.track_point`, CY-11.2); in an
+elimination race a ride or wheel that may leave the rider rearmost when a line falls
+costs :attr:`Weights.eliminated` times that chance (CY-11.5, :mod:`.lines`); in the
+modes ranked by time (``itt``, ``ttt``, the pursuits and the team sprint) rides and
+wheels are scored in seconds saved for the team instead (:mod:`.timed`, a team time
+trial riding for its third rider, CY-10.3).
 
 :func:`evaluate` and :func:`outcome` (:mod:`.goals`) give MCTS the mode's goal: the
-win in a classic, the time rank in a time mode, the win and the green and red points
-in a leg, by the race model (:mod:`.race_model`: expected rides to the line from every
+win in a classic, the time rank in a time mode, the finishing order, survival or
+points rank on the track, the win and the green and red points in a leg, by the race
+model (:mod:`.race_model`: expected rides to the line from every
 rider's dice, ground and tokens); :func:`horizon` asks MCTS to score the position
 after each new move at once rather than play it out (a whole race is some 250 moves,
 and the model judges better than a cheap playout); :func:`rollout_move` is that cheap

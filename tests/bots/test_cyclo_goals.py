@@ -206,6 +206,18 @@ def test_cy_11_2_points_races_evaluate_the_points_rank() -> None:
     assert sum(early.values()) == pytest.approx(1)
 
 
+def test_cy_11_5_elimination_evaluation_counts_the_rider_going_out() -> None:
+    """CY-11.5: the line after 20 fell this round and AC1, last to ride, has no token:
+    two dice cannot take it past CS1 on 17, so it goes out at the end of the round, and
+    the evaluation already values team A without it."""
+    cyn = "3 AC1:a5,AS1:a16*3,BS1:a14*3,CS1:a12*3 / - / BC1:out / 1=AS1+BS1+CS1"
+    state = play(cy.from_cyn(cyn, "elimination", entries=2), *ELIMINATION_ROUND)
+    assert state.due == "AC1" and state.is_chance
+    assert lines.ride_risk(state, "AC1") == pytest.approx(1.0)
+    without = race_model.rank_shares(race_model.race_times(state, goals.NOISE, without="AC1"))
+    assert goals.evaluate(state) == pytest.approx(without)
+
+
 def test_rank_shares_of_two_teams_are_win_shares() -> None:
     times = {"A": [(3.0, 0.4), (4.0, 0.3)], "B": [(3.4, 0.2)]}
     ranks = race_model.rank_shares(times)

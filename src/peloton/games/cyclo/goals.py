@@ -4,7 +4,7 @@ position, :func:`outcome` once the game is over. Each is a value in [0, 1] per t
 * **classic**: the win (CY-8.4): each team's chance that its best rider crosses the
   line first, by the race model (:mod:`.race_model`), exact once the first rider is
   listed across the line.
-* **time modes** (``itt``, ``ttt``, and the pursuits and team sprint once played):
+* **time modes** (``itt``, ``ttt``, ``pursuit``, ``team-pursuit``, ``team-sprint``):
   the time rank (CY-10.4, CY-11.2): the expected share of the other teams a team
   beats, its time being its best rider's, or its third rider's in the team modes
   (CY-10.3, CY-11.3). With two teams that is the chance to win; with more, second
@@ -12,7 +12,9 @@ position, :func:`outcome` once the game is over. Each is a value in [0, 1] per t
   takes: ``1 / (1 + rounds)``.
 * **track races** (CY-11.2): the finishing order in a ``keirin`` or ``scratch``
   race and survival in an ``elimination`` race (its eliminated rank last, last out
-  first) as the time rank's share of teams beaten, by the race model; the points rank
+  first) as the time rank's share of teams beaten, by the race model (in an
+  elimination race mixed, at its chance, with the shares once the rider most likely to
+  be put out at the end of this round is out); the points rank
   in a ``tempo`` or ``points`` race: each team's best points so far plus the points
   still to pay at the chance the race model gives it to be at the front, with a
   spread that narrows as the points left to pay shrink. A ``sprint`` heat is a win.
@@ -29,6 +31,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from .lines import elimination_risk, ride_risk
 from .race_model import race_times, rank_shares, win_shares
 from .scoring import FINISH_POINTS, ROUND_SECONDS
 
@@ -62,7 +65,10 @@ def evaluate(state: State) -> dict[str, float]:
     if setup.finish_pays:
         return _points_rank(state, win_shares(times))
     if _ranked(state):
-        return rank_shares(times)
+        shares = rank_shares(times)
+        if mode.name == "elimination":
+            shares = _with_elimination(state, shares)
+        return shares
     finishers = state.p.finishers
     if finishers:  # CY-8.4: the first listed across the line has won
         first = finishers[0][0][0]
@@ -113,6 +119,27 @@ def _ranked(state: State) -> bool:
     the sprint heat (two riders: the time rank is the win there anyway)."""
     mode = state.setup.mode
     return mode.timed or not mode.road
+
+
+def _with_elimination(state: State, shares: dict[str, float]) -> dict[str, float]:
+    """CY-11.5: the rank shares mixed with those after the rider most likely to be put
+    out at the end of this round, at that chance (:mod:`.lines`)."""
+    p = state.p
+    risk, doomed = 0.0, None
+    for rider in p.racing(state.setup.riders):
+        if rider not in p.pos or p.pos[rider] > state.setup.finish:
+            continue
+        at = (
+            elimination_risk(state, rider, p.pos[rider])
+            if rider in p.turn_over or rider in p.skip
+            else ride_risk(state, rider)
+        )
+        if at > risk:
+            risk, doomed = at, rider
+    if doomed is None:
+        return shares
+    after = rank_shares(race_times(state, NOISE, without=doomed))
+    return {t: (1.0 - risk) * shares[t] + risk * after[t] for t in shares}
 
 
 def _points_rank(state: State, front: dict[str, float]) -> dict[str, float]:

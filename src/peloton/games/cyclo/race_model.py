@@ -150,10 +150,12 @@ TEAM_TIME_RIDER = 3
 RUN_OUT_STEP = 8.0
 
 
-def race_times(state: State, noise: float = 1.0) -> dict[str, list[tuple[float, float]]]:
+def race_times(
+    state: State, noise: float = 1.0, without: str | None = None
+) -> dict[str, list[tuple[float, float]]]:
     """Each team's riders as (mean, variance) of the rides from the start of the round in
     progress until they cross the finish line (see the module docstring); the
-    variances times ``noise``."""
+    variances times ``noise``; rider ``without`` left out (as if eliminated)."""
     setup, p = state.setup, state.p
     finish = setup.finish
     pro = setup.pro
@@ -168,7 +170,7 @@ def race_times(state: State, noise: float = 1.0) -> dict[str, list[tuple[float, 
         figures = []
         for r in setup.team_riders(team):
             x = p.pos.get(r)
-            if x is None or r in p.out:
+            if x is None or r in p.out or r == without:
                 continue
             if x > finish:  # crossed this round, waits to be ranked (CY-8.3)
                 figures.append((1.0 - (x - finish - 1) / RUN_OUT_STEP, 0.0))

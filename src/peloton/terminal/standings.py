@@ -18,7 +18,7 @@ from .cyclo_board import team_style
 
 #: The omnium's events in a column head.
 EVENT_HEADS = {"scratch": "scratch", "elimination": "elim.", "tempo": "tempo",
-               "points": "points"}  # fmt: skip
+               "points": "pts race"}  # fmt: skip
 
 
 def race_time(seconds: int) -> str:
@@ -58,7 +58,7 @@ def omnium_view(omnium: cy.Omnium, players: Mapping[str, str]) -> RenderableType
     )
     columns = [("", "right"), ("rider", "left"), ("team", "left")]
     columns += [(EVENT_HEADS[event], "right") for event in events[:ridden]]
-    table = _table([*columns, ("points", "right"), ("gap", "right")])
+    table = _table([*columns, ("total", "right"), ("gap", "right")])
     for row in standings["table"]:
         rider = row["rider"]
         scored = [

@@ -456,3 +456,21 @@ def test_a_pursuit_series_final_goes_to_the_faster_of_the_best_two(
     assert {winner, runner_up} == {t for t, _ in standings["qualifying"][:2]}
     order = [row["team"] for row in standings["table"]]
     assert order[2:] == [t for t, _ in standings["qualifying"] if t not in (winner, runner_up)]
+
+
+def test_cy12_6_a_table_takes_no_result_once_decided() -> None:
+    table = OmniumTable(("AS1", "BS1", "CS1"))
+    for _ in range(4):
+        table.add_event(result("AS1 BS1 CS1"))
+    with pytest.raises(StateError, match="four events"):
+        table.add_event(result("AS1 BS1 CS1"))
+    duels = DuelTable(("A", "B"), [("A", "B")], mode="team-sprint")
+    duels.add_heat(team_heat({"A": 50, "B": 51}))
+    with pytest.raises(StateError, match="every duel"):
+        duels.add_heat(team_heat({"A": 50, "B": 51}))
+    series = SeriesTable(("A", "B"), [("A", "B")])
+    series.add_heat(pursuit_heat({"A": 50, "B": 51}))
+    series.add_heat(pursuit_heat({"A": 50, "B": 51}))
+    with pytest.raises(StateError, match="final is decided"):
+        series.add_heat(pursuit_heat({"A": 50, "B": 51}))
+    assert (table.points("AS1"), duels.duels, series.champion) == (45, ["A"], "A")

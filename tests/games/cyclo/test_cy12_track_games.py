@@ -86,6 +86,11 @@ def test_cy12_4_sprint_duels_are_heats_of_the_two_teams_until_two_wins() -> None
     ]  # fmt: skip
     duels = tournament.standings["duels"]
     assert len(games) == sum(len(d["heats"]) for d in duels)
+    # no tokens carry from heat to heat: every heat starts its riders with 3
+    assert all(o["tokens"] is None for o in options(tournament))
+    assert all(
+        cy.from_options(o).rider(o["teams"][0] + "S1").tokens == 3 for o in options(tournament)
+    )
     for duel, game_teams in zip(duels, [["A", "B"], ["A", "C"], ["B", "C"]], strict=True):
         heats = [g for g in games if g.options()["teams"] == game_teams]
         winners = [g.result.places[0][0] for g in heats]

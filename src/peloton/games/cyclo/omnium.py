@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.errors import ConfigError
+from ...core.errors import ConfigError, StateError
 from .competition import Competition, check_choice, check_teams, settings_of
 from .modes import LEVELS, MODES, PRO
 from .riders import TEAM_LETTERS, team_riders
@@ -149,7 +149,7 @@ class OmniumTable:
         default the result's places)."""
         index = len(self.events)
         if index >= len(EVENTS):
-            raise ConfigError("the omnium has had its four events")
+            raise StateError("the omnium has had its four events")
         place = {rider: i for i, rider in enumerate(result.places)}
         if EVENTS[index] == "points":
             scored = {r: result.points.get(r, 0) for r in self.riders}

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.errors import ConfigError
+from ...core.errors import StateError
 from .competition import Competition, check_choice, check_teams, settings_of
 from .modes import LEVELS, PRO
 from .riders import TEAM_LETTERS
@@ -154,7 +154,7 @@ class SeriesTable:
         time; level times, or none, ride it again)."""
         teams = self.next_teams()
         if teams is None:
-            raise ConfigError("the pursuit series' final is decided")
+            raise StateError("the pursuit series' final is decided")
         times = heat_times(result, teams, self.mode)
         if len(self.qualifying) < len(self.schedule):
             self.qualifying.append(times)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ...core.errors import ConfigError
+from ...core.errors import StateError
 from .competition import Competition, check_choice, check_teams, settings_of
 from .modes import LEVELS, PRO
 from .riders import TEAM_LETTERS
@@ -138,7 +138,7 @@ class DuelTable:
         lower team time wins a team-sprint heat, level times (or none) re-ride it."""
         duel = self.current()
         if duel is None:
-            raise ConfigError("every duel of the sprint tournament is decided")
+            raise StateError("every duel of the sprint tournament is decided")
         index = len(self.duels)
         while len(self.heats) <= index:
             self.heats.append([])

@@ -14,10 +14,13 @@ the machine to everything else.
 
 Games come in pairs over a fixed list of seeds: games 2k and 2k+1 are played with
 the same dice and cards (``Rng(seed).spawn(k)``) and each bot's own stream, bot A
-in the first seat in game 2k and in the second in game 2k+1. The course, level and
-number of teams are options (default: Pro classics on ``flemish-4``, 2 teams; with
-more teams bot B fills the other seats). A team wins when its best rider is first
-across the line (CY-8.4).
+in the first seat in game 2k and in the second in game 2k+1 (with more teams bot B
+fills the other seats, and A rides seats 1 and 2 only). The mode, course, level,
+number of teams and entries are options (default: Pro classics on ``flemish-4``, 2
+teams; ``--mode`` any Cyclo mode on its default course, ``--course default``). A team
+wins what the mode ranks: its best rider first across the line (CY-8.4), the best time
+(its third rider's in the team modes, CY-10.3), the most points (CY-11.2), the last
+rider standing (CY-11.5).
 
 Each game is written to ``--out`` as one JSON line the moment it ends (the winner,
 the moves and rounds, and bot A's decisions, playouts and CPU time); a run started
@@ -43,6 +46,9 @@ from peloton.bots.base import Bot
 from peloton.bots.mcts import MCTSBot
 from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
+
+#: The modes whose teams field 1 or 2 riders (option ``entries``).
+ENTRIES = tuple(m for m in cy.AVAILABLE if cy.MODES[m].riders is None)
 
 
 def bot(spec: str, seed: int) -> Bot:
@@ -74,6 +80,8 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "a": args.a,
         "b": args.b,
+        "mode": args.mode,
+        "entries": args.entries,
         "course": args.course,
         "level": args.level,
         "teams": args.teams,
@@ -85,7 +93,14 @@ def play(config: dict[str, Any], game: int) -> dict[str, Any]:
     """Game number ``game`` of the run ``config``: one JSON-ready line."""
     wall, cpu = time.perf_counter(), time.process_time()
     stream = Rng(config["seed"]).spawn(game // 2)
-    options = {"course": config["course"], "level": config["level"], "players": config["teams"]}
+    options = {
+        "mode": config.get("mode", "classic"),
+        "level": config["level"],
+        "players": config["teams"],
+        "entries": config.get("entries", 1),
+    }
+    if config["course"] != "default":
+        options["course"] = config["course"]
     state = cy.from_options(options)
     seat = game % 2
     a_team = state.players[seat]
@@ -126,7 +141,17 @@ def read(paths: Iterable[Path]) -> dict[tuple[Any, ...], dict[str, Any]]:
 
 
 def key(row: dict[str, Any]) -> tuple[Any, ...]:
-    return (row["a"], row["b"], row["course"], row["level"], row["teams"], row["seed"], row["game"])
+    return (
+        row["a"],
+        row["b"],
+        row.get("mode", "classic"),
+        row.get("entries", 1),
+        row["course"],
+        row["level"],
+        row["teams"],
+        row["seed"],
+        row["game"],
+    )
 
 
 def summary(rows: Iterable[dict[str, Any]]) -> list[str]:
@@ -135,7 +160,7 @@ def summary(rows: Iterable[dict[str, Any]]) -> list[str]:
     for row in rows:
         groups.setdefault(key(row)[:-1], []).append(row)
     lines = []
-    for (a, b, course, level, teams, seed), group in sorted(groups.items()):
+    for (a, b, mode, entries, course, level, teams, seed), group in sorted(groups.items()):
         n = len(group)
         wins = sum(r["a_won"] for r in group)
         low, high = wilson(wins, n)
@@ -143,7 +168,7 @@ def summary(rows: Iterable[dict[str, Any]]) -> list[str]:
         pairs = sum(1 for g in numbers if g % 2 == 0 and g + 1 in numbers)
         decisions = sum(r["a_decisions"] for r in group)
         lines.append(
-            f"{a} vs {b} ({level} classic on {course}, {teams} teams, seed {seed}): "
+            f"{a} vs {b} ({level} {mode} on {course}, {teams} teams of {entries if mode in ENTRIES else cy.MODES[mode].riders}, seed {seed}): "
             f"{a} won {wins} of {n} games ({pairs} complete seat-swapped pairs), "
             f"share {wins / n:.1%}, 95% Wilson interval {low:.1%}-{high:.1%}"
         )
@@ -168,7 +193,13 @@ def main(argv: list[str] | None = None) -> int:
         "--games", type=int, default=200, help="games, an even number (default 200)"
     )
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--course", default="flemish-4")
+    parser.add_argument("--mode", default="classic", choices=cy.AVAILABLE)
+    parser.add_argument("--entries", type=int, default=1, choices=(1, 2))
+    parser.add_argument(
+        "--course",
+        default=None,
+        help="a course (default: flemish-4 for a classic, else the mode's)",
+    )
     parser.add_argument("--level", default="pro", choices=("pro", "starter"))
     parser.add_argument("--teams", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
@@ -185,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.a or not args.b or args.games < 2 or args.games % 2:
         parser.error("give bots A and B and an even number of games")
+    if args.course is None:
+        args.course = "flemish-4" if args.mode == "classic" else "default"
     config = settings(args)
     done = read([args.out]) if args.out else {}
     todo = [g for g in range(args.games) if key({**config, "game": g}) not in done]

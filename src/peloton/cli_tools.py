@@ -130,6 +130,16 @@ def simulate(
             "report each bot's jersey shares; -o takes level, events, bonus_seconds.",
         ),
     ] = None,
+    competition: Annotated[
+        str | None,
+        typer.Option(
+            "--competition",
+            help="Cyclo: ride whole omnium, sprint-tournament or pursuit-series competitions "
+            "and report each bot's win share and mean standing; -o takes level, and entries "
+            "(omnium) or mode (sprint or team-sprint, pursuit or team-pursuit). stage: the "
+            "tour, as --stage-race tour.",
+        ),
+    ] = None,
 ) -> None:
     """Play many bot games and report win shares, medals, points, places and ratings."""
 
@@ -150,6 +160,16 @@ def simulate(
     console = new_console()
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     name = game_name(game)
+    if stage_race is not None and competition is not None:
+        raise fail("give --stage-race or --competition, not both", EXIT_USAGE)
+    if competition == "stage":  # the tour's legs; --stage-race LEGS chooses others
+        competition, stage_race = None, "tour"
+    if competition is not None:
+        from .cli_competitions import simulate_competitions
+
+        simulate_competitions(name, names, competition, option, games, jobs, seed, swap, out,
+                              plot, records, console)  # fmt: skip
+        return
     if stage_race is not None:
         from .cli_tour import simulate_stage_races
 

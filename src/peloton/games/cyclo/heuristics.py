@@ -18,14 +18,25 @@ length, and the figures ``peloton simulate`` reports.
   proposal yes only when it moves the answering rider forward;
 * **fall**: bring down rivals beside the drawer, never teammates.
 
-:func:`evaluate` is each team's chance to win by the race model
-(:mod:`.race_model`: expected rides to the line from every rider's dice, ground and
-tokens); :func:`horizon` asks MCTS to score the position after each new move at once
-rather than play it out (a whole race is some 250 moves, and the model judges better
-than a cheap playout); :func:`rollout_move` is that cheap playout policy (the furthest
-ride, tokens at once, wheels taken, no swaps), for a search told to play out;
-:func:`outcome` gives the win to the winning team; :func:`.metrics.metrics` the
-figures of a game.
+:func:`score_moves` serves each mode's goal: in a ``leg`` a ride or wheel that
+crosses a sprint or mountain line adds the green or red points it takes
+(:attr:`Weights.point` a point, CY-9.3; never for a helper's team token), and in a
+tempo or points race the race points (:attr:`Weights.track_point`, CY-11.2); in an
+elimination race a ride or wheel that may leave the rider rearmost when a line falls
+costs :attr:`Weights.eliminated` times that chance (CY-11.5, :mod:`.lines`); in the
+modes ranked by time (``itt``, ``ttt``, the pursuits and the team sprint) rides and
+wheels are scored in seconds saved for the team instead (:mod:`.timed`, a team time
+trial riding for its third rider, CY-10.3).
+
+:func:`evaluate` and :func:`outcome` (:mod:`.goals`) give MCTS the mode's goal: the
+win in a classic, the time rank in a time mode, the finishing order, survival or
+points rank on the track, the win and the green and red points in a leg, by the race
+model (:mod:`.race_model`: expected rides to the line from every
+rider's dice, ground and tokens); :func:`horizon` asks MCTS to score the position
+after each new move at once rather than play it out (a whole race is some 250 moves,
+and the model judges better than a cheap playout); :func:`rollout_move` is that cheap
+playout policy (the furthest ride, tokens at once, wheels taken, no swaps), for a
+search told to play out; :func:`.metrics.metrics` the figures of a game.
 """
 
 from __future__ import annotations
@@ -36,12 +47,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.registry import Heuristics
+from .goals import evaluate, outcome
+from .lines import elimination_risk, line_points, pays_at_lines, ride_risk
 from .metrics import metrics
 from .notation import Answer, Fall, Move, Ride, Swap, Wheel
 from .position import ANSWER, FALL, RIDE, SWAP, WHEEL
-from .race_model import race_times, rides_to_line, win_shares
+from .race_model import rides_to_line
 from .riders import rider_type
 from .rules import dice_count, landing, target_of
+from .timed import score_timed_rides, score_timed_wheel
+from .timed import weights as team_weights
 
 if TYPE_CHECKING:
     from ...core.rng import Rng
@@ -65,15 +80,15 @@ class Weights:
     event: float = 1.0
     #: Spaces a rider gets on average from one die.
     die: float = 3.5
+    #: What a green or red point is worth in a leg (CY-9.3), in spaces.
+    point: float = 0.5
+    #: What a point is worth in a tempo or points race (CY-11.2): they rank by points.
+    track_point: float = 3.0
+    #: Being rearmost when an elimination line falls (CY-11.5): out of the race.
+    eliminated: float = 40.0
 
 
 DEFAULT_WEIGHTS = Weights()
-
-#: The race model's noise: its variances times this fitted best the outcomes of 150
-#: greedy classics (1,879 positions: log loss 0.442, against 0.446 at 1, 0.444 at 0.5
-#: and 0.457 at 1.5; a constant 1/2 scores 0.693, the former softmax of the best
-#: riders' spaces 0.862).
-NOISE = 0.75
 
 
 def importance(state: State, rider: str, w: Weights = DEFAULT_WEIGHTS) -> float:
@@ -84,8 +99,13 @@ def importance(state: State, rider: str, w: Weights = DEFAULT_WEIGHTS) -> float:
     a turn already ridden or lost counting one more) know the ground ahead: on
     ``flemish-4`` they back the sprinter, whose three dice in the last kilometre are
     worth some spaces behind. Measured against backing the furthest rider: 456 wins of
-    800 seat-swapped Pro classics on ``flemish-4`` (57%, 95% 53.5-60.4%)."""
+    800 seat-swapped Pro classics on ``flemish-4`` (57%, 95% 53.5-60.4%).
+
+    In the modes ranked by time the weights of :func:`.timed.weights` (a team time
+    trial rides for its third rider)."""
     setup, p = state.setup, state.p
+    if setup.mode.timed:
+        return team_weights(state, rider[0]).get(rider, 0.0)
     best, fewest = rider, math.inf
     for mate in setup.team_riders(rider[0]):
         where = p.pos.get(mate)
@@ -103,9 +123,14 @@ def score_moves(
 ) -> list[float]:
     """A score per move (higher is better) from the position alone."""
     phase = state.phase
+    timed = state.setup.mode.timed
     if phase == RIDE:
+        if timed:
+            return score_timed_rides(state, moves)
         return _score_rides(state, moves, weights)
     if phase == WHEEL:
+        if timed:
+            return [score_timed_wheel(state, m) if isinstance(m, Wheel) else 0.0 for m in moves]
         return [_score_wheel(state, m, weights) if isinstance(m, Wheel) else 0.0 for m in moves]
     if phase == SWAP:
         return [_score_swap(state, m, weights) if isinstance(m, Swap) else 0.0 for m in moves]
@@ -125,6 +150,8 @@ def _score_rides(state: State, moves: Sequence[Move], w: Weights) -> list[float]
     team_cost = w.team_token if weight == 1.0 else w.team_token_helper
     events = setup.events
     marks = setup.course.events
+    point = (w.track_point if setup.is_track else w.point) if pays_at_lines(state) else 0.0
+    eliminating = setup.mode.name == "elimination"
     seen: dict[int, int] = {}
     scores = []
     for m in moves:
@@ -140,6 +167,13 @@ def _score_rides(state: State, moves: Sequence[Move], w: Weights) -> list[float]
         )
         if events and end != start and marks[end]:
             score -= w.event * weight
+        if point and (weight == 1.0 or "t" not in m.tokens):
+            # A helper's team token pays no points: the leader's win needs it more (a
+            # helper spending team tokens at the sprints won 68 of 200 flat-stage legs
+            # against the greedy bot that scores no points; kept for the leader, 94).
+            score += point * line_points(state, rider, start, end)
+        if eliminating:
+            score -= w.eliminated * elimination_risk(state, rider, end)
         scores.append(score)
     return scores
 
@@ -153,7 +187,14 @@ def _score_wheel(state: State, move: Wheel, w: Weights) -> float:
     gain = float(end - p.pos[rider])
     if setup.events and setup.course.events[end]:
         gain -= w.event
-    return importance(state, rider, w) * (gain - w.die * dice_count(setup, p, rider))
+    score = importance(state, rider, w) * (gain - w.die * dice_count(setup, p, rider))
+    if pays_at_lines(state):
+        # A roll would cross the lines about as often: only the sure points count.
+        point = w.track_point if setup.is_track else w.point
+        score += point * line_points(state, rider, p.pos[rider], end) / 2
+    if setup.mode.name == "elimination":  # following may leave it rearmost (CY-11.5)
+        score += w.eliminated * (ride_risk(state, rider) - elimination_risk(state, rider, end))
+    return score
 
 
 def _score_swap(state: State, move: Swap, w: Weights) -> float:
@@ -203,27 +244,6 @@ def rollout_move(state: State, rng: Rng, *, epsilon: float = 0.1) -> Move:
     if phase == FALL:
         return moves[0]
     return rng.choice(moves)
-
-
-def evaluate(state: State) -> dict[str, float]:
-    """Each team's chance to win in [0, 1] (they sum to 1): exact once the first rider
-    is ranked across the finish line (CY-8.4; in a team time trial the third rider of a
-    team counts, CY-10.3), else the race model's (:mod:`.race_model`)."""
-    if state.is_over:
-        return outcome(state)
-    finishers = state.p.finishers
-    if finishers and not state.setup.mode.team_time:
-        first = finishers[0][0][0]
-        return {t: 1.0 if t == first else 0.0 for t in state.players}
-    return win_shares(race_times(state, NOISE))
-
-
-def outcome(state: State) -> dict[str, float]:
-    """1 to the winning team of a finished game, 0 to the others (else :func:`evaluate`)."""
-    if not state.is_over:
-        return evaluate(state)
-    winner = state.result.winner_team
-    return {t: 1.0 if t == winner else 0.0 for t in state.players}
 
 
 def horizon(state: State) -> int:

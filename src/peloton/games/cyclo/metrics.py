@@ -2,7 +2,8 @@
 
 Per team: the place of its best rider (CY-8.4: a team ranks by it); in a leg and a
 time trial its best rider's time behind the best (CY-9.1, CY-10.2); in a leg its
-riders' green and red points (CY-9.3); in Pro the own tokens its riders have left
+riders' green and red points (CY-9.3); in a tempo or points race its best rider's
+points (CY-11.2: they rank riders); in Pro the own tokens its riders have left
 (CY-8.6's ``tokens_left``, what a next leg would carry); per game the rounds raced. The winner is the result's
 ``winner_team``, the ranks its ``teams`` order.
 
@@ -10,6 +11,8 @@ riders' green and red points (CY-9.3); in Pro the own tokens its riders have lef
 >>> figures = metrics(cy.new_game("leg", players=2))
 >>> list(figures["seat"]), list(figures["game"]), figures["winner"]
 (['place', 'gap', 'green', 'red', 'tokens'], ['rounds'], None)
+>>> list(metrics(cy.new_game("points", players=2))["seat"])
+['place', 'points', 'tokens']
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ def metrics(state: State) -> dict[str, Any]:
     if setup.mode.course_lines:
         seat["green"] = {t: float(sum(result.points.get(r, 0) for r in riders[t])) for t in teams}
         seat["red"] = {t: float(sum(result.mountain.get(r, 0) for r in riders[t])) for t in teams}
+    if setup.finish_pays:
+        seat["points"] = {t: float(max(result.points.get(r, 0) for r in riders[t])) for t in teams}
     if setup.pro:
         seat["tokens"] = {
             t: float(sum(result.tokens_left.get(r, 0) for r in riders[t])) for t in teams

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .setup import Setup
     from .state import State
 
-__all__ = ["race_times", "rides_to_line", "win_shares"]
+__all__ = ["dice_at", "ground", "race_times", "rank_shares", "rides_to_line", "win_shares"]
 
 #: The mean of one die.
 DIE_MEAN = 3.5
@@ -67,9 +67,36 @@ def rides_to_line(setup: Setup, kind: str, position: int, tokens: int) -> tuple[
     key = (id(setup.terrain), kind)
     entry = _TABLES.get(key)
     if entry is None or entry[1] is not setup.terrain:
-        entry = _TABLES[key] = (_tables(setup, kind), setup.terrain)
+        # A new game of a course already seen shares its tables (each game's setup has
+        # its own terrain tuple).
+        same = (ground(setup), kind)
+        tables = _BY_GROUND.get(same)
+        if tables is None:
+            tables = _BY_GROUND[same] = _tables(setup, kind)
+        entry = _TABLES[key] = (tables, setup.terrain)
     table = entry[0][min(tokens, MAX_HELD)]
     return table[min(position, len(table) - 1)]
+
+
+#: The tables by the ground itself (:func:`ground`), shared by every game on it.
+_BY_GROUND: dict[tuple[object, str], list[list[tuple[float, float]]]] = {}
+
+
+def ground(setup: Setup) -> tuple[object, ...]:
+    """What the models' tables depend on: the track types, dark squares and finish of
+    the course, and on the velodrome where rides roll 3 dice."""
+    track = setup.track
+    return (setup.terrain, setup.darks, setup.finish, track and track.three_dice_from)
+
+
+def dice_at(setup: Setup, x: int, kind: str) -> int:
+    """The dice of a ride from ``x`` (no flags): the ground's on the road (CY-4.2), 2 on
+    the velodrome, 3 from the distance the event says (CY-11.2)."""
+    track = setup.track
+    if track is not None:
+        three = track.three_dice_from
+        return 3 if three is not None and x >= three else 2
+    return setup.terrain[x].dice_for(kind)
 
 
 def _tables(setup: Setup, kind: str) -> list[list[tuple[float, float]]]:
@@ -81,7 +108,7 @@ def _tables(setup: Setup, kind: str) -> list[list[tuple[float, float]]]:
     square = [[0.0] * size for _ in range(MAX_HELD + 1)]  # E[rides²]
     for x in range(finish, -1, -1):
         terrain = setup.terrain[x]
-        sums = SUMS[terrain.dice_for(kind)]
+        sums = SUMS[dice_at(setup, x, kind)]
         bonus = terrain.climber_bonus if kind == CLIMBER else 0
         panel = terrain.panel(kind)
         for k in range(MAX_HELD + 1):
@@ -123,10 +150,12 @@ TEAM_TIME_RIDER = 3
 RUN_OUT_STEP = 8.0
 
 
-def race_times(state: State, noise: float = 1.0) -> dict[str, list[tuple[float, float]]]:
+def race_times(
+    state: State, noise: float = 1.0, without: str | None = None
+) -> dict[str, list[tuple[float, float]]]:
     """Each team's riders as (mean, variance) of the rides from the start of the round in
     progress until they cross the finish line (see the module docstring); the
-    variances times ``noise``."""
+    variances times ``noise``; rider ``without`` left out (as if eliminated)."""
     setup, p = state.setup, state.p
     finish = setup.finish
     pro = setup.pro
@@ -141,7 +170,7 @@ def race_times(state: State, noise: float = 1.0) -> dict[str, list[tuple[float, 
         figures = []
         for r in setup.team_riders(team):
             x = p.pos.get(r)
-            if x is None or r in p.out:
+            if x is None or r in p.out or r == without:
                 continue
             if x > finish:  # crossed this round, waits to be ranked (CY-8.3)
                 figures.append((1.0 - (x - finish - 1) / RUN_OUT_STEP, 0.0))
@@ -226,3 +255,37 @@ def _survival(riders: Sequence[tuple[float, float]], grid: Sequence[float]) -> l
             s *= 0.5 * erfc((t - m) / (sd * 1.4142135623730951))
         out.append(s)
     return out
+
+
+#: Points of the grid of :func:`rank_shares` (it spans every team, not only the front).
+RANK_GRID = 64
+
+
+def rank_shares(times: dict[str, list[tuple[float, float]]]) -> dict[str, float]:
+    """Each team's expected share of the other teams it beats: the mean over the
+    others of the chance that its least figure is less than theirs, that is
+    ``1 - (E[rank] - 1) / (n - 1)`` (a team with no figure beats nobody). With two
+    teams it is the chance to win."""
+    teams = [t for t, riders in times.items() if riders]
+    n = len(times)
+    if n < 2:
+        return dict.fromkeys(times, 1.0)
+    sds = {t: [(m, math.sqrt(max(v, MIN_VARIANCE))) for m, v in times[t]] for t in teams}
+    low = min(m - 4 * s for riders in sds.values() for m, s in riders)
+    high = max(m + 4 * s for riders in sds.values() for m, s in riders)
+    grid = [low + (high - low) * i / (RANK_GRID - 1) for i in range(RANK_GRID)]
+    survival = {t: _survival(riders, grid) for t, riders in sds.items()}
+    shares = dict.fromkeys(times, 0.0)
+    for a, b in ((a, b) for i, a in enumerate(teams) for b in teams[i + 1 :]):
+        sa, sb = survival[a], survival[b]
+        ahead = behind = 0.0
+        for i in range(RANK_GRID - 1):
+            ahead += (sa[i] - sa[i + 1]) * 0.5 * (sb[i] + sb[i + 1])
+            behind += (sb[i] - sb[i + 1]) * 0.5 * (sa[i] + sa[i + 1])
+        total = ahead + behind
+        p = ahead / total if total > 0.0 else 0.5
+        shares[a] += p
+        shares[b] += 1.0 - p
+    for t in teams:  # a team without a figure is beaten by every team with one
+        shares[t] += n - len(teams)
+    return {t: v / (n - 1) for t, v in shares.items()}

@@ -82,6 +82,8 @@ class Limits:
     solves_per_client: int | None = 1
     #: Course checks and record uploads one address may have in the workers at once.
     checks_per_client: int | None = 2
+    #: Competitions one address may create in a minute (each opens its tables after).
+    competitions_per_minute: int | None = 5
 
     @classmethod
     def named(cls, name: str) -> Limits:
@@ -89,7 +91,7 @@ class Limits:
         if name == "default":
             return cls()
         if name == "relaxed":
-            return cls(None, None, None, None, None)
+            return cls(None, None, None, None, None, None)
         raise ValueError(f"limits must be 'default' or 'relaxed', not {name!r}")
 
 
@@ -162,6 +164,7 @@ class ClientGate:
         self.socket_opens = RateLimit(limits.sockets_per_minute)
         self.sockets = Counts(limits.sockets_per_client)
         self.checks = Counts(limits.checks_per_client)
+        self.competitions = RateLimit(limits.competitions_per_minute)
 
 
 class QuietLog:

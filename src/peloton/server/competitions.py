@@ -1,0 +1,372 @@
+"""Competitions at the table server: a Cyclo stage race, omnium, sprint tournament or
+pursuit series whose games are tables that follow one another with the same seats.
+
+A competition is created with its first table. When one of its tables finishes, the
+server hands the game back to the competition (``competition.add``), opens the next
+table (``next_options``) with the same seats — bots carry over, each human seat keeps
+its player's name and seat token — and tells everyone at the finished table where the
+game goes on (a ``next`` message, docs/protocol.md).
+
+The database keeps a competition's kind, settings, seat kinds and the ids of its
+tables, in order; never its standings. At start-up each competition is rebuilt by
+handing it back its finished tables' games, replayed through the rules, so that the
+standings are always the games' own. The next table is stored in the same
+transaction as the competition's new list of tables; a server stopped between a
+table's end and its successor opens the successor when it starts again.
+
+Anything wrong with a stored competition (a table missing, a game that is not the
+one it asked for) stops it with a ``problem`` that its page shows: nothing is deleted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import inspect
+import json
+import logging
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import bindparam, insert, select, update
+from starlette.concurrency import run_in_threadpool
+
+from ..core.errors import PelotonError
+from ..games.cyclo import competitions as kinds
+from ..games.cyclo.competition import Competition
+from . import protocol as p
+from . import storage
+from .errors import BAD_OPTIONS, BAD_REQUEST, NOT_FOUND, ApiError
+from .live import FINISHED, LiveTable
+from .requests import check_create, creator_of
+from .tables import Tables, new_id
+
+log = logging.getLogger("peloton.server")
+
+#: The game every competition plays.
+GAME = "cyclo"
+#: The keys of a create request (docs/protocol.md, "Competitions").
+REQUEST_KEYS = ("kind", "settings", "seats", "creator")
+#: What a kind's games are called at the table ("Next leg", "Next event").
+GAME_WORDS = {"stage": "leg"}
+RUNNING, STOPPED = "running", "stopped"
+
+
+def game_word(kind: str) -> str:
+    """``leg`` for a stage race, ``event`` for the others."""
+    return GAME_WORDS.get(kind, "event")
+
+
+def kind_facts() -> list[dict[str, Any]]:
+    """The kinds a competition may be (``KINDS``), each with its title, what its games
+    are called and its settings (every constructor argument but ``players``, which the
+    seats give, with its default)."""
+    found = []
+    for kind, cls in kinds.KINDS.items():
+        settings = []
+        for name, param in inspect.signature(cls.__init__).parameters.items():
+            if name in ("self", "players") or param.kind is not param.POSITIONAL_OR_KEYWORD:
+                continue
+            default = None if param.default is param.empty else param.default
+            settings.append({"name": name, "default": default})
+        found.append(
+            {"kind": kind, "title": cls.title, "game": game_word(kind), "settings": settings}
+        )
+    return found
+
+
+@dataclass
+class LiveCompetition:
+    """A competition in memory: its engine object, seats and tables."""
+
+    id: str
+    created: datetime
+    kind: str
+    settings: dict[str, Any]
+    #: One seat kind per seat (``human`` or a bot), the same at every table.
+    seats: list[str]
+    #: Its tables' ids, game by game (the last one may be under way).
+    tables: list[str]
+    #: The engine's competition (``None`` when its settings no longer load).
+    competition: Competition | None
+    #: The standings after each game taken back (for the plot of the standings page).
+    history: list[dict[str, Any]] = field(default_factory=list)
+    #: Why the competition stopped, if something stored is wrong.
+    problem: str | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def status(self) -> str:
+        """``running``, ``finished`` or ``stopped`` (a ``problem``)."""
+        if self.problem is not None or self.competition is None:
+            return STOPPED
+        return FINISHED if self.competition.is_over else RUNNING
+
+    @property
+    def title(self) -> str:
+        cls = kinds.KINDS.get(self.kind)
+        return cls.title if cls is not None else self.kind
+
+
+# ---------------------------------------------------------------- storage
+
+
+def insert_competition(comp: LiveCompetition) -> storage.Write:
+    """A write storing a new competition."""
+    row = {
+        "id": comp.id,
+        "created": comp.created,
+        "kind": comp.kind,
+        "settings": json.dumps(comp.settings),
+        "seats": json.dumps(comp.seats),
+        "tables": json.dumps(comp.tables),
+    }
+    return [(insert(storage.competitions), row)]
+
+
+_SET_TABLES = (
+    update(storage.competitions)
+    .where(storage.competitions.c.id == bindparam("c_id"))
+    .values(tables=bindparam("tables"))
+)
+
+
+def set_tables(comp_id: str, tables: list[str]) -> storage.Write:
+    """A write giving a competition its list of tables (one more)."""
+    return [(_SET_TABLES, {"c_id": comp_id, "tables": json.dumps(tables)})]
+
+
+def load_rows(engine: Any) -> list[LiveCompetition]:
+    """Every stored competition, its engine object not yet built."""
+    with engine.connect() as conn:
+        rows = list(conn.execute(select(storage.competitions)))
+    found = []
+    for r in rows:
+        created = r.created if r.created.tzinfo else r.created.replace(tzinfo=UTC)
+        settings, seats, tables = (json.loads(x) for x in (r.settings, r.seats, r.tables))
+        found.append(LiveCompetition(r.id, created, r.kind, settings, seats, tables, None))
+    return found
+
+
+# ---------------------------------------------------------------- requests
+
+
+def check_request(request: Any) -> tuple[str, dict[str, Any], list[str], Competition]:
+    """A create request, checked: its kind, settings (``players`` from the seats),
+    seats and the new competition. ``400 bad_request`` for a malformed request,
+    ``400 bad_options`` for settings the kind refuses (its own message)."""
+    if not isinstance(request, dict):
+        raise ApiError(
+            400, BAD_REQUEST, 'a competition request is an object {"kind", "settings", "seats"}'
+        )
+    unknown = sorted(set(request) - set(REQUEST_KEYS))
+    if unknown:
+        raise ApiError(
+            400,
+            BAD_REQUEST,
+            f"unknown key(s) {', '.join(map(repr, unknown))} of a competition request "
+            f"(keys: {', '.join(REQUEST_KEYS)})",
+        )
+    kind = request.get("kind")
+    if kind not in kinds.KINDS:
+        raise ApiError(
+            400,
+            BAD_OPTIONS,
+            f"unknown competition kind {repr(kind)[:60]} (kinds: {', '.join(kinds.KINDS)})",
+        )
+    settings = request.get("settings", {})
+    if not isinstance(settings, dict):
+        raise ApiError(400, BAD_OPTIONS, f"'settings' must be an object, not {repr(settings)[:60]}")
+    seats = request.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise ApiError(
+            400, BAD_OPTIONS, f"'seats' must list one seat kind per team, not {repr(seats)[:60]}"
+        )
+    if "players" in settings and settings["players"] != len(seats):
+        raise ApiError(
+            400,
+            BAD_OPTIONS,
+            f"setting 'players' is {settings['players']!r} but 'seats' lists {len(seats)} seats",
+        )
+    settings = {**settings, "players": len(seats)}
+    try:
+        competition = kinds.KINDS[kind].from_settings(settings)
+    except PelotonError as exc:
+        raise ApiError(400, BAD_OPTIONS, f"a {kinds.KINDS[kind].title}: {exc}") from None
+    except (TypeError, ValueError) as exc:  # defensive: from_settings raises ConfigError
+        raise ApiError(400, BAD_OPTIONS, f"bad settings: {exc}") from None
+    return kind, competition.settings, seats, competition
+
+
+def table_request(comp: LiveCompetition) -> dict[str, Any]:
+    """The create request of the competition's next table."""
+    assert comp.competition is not None
+    return {"game": GAME, "options": comp.competition.next_options(), "seats": comp.seats}
+
+
+# ---------------------------------------------------------------- the authority
+
+
+class Competitions:
+    """Every competition of the server; called by :class:`~.tables.Tables` when one of
+    its tables finishes."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.competitions: dict[str, LiveCompetition] = {}
+        #: Competitions whose last table finished without a successor (a restart).
+        self._pending: list[LiveCompetition] = []
+        tables.on_finish = self.taken_back
+
+    def get(self, comp_id: str) -> LiveCompetition:
+        """The competition, or a 404."""
+        comp = self.competitions.get(comp_id)
+        if comp is None:
+            raise ApiError(404, NOT_FOUND, f"no competition {comp_id!r}")
+        return comp
+
+    def find(self) -> list[LiveCompetition]:
+        """Every competition, newest first."""
+        return sorted(self.competitions.values(), key=lambda c: (c.created, c.id), reverse=True)
+
+    # ------------------------------------------------------------ start-up
+
+    def load(self) -> None:
+        """Rebuild every stored competition from its tables (blocking: after
+        :meth:`Tables.load`, before serving)."""
+        for comp in load_rows(self.tables.engine):
+            self.competitions[comp.id] = comp
+            try:
+                comp.competition = kinds.KINDS[comp.kind].from_settings(comp.settings)
+            except (KeyError, PelotonError) as exc:
+                comp.problem = f"its settings no longer load ({exc})"
+                log.error("competition %s: %s", comp.id, comp.problem)
+                continue
+            for index, table_id in enumerate(comp.tables, start=1):
+                table = self.tables.tables.get(table_id)
+                if table is None:
+                    comp.problem = f"its game {index}, table {table_id}, is missing"
+                    break
+                table.competition = comp.id
+                if table.status == FINISHED and comp.problem is None:
+                    self._take_stored(comp, table, index)
+            if comp.problem is not None:
+                log.error("competition %s stopped: %s", comp.id, comp.problem)
+            elif comp.tables and comp.competition.next_options() is not None:
+                last = self.tables.tables[comp.tables[-1]]
+                if last.status == FINISHED:
+                    self._pending.append(comp)
+
+    def _take_stored(self, comp: LiveCompetition, table: LiveTable, index: int) -> None:
+        """Hand a finished table's game (replayed from the database) back at start-up."""
+        assert comp.competition is not None
+        replayed = table.state is None
+        if replayed:
+            table.state = Tables._replay(table, storage.load_moves(self.tables.engine, table.id))
+        try:
+            comp.competition.add(table.state, table.players())
+            comp.history.append(copy.deepcopy(comp.competition.standings))
+        except PelotonError as exc:
+            comp.problem = f"its game {index}, table {table.id}: {exc}"
+        if replayed:  # finished tables are replayed again on demand
+            table.state, table.texts = None, []
+
+    async def resume(self) -> None:
+        """Open the next table of every competition whose last table finished while the
+        server was down."""
+        pending, self._pending = self._pending, []
+        for comp in pending:
+            async with comp.lock:
+                try:
+                    await self._open_next(comp, self.tables.tables[comp.tables[-1]])
+                except Exception:
+                    log.exception("competition %s: its next table could not be opened", comp.id)
+
+    # ------------------------------------------------------------ create and go on
+
+    async def create(
+        self, request: Any
+    ) -> tuple[LiveCompetition, LiveTable, dict[str, str] | None]:
+        """A new competition and its first table, its creator seated there (docs/protocol.md)."""
+        creator = creator_of(request)
+        kind, settings, seats, competition = await run_in_threadpool(check_request, request)
+        comp = LiveCompetition(
+            self._new_id(),
+            storage.now().replace(microsecond=0),
+            kind,
+            settings,
+            seats,
+            [],
+            competition,
+        )
+        seed = secrets.randbelow(2**62)
+        created = await run_in_threadpool(check_create, table_request(comp), seed)
+        comp.tables.append(self.tables.unused_id())
+        table, seated = await self.tables.open_checked(
+            created, seed, creator, table_id=comp.tables[0], competition=comp.id,
+            also=insert_competition(comp),
+        )  # fmt: skip
+        self.competitions[comp.id] = comp
+        return comp, table, seated
+
+    def _new_id(self) -> str:
+        while True:
+            comp_id = new_id()
+            if comp_id not in self.competitions:
+                return comp_id
+
+    async def taken_back(self, table: LiveTable) -> None:
+        """A table of a competition has finished: hand its game back, open the next
+        table and tell everyone at this one (``next``)."""
+        comp = self.competitions.get(table.competition or "")
+        if comp is None or comp.competition is None or comp.problem is not None:
+            return
+        async with comp.lock:
+            if not comp.tables or comp.tables[-1] != table.id:
+                return  # not its current game (taken back already)
+            try:
+                comp.competition.add(table.state, table.players())
+            except PelotonError as exc:
+                comp.problem = f"its game {len(comp.tables)}, table {table.id}: {exc}"
+                log.error("competition %s stopped: %s", comp.id, comp.problem)
+                return
+            comp.history.append(copy.deepcopy(comp.competition.standings))
+            if not comp.competition.is_over:
+                await self._open_next(comp, table)
+        message = next_message(comp)
+        for conn in table.connections:
+            conn.send(message)
+
+    async def _open_next(self, comp: LiveCompetition, before: LiveTable) -> LiveTable:
+        """Open the competition's next table, seated as ``before`` (its lock held)."""
+        seed = secrets.randbelow(2**62)
+        created = await run_in_threadpool(check_create, table_request(comp), seed)
+        table_id = self.tables.unused_id()
+        following = [*comp.tables, table_id]
+        table, _ = await self.tables.open_checked(
+            created, seed, None, table_id=table_id, carry=before, competition=comp.id,
+            also=set_tables(comp.id, following),
+        )  # fmt: skip
+        comp.tables = following
+        return table
+
+
+def next_message(comp: LiveCompetition) -> str:
+    """The ``next`` message: where the competition goes on (its next table), or that it
+    is over (``id`` null); its standings page either way."""
+    over = comp.competition is not None and comp.competition.is_over
+    following = None if over else comp.tables[-1]
+    return p.dumps(
+        {
+            "type": "next",
+            "competition": comp.id,
+            "id": following,
+            "url": f"/table/{following}" if following else f"/competitions/{comp.id}",
+            "standings": f"/competitions/{comp.id}",
+            "game": game_word(comp.kind),
+            "number": len(comp.tables),
+            "over": over,
+        }
+    )

@@ -13,9 +13,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .api import client_of, gate_of, not_found_page, page, read_json, tables_of
-from .competitions import Competitions, LiveCompetition, game_word, kind_facts
+from .competitions import RUNNING, Competitions, LiveCompetition, game_word, kind_facts
 from .errors import RATE_LIMITED, STOPPED, ApiError
-from .live import FINISHED
 from .views import iso
 
 
@@ -40,7 +39,7 @@ def summary(comp: LiveCompetition, request: Request) -> dict[str, Any]:
     """A competition in the lobby's list and at the head of its page."""
     tables = tables_of(request).tables
     first = tables.get(comp.tables[0]) if comp.tables else None
-    current = comp.tables[-1] if comp.tables and comp.status != FINISHED else None
+    current = comp.tables[-1] if comp.tables and comp.status == RUNNING else None
     standings = comp.competition.standings if comp.competition is not None else {}
     jerseys = standings.get("jerseys")
     return {
@@ -144,7 +143,7 @@ async def competition_file(request: Request) -> Response:
     """``GET /api/competitions/{id}/file``: the competition file (``to_dict()``, what
     ``cy.load_competition`` reads), as a download: the games taken back so far."""
     comp = competitions_of(request).get(request.path_params["id"])
-    if comp.competition is None:
+    if comp.competition is None or comp.problem is not None:
         raise ApiError(409, STOPPED, f"competition {comp.id} stopped: {comp.problem}")
     async with comp.lock:
         data = await run_in_threadpool(comp.competition.to_dict)

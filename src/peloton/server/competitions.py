@@ -201,9 +201,13 @@ def check_request(request: Any) -> tuple[str, dict[str, Any], list[str], Competi
 
 
 def table_request(comp: LiveCompetition) -> dict[str, Any]:
-    """The create request of the competition's next table."""
+    """The create request of the competition's next table. An option the competition
+    leaves ``None`` is the game's default (a leg's course: its mode's own), which a
+    create request says by leaving it out."""
     assert comp.competition is not None
-    return {"game": GAME, "options": comp.competition.next_options(), "seats": comp.seats}
+    options = comp.competition.next_options() or {}
+    given = {k: v for k, v in options.items() if v is not None}
+    return {"game": GAME, "options": given, "seats": comp.seats}
 
 
 # ---------------------------------------------------------------- the authority
@@ -332,9 +336,12 @@ class Competitions:
                 comp.problem = f"its game {len(comp.tables)}, table {table.id}: {exc}"
                 log.error("competition %s stopped: %s", comp.id, comp.problem)
                 return
-            comp.history.append(copy.deepcopy(comp.competition.standings))
-            if not comp.competition.is_over:
-                await self._open_next(comp, table)
+            standings = copy.deepcopy(comp.competition.standings)
+            try:
+                if not comp.competition.is_over:
+                    await self._open_next(comp, table)
+            finally:  # shown with the next table, never before it (one consistent page)
+                comp.history.append(standings)
         message = next_message(comp)
         for conn in table.connections:
             conn.send(message)

@@ -122,6 +122,10 @@ function onMessage(msg) {
       if (msg.by && msg.by === S.seat) error(null);
       break;
     }
+    case "next": { // a competition's next table is open (competition_next.js)
+      S.ending.setNext(msg);
+      break;
+    }
     case "rematch": {
       applyTable(msg.table);
       showInvitation($("notice"), msg, { tableId, seat: S.seat });

@@ -83,7 +83,11 @@ def test_mind_cycling_stays_the_default_of_moves() -> None:
             1,
             "a position (CYN) names its own riders",
         ),
-        (["--position", "9 AS1:a30", "-o", "mode=keirin"], 1, "mode 'keirin' is not played yet"),
+        (
+            ["--position", "9 AS1:a30", "-o", "mode=elimination"],
+            1,
+            "an elimination race needs at least 3 riders, not 1",
+        ),
         (
             ["--position", "9 AS1:a30", "--after", "AS1-40"],
             1,
@@ -154,8 +158,9 @@ def test_modes_are_the_declared_ones() -> None:
     code, out, _ = peloton("options", "cyclo")
     assert code == 0 and f'mode (default "classic"; choices: {", ".join(modes)})' in out
     for mode in modes:  # every declared mode can be set up and left at once
+        entries = ["-o", "entries=2"] if mode == "elimination" else []  # 3 riders at least
         code, out, err = peloton(
-            "play", "cyclo", "-o", f"mode={mode}", "--seats", "human,greedy", stdin="q\n"
+            "play", "cyclo", "-o", f"mode={mode}", *entries, "--seats", "human,greedy", stdin="q\n"
         )
         assert (code, err) == (0, ""), (mode, err)
         assert f"Cyclo · {mode} · Pro · " in out
@@ -164,11 +169,8 @@ def test_modes_are_the_declared_ones() -> None:
 @pytest.mark.parametrize(
     ("argv", "code", "message"),
     [
-        (
-            ["-o", "mode=sprint"],
-            1,
-            "mode 'sprint' is not played yet (available: classic, leg, itt, ttt)",
-        ),
+        (["-o", "mode=criterium"], 1, "unknown mode 'criterium' (modes: classic, leg, itt"),
+        (["-o", "mode=elimination"], 1, "an elimination race needs at least 3 riders, not 2"),
         (["-o", "level=expert"], 1, "unknown level 'expert'"),
         (
             ["--seats", "human,human,human,human,human,human,human"],

@@ -61,7 +61,7 @@ START_SQUARES = [f"{col}{row}" for row in range(8, 0, -1) for col in "abcde"]
 
 def game_of(command: Command) -> str:
     argv = command.argv
-    if command.command == "tour":  # a Cyclo stage race
+    if command.command == "tour":  # a Cyclo competition
         return "cyclo"
     if len(argv) > 1 and not argv[1].startswith("-"):
         return argv[1]

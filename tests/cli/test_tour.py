@@ -96,7 +96,7 @@ def bad_files(tmp_path: Path) -> list[tuple[str, str]]:
         ("missing.json", "cannot read"),
         ("{not json", "must be JSON"),
         (json.dumps(record), "not a Cyclo competition file"),
-        (json.dumps({**good, "kind": "omnium"}), "track events"),
+        (json.dumps({**good, "kind": "omnium"}), "unknown omnium setting"),
         (json.dumps({**good, "games": [record]}), "game 1 of the competition"),
         (json.dumps({**good, "table": {"seats": 2}}), "'table' must be"),
     ]
@@ -120,7 +120,7 @@ def test_bad_arguments_are_one_line(tmp_path: Path) -> None:
     path = tmp_path / "race.json"
     path.write_text(json.dumps(race.to_dict()))
     for argv, code, message in [
-        (["--resume", str(path), "--legs", "tour"], 2, "--legs: a resumed stage race keeps"),
+        (["--resume", str(path), "--legs", "tour"], 2, "--legs: a resumed competition keeps"),
         (["--resume", str(path), "--seats", "greedy"], 1, "2 teams; --seats gives 1"),
         (["--legs", "classic:flemish-4"], 1, "'classic:flemish-4' is not MODE or MODE:COURSE"),
         (["--legs", "leg:nowhere"], 1, "nowhere"),

@@ -100,8 +100,10 @@ def seat_counts(package: ModuleType) -> tuple[int, ...]:
 
 def random_options(package: ModuleType, seed: int) -> dict[str, Any]:
     """The options of the walk of ``seed``: a seat count, and every other seed a
-    random declared choice for each option that has choices (dropped when the game
-    refuses that combination: a solo course for six teams)."""
+    random declared choice for each option that has choices. When the game refuses
+    that combination (a solo course for six teams, a road course for a track event),
+    one choice is left to its default, the last declared first, and when that is not
+    enough none is taken."""
     info = info_of(package)
     counts = seat_counts(package)
     options: dict[str, Any] = {}
@@ -114,11 +116,14 @@ def random_options(package: ModuleType, seed: int) -> dict[str, Any]:
             for name, option in info.options.items()
             if option.choices
         }
-        try:
-            package.from_options({**options, **chosen})
-        except ConfigError:
-            return options
-        options.update(chosen)
+        names = list(chosen)
+        for left in [None, *reversed(names)]:
+            tried = {name: value for name, value in chosen.items() if name != left}
+            try:
+                package.from_options({**options, **tried})
+            except ConfigError:
+                continue
+            return options | tried
     return options
 
 

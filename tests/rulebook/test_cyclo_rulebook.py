@@ -40,14 +40,15 @@ RULES_PER_SECTION = {
 KNOWN_IDS = {f"CY-{s}" for s in RULES_PER_SECTION} | {
     f"CY-{s}.{k}" for s, n in RULES_PER_SECTION.items() for k in range(1, n + 1)
 }
-#: The sections the page covers: the road race (CY-0 … CY-10), chance (CY-13) and the
-#: notation, records, API and errors (CY-14 … CY-17). The track events (CY-11) and the
-#: clarifications (CY-19) are not anchored here.
-COVERED_SECTIONS = (*range(0, 11), 13, 14, 15, 16, 17)
-#: Of the competitions (CY-12), what every competition does and the stage race; the
-#: omnium, sprint tournament and pursuit series (CY-12.3 to CY-12.5) wait for the
-#: track events.
-COMPETITION_IDS = {"CY-12.1", "CY-12.2", "CY-12.6"}
+#: The sections the page covers: the road race (CY-0 … CY-10), the track events
+#: (CY-11), chance (CY-13) and the notation, records, API and errors (CY-14 … CY-17).
+#: The clarifications (CY-19) are not anchored here.
+COVERED_SECTIONS = (*range(0, 12), 13, 14, 15, 16, 17)
+#: The competitions (CY-12): what every competition does and the stage race under
+#: one heading, the omnium, sprint tournament and pursuit series under another.
+STAGE_RACE_IDS = {"CY-12.1", "CY-12.2", "CY-12.6"}
+TRACK_COMPETITION_IDS = {"CY-12.3", "CY-12.4", "CY-12.5"}
+COMPETITION_IDS = STAGE_RACE_IDS | TRACK_COMPETITION_IDS
 #: Sections without numbered rules are anchored by their own id.
 REQUIRED_IDS = {
     f"CY-{s}.{k}" if RULES_PER_SECTION[s] else f"CY-{s}"
@@ -152,17 +153,18 @@ def test_the_id_lists_are_what_the_rules_have() -> None:
     cannot make both tests pass: CY-4.7 exists, CY-4.8 does not."""
     assert {"CY-4.7", "CY-9.4", "CY-19.18"} <= KNOWN_IDS
     assert not {"CY-4.8", "CY-9.5", "CY-16.1", "CY-18.1"} & KNOWN_IDS
-    assert len(REQUIRED_IDS) == 2 + 7 + 6 + 6 + 7 + 3 + 5 + 6 + 6 + 4 + 4 + 3 + 2 + 2 + 2 + 3
+    assert len(REQUIRED_IDS) == 2 + 7 + 6 + 6 + 7 + 3 + 5 + 6 + 6 + 4 + 4 + 5 + 3 + 2 + 2 + 2 + 6
 
 
-def test_the_track_events_and_their_competitions_are_only_announced() -> None:
-    later = next(h for h in HEADINGS if h.title == "Coming later")
-    assert later.ids == ()
-    for section in (11, 12, 19):
+def test_the_competitions_are_anchored_under_their_two_headings() -> None:
+    assert "Coming later" not in [h.title for h in HEADINGS]  # every mode is played
+    for section in (12, 19):
         named = {r for r in ID.findall(TEXT) if r.startswith(f"CY-{section}")}
         assert named <= COMPETITION_IDS, named
     stage = next(h for h in HEADINGS if h.title == "Stage races")
-    assert set(stage.ids) == COMPETITION_IDS
+    assert set(stage.ids) == STAGE_RACE_IDS
+    track = next(h for h in HEADINGS if h.title == "Track competitions")
+    assert set(track.ids) == TRACK_COMPETITION_IDS
 
 
 def test_links_inside_the_page_lead_to_an_anchor() -> None:
@@ -184,7 +186,7 @@ def test_the_page_has_the_sections_a_player_needs() -> None:
     assert titles[0] == "Cyclo The Game" and HEADINGS[0].level == 1
     for title in ("The box", "Set-up and the start", "Starter and Pro", "Glossary"):
         assert title in titles
-    assert titles.index("Coming later") < titles.index("Glossary") == len(titles) - 1
+    assert titles.index("Glossary") == len(titles) - 1
 
 
 # --- diagrams ---------------------------------------------------------------------
@@ -209,7 +211,6 @@ def test_each_diagram_is_a_position_the_engine_loads(diagram: Diagram) -> None:
     data, state = _load(diagram)
     # Written as the engine writes it, so it reads the same everywhere it is shown.
     assert state.to_cyn() == data["position"]
-    course = state.setup.course
     named = parse_cyn(data["position"])
     riders = {*named.riders, *(entry.rider for entry in named.done)}
     for name in data.get("highlight", []):
@@ -219,8 +220,8 @@ def test_each_diagram_is_a_position_the_engine_loads(diagram: Diagram) -> None:
         square = SQUARE.fullmatch(name)
         assert square, f"{name!r} is neither a rider nor a square"
         position, lane = int(square["position"]), ord(square["lane"]) - ord("a")
-        assert position <= course.length + 9, f"{name} is past the run-out"
-        assert lane < course.widths[position], f"{name}: space {position} is narrower"
+        assert position <= state.setup.cap, f"{name} is past the run-out"
+        assert lane < state.setup.widths[position], f"{name}: space {position} is narrower"
 
 
 def test_the_diagrams_show_every_mechanic() -> None:
@@ -245,7 +246,7 @@ def test_the_start_diagram_is_the_engines_start() -> None:
     [
         ({"position": "9 AS1:a30*4,BH1:a30*4 / A*4,B*4"}, NotationError),  # one square
         ({"position": "9 AS1:d30 / A*4"}, NotationError),  # space 30 has 3 lanes
-        ({"options": {"mode": "keirin"}, "position": "1 AS1:a0"}, ConfigError),
+        ({"options": {"mode": "elimination"}, "position": "1 AS1:a0"}, ConfigError),
         ({"options": {"course": "nowhere"}, "position": "1 AS1:a0"}, ConfigError),
         ({"options": {"players": 3}, "position": "1 AS1:a0"}, AssertionError),
         ({"position": "1 AS1:a0", "caption": "a", "colour": "red"}, AssertionError),

@@ -1,11 +1,14 @@
-"""``peloton tour``: a whole Cyclo stage race at the terminal, humans and bots.
+"""``peloton tour``: a whole Cyclo competition at the terminal, humans and bots: a
+stage race, an omnium, a sprint tournament or a pursuit series (CY-12).
 
-Each leg is an ordinary Cyclo table (:class:`TableSession` with the Cyclo drawing);
-between legs the general classification is shown with its jerseys, and the
-competition file is written after every leg. A file holds the race's settings, the
-records of the legs ridden and, under ``table``, the seats and the seed, so that a
-race resumed from it goes on with the same players and the same dice it would have
-had without the break. A leg left half-way is not kept: resuming rides it again.
+Each game is an ordinary Cyclo table (:class:`TableSession` with the Cyclo drawing);
+between games the standings are shown (the general classification with its jerseys,
+the omnium's points, the tournament's duels, the series' times), and the
+competition file is written after every game. A file holds the competition's
+settings, the records of the games ridden and, under ``table``, the seats and the
+seed, so that a competition resumed from it goes on with the same players and the
+same dice it would have had without the break. A game left half-way is not kept:
+resuming rides it again.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from rich.text import Text
 from ..core.errors import ConfigError, RecordError
 from ..core.rng import Rng
 from ..games import cyclo as cy
+from ..games.cyclo.omnium import EVENTS
+from ..games.cyclo.riders import TEAM_LETTERS
 from ..games.cyclo.stage_race import LEG_MODES
 from .cyclo import CycloTerminal
 from .cyclo_board import team_style
@@ -31,6 +36,7 @@ from .play import EXIT_INPUT_ENDED, EXIT_INTERRUPTED
 from .prompt import QUIT_WORDS, Ask
 from .seats import HUMAN, make_seats
 from .setup import chance_stream
+from .standings import omnium_view, race_time, series_view, team_label, tournament_view
 from .table import TableSession, seat_entry
 
 GAME = "cyclo"
@@ -62,24 +68,7 @@ def parse_legs(text: str) -> str | list[dict[str, Any]]:
     return legs
 
 
-def race_time(seconds: int) -> str:
-    """Seconds of race time as ``m:ss`` (negative with bonus seconds)."""
-    sign = "-" if seconds < 0 else ""
-    minutes, rest = divmod(abs(seconds), 60)
-    return f"{sign}{minutes}:{rest:02d}"
-
-
-def leg_title(race: cy.StageRace, index: int) -> str:
-    """``Leg 2 of 4: stage of a stage race, flat-stage``."""
-    leg = race.legs[index]
-    course = leg["course"]
-    if isinstance(course, Mapping):
-        course = course.get("name", "a course")
-    course = course or cy.MODES[leg["mode"]].course
-    return f"Leg {index + 1} of {len(race.legs)}: {cy.MODES[leg['mode']].title}, {course}"
-
-
-def standings_view(race: cy.StageRace, players: Mapping[str, str]) -> RenderableType:
+def stage_race_view(race: cy.StageRace, players: Mapping[str, str]) -> RenderableType:
     """The general classification with times and gaps, the jerseys, the points and
     mountains leaders and the tokens saved for the next leg."""
     standings = race.standings
@@ -126,9 +115,20 @@ def standings_view(race: cy.StageRace, players: Mapping[str, str]) -> Renderable
     return Group(*lines)
 
 
+def standings_view(race: cy.Competition, players: Mapping[str, str]) -> RenderableType:
+    """The standings of any competition, as its kind shows them."""
+    if isinstance(race, cy.StageRace):
+        return stage_race_view(race, players)
+    if isinstance(race, cy.Omnium):
+        return omnium_view(race, players)
+    if isinstance(race, cy.SprintTournament):
+        return tournament_view(race, players)
+    assert isinstance(race, cy.PursuitSeries)
+    return series_view(race, players)
+
+
 def _team(team: str, players: Mapping[str, str]) -> Text:
-    who = players.get(team)
-    return Text(f"{team} ({who})" if who else team, team_style(team))
+    return team_label(team, players)
 
 
 def _jerseys(wearers: Mapping[str, str], standings: Mapping[str, Any],
@@ -145,13 +145,32 @@ def _jerseys(wearers: Mapping[str, str], standings: Mapping[str, Any],
     return line
 
 
+#: What a kind calls its games (singular, plural) in the terminal's messages.
+UNITS = {"stage": ("leg", "legs"), "omnium": ("event", "events")}
+
+
+def game_units(race: cy.Competition) -> tuple[str, str]:
+    """``("leg", "legs")``: what a competition's games are called."""
+    return UNITS.get(race.kind, ("heat", "heats"))
+
+
+def planned_games(race: cy.Competition) -> int | None:
+    """How many games a competition has, when that is known from the start (the
+    tournament's and the series' depend on heats won and ties)."""
+    if isinstance(race, cy.StageRace):
+        return len(race.legs)
+    if isinstance(race, cy.Omnium):
+        return len(EVENTS)
+    return None
+
+
 class TourSession:
-    """A stage race at the terminal, from its next leg to the end (or until the
-    players stop); the competition file is saved to ``save`` after every leg."""
+    """A competition at the terminal, from its next game to the end (or until the
+    players stop); the competition file is saved to ``save`` after every game."""
 
     def __init__(
         self,
-        race: cy.StageRace,
+        race: cy.Competition,
         seats: list[str],
         seed: int | None,
         console: Console,
@@ -160,7 +179,7 @@ class TourSession:
     ) -> None:
         if len(seats) != race.players:
             raise ConfigError(
-                f"the stage race has {race.players} teams; --seats gives {len(seats)} "
+                f"the {race.title} has {race.players} teams; --seats gives {len(seats)} "
                 f"({','.join(seats)})"
             )
         self.race = race
@@ -189,25 +208,29 @@ class TourSession:
             temporary.write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
             os.replace(temporary, path)
         except OSError as exc:
-            self.console.print(Text(f"✗ cannot save the stage race to {path}: {exc}", "bold red"))
+            self.console.print(
+                Text(f"✗ cannot save the {self.race.title} to {path}: {exc}", "bold red")
+            )
             return False
         return True
 
     def run(self) -> int:
-        """Ride the legs left; the exit code (that of a leg left unfinished, 1 when the
-        file could not be saved)."""
+        """Ride the games left; the exit code (that of a game left unfinished, 1 when
+        the file could not be saved)."""
         race, console = self.race, self.console
-        if race.classification.ridden:
+        if race.records:
             console.print(standings_view(race, self.players))
-        saved_all = self.save()  # the settings are kept before the first leg too
+        saved_all = self.save()  # the settings are kept before the first game too
+        one = game_units(race)[0]
         while not race.is_over:
-            index = race.classification.ridden
-            console.print(Rule(leg_title(race, index)))
-            leg = self.base.spawn(index)
-            chance = chance_stream(leg)
+            index = len(race.records)
+            console.print(Rule(race.next_title()))
+            game = self.base.spawn(index)
+            chance = chance_stream(game)
             state = race.next_game(seed=chance.seed)
             assert state is not None
-            seats = make_seats(self.seats, leg.seed, state.players, GAME)
+            names = [self.seats[TEAM_LETTERS.index(team)] for team in state.players]
+            seats = make_seats(names, game.seed, state.players, GAME)
             table = TableSession(state, seats, CycloTerminal(), console, self.ask, chance=chance)
             code = table.run()
             if not state.is_over:
@@ -217,10 +240,11 @@ class TourSession:
             saved_all = self.save() and saved_all
             console.print(standings_view(race, self.players))
             if self.humans and not race.is_over:
+                what = f"{one} {index + 2}" if race.kind in UNITS else f"the next {one}"
                 try:
-                    answer = self.ask(f"Press Enter for leg {index + 2} (q to stop) > ")
+                    answer = self.ask(f"Press Enter for {what} (q to stop) > ")
                 except EOFError:
-                    console.print(Text("\nInput ended before the stage race did.", "bold red"))
+                    console.print(Text(f"\nInput ended before the {race.title} did.", "bold red"))
                     self._stopped(index + 1)
                     return EXIT_INPUT_ENDED
                 except KeyboardInterrupt:
@@ -239,8 +263,12 @@ class TourSession:
             if self.save_path is not None
             else ""
         )
+        one, many = game_units(self.race)
+        planned = planned_games(self.race)
+        of = f" of {planned}" if planned is not None else ""
         self.console.print(
-            f"The stage race stops after {ridden} of {len(self.race.legs)} legs{where}",
+            f"The {self.race.title} stops after {ridden}{of} {one if ridden == 1 and not of else many}"
+            f"{where}",
             markup=False,
             soft_wrap=True,
         )
@@ -248,24 +276,28 @@ class TourSession:
     def _finish(self) -> None:
         winner = self.race.winner
         assert winner is not None
-        line = Text("Winner of the stage race: ", "bold")
-        line.append(winner, team_style(winner[0]))
-        line.append(" of team ")
-        line.append_text(_team(winner[0], self.players))
+        line = Text(f"Winner of the {self.race.title}: ", "bold")
+        if len(winner) == 1:  # a team: the tournament and the series
+            line.append("team ")
+            line.append_text(_team(winner, self.players))
+        else:
+            line.append(winner, team_style(winner[0]))
+            line.append(" of team ")
+            line.append_text(_team(winner[0], self.players))
         self.console.print(line)
         if self.save_path is not None:
             self.console.print(
-                f"Stage race saved to {self.save_path}", markup=False, soft_wrap=True
+                f"{self.race.title.capitalize()} saved to {self.save_path}",
+                markup=False,
+                soft_wrap=True,
             )
 
 
-def load_tour(path: Path) -> tuple[cy.StageRace, dict[str, Any]]:
-    """A saved stage race and its ``table`` (seats, seed); :class:`RecordError` for a
-    file that is not one."""
+def load_tour(path: Path) -> tuple[cy.Competition, dict[str, Any]]:
+    """A saved competition and its ``table`` (seats, seed); :class:`RecordError` for
+    a file that is not one."""
     text = path.read_text(encoding="utf-8")
     race = cy.load_competition(text)
-    if not isinstance(race, cy.StageRace):
-        raise RecordError(f"{path} holds a {race.title}, not a stage race")
     table = json.loads(text).get("table") or {}
     if (
         not isinstance(table, dict)

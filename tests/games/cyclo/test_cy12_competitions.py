@@ -77,7 +77,14 @@ def result(places: str, times: dict[str, int] | None = None, **extra: Any) -> cy
 
 def test_cy12_1_the_games_know_nothing_of_competitions() -> None:
     package = Path(cy.__file__).parent
-    competition = {"competition", "competitions", "stage_race"}
+    competition = {
+        "competition",
+        "competitions",
+        "stage_race",
+        "omnium",
+        "sprint_tournament",
+        "pursuit_series",
+    }
     for path in package.glob("*.py"):
         if path.stem in competition | {"__init__"}:
             continue
@@ -376,7 +383,7 @@ def corrupt(data: dict[str, Any]) -> list[tuple[str, Any, str]]:
         ("not JSON", "{oops", "must be JSON"),
         ("wrong format", {**data, "format": "peloton-record/1"}, "not a Cyclo competition file"),
         ("unknown kind", {**data, "kind": "criterium"}, "unknown competition kind 'criterium'"),
-        ("a later kind", {**data, "kind": "omnium"}, "track events"),
+        ("another kind's settings", {**data, "kind": "omnium"}, "unknown omnium setting"),
         ("no settings", {**data, "settings": None}, "'settings' must be an object"),
         ("bad settings", {**data, "settings": {"players": 2, "laps": 3}}, "'laps'"),
         ("no games", {**data, "games": {}}, "'games' must be a list"),

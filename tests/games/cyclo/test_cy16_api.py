@@ -86,6 +86,15 @@ def test_cy_16_registry() -> None:
         "leg",
         "itt",
         "ttt",
+        "sprint",
+        "team-sprint",
+        "pursuit",
+        "team-pursuit",
+        "keirin",
+        "scratch",
+        "elimination",
+        "tempo",
+        "points",
     )
     assert "flemish-4" in info.options["course"].choices and info.options["level"].choices == (
         "pro",

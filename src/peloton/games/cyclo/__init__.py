@@ -21,9 +21,12 @@ from .describe import describe
 from .heuristics import HEURISTICS
 from .modes import AVAILABLE, MODES
 from .notation import Answer, Draw, Fall, Move, Ride, Roll, Swap, Wheel, parse_move
+from .omnium import Omnium
+from .pursuit_series import PursuitSeries
 from .record import Record, load_record
 from .scoring import Result
 from .snapshot import public_moves, snapshot
+from .sprint_tournament import SprintTournament
 from .stage_race import StageRace
 from .start import OPTIONS, from_cyn, from_options, from_position, new_game
 from .state import RiderInfo, State
@@ -60,11 +63,14 @@ __all__ = [
     "Draw",
     "Fall",
     "Move",
+    "Omnium",
+    "PursuitSeries",
     "Record",
     "Result",
     "Ride",
     "RiderInfo",
     "Roll",
+    "SprintTournament",
     "StageRace",
     "State",
     "Swap",

@@ -7,7 +7,9 @@ A competition never reaches into a game: it builds the next one from JSON option
 stage race today; the omnium, sprint tournament and pursuit series once the track
 events are played) says three things: its ``settings`` (its constructor's
 arguments), the options of its next game (``next_options``, ``None`` when it is
-over) and what a finished game's result does to its standings (``_take``).
+over) and what a finished game's result does to its standings (``_take``; a kind
+that needs more of the game than its result, the omnium's finishing order of the
+points race, reads it in ``_take_game``).
 
 The file of a competition (``to_dict``) is its settings and the records of its games;
 :func:`peloton.games.cyclo.competitions.load_competition` rebuilds it by replaying
@@ -17,10 +19,10 @@ every game through the rules and handing it back to a new competition.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ...core.errors import StateError
+from ...core.errors import ConfigError, StateError
 from .record import Record
 from .scoring import Result
 from .start import from_options
@@ -33,11 +35,13 @@ COMPETITION_FORMAT = "peloton-cyclo-competition/1"
 class Competition(ABC):
     """A series of Cyclo games with standings (CY-12.6)."""
 
-    #: The ``kind`` of its file: ``stage``, later ``omnium``, ``sprint-tournament``,
+    #: The ``kind`` of its file: ``stage``, ``omnium``, ``sprint-tournament``,
     #: ``pursuit-series``.
     kind: ClassVar[str]
     #: What it is called, for players ("stage race").
     title: ClassVar[str]
+    #: How many teams (seats) take part, A first.
+    players: int
 
     def __init__(self) -> None:
         #: The records of the games taken back, in order (CY-15).
@@ -75,6 +79,15 @@ class Competition(ABC):
     def from_settings(cls, settings: Mapping[str, Any]) -> Competition:
         """A new competition from a file's ``settings``; :class:`ConfigError` for an
         unknown, missing or bad argument."""
+
+    def _take_game(self, state: State) -> None:
+        """Add a finished game to the standings: its result, unless a kind needs more."""
+        self._take(state.result)
+
+    def next_title(self) -> str:
+        """What the next game is, for players (``Event 2 of 4: elimination race``);
+        ``""`` once over. Kinds say more than this default."""
+        return "" if self.is_over else f"Game {len(self.records) + 1}"
 
     # ------------------------------------------------------------ the protocol
 
@@ -126,7 +139,7 @@ class Competition(ABC):
                 f"game {len(self.records) + 1} is not the one the {self.title} asked for: {differ}"
             )
         record = Record.from_state(state, {t: dict(p) for t, p in (players or {}).items()})
-        self._take(state.result)
+        self._take_game(state)
         self.records.append(record)
 
     def to_dict(self) -> dict[str, Any]:
@@ -146,3 +159,31 @@ def _brief(value: Any) -> str:
     if isinstance(value, Mapping) and "name" in value:
         return repr(value["name"])
     return repr(value)
+
+
+def check_teams(players: object, title: str, fewest: int, most: int = 6) -> int:
+    """A competition's ``players``: a number of teams from ``fewest`` to ``most``
+    (:class:`ConfigError` otherwise)."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ConfigError(f"a {title}'s 'players' must be a number of teams, not {players!r}")
+    if not fewest <= players <= most:
+        raise ConfigError(f"a {title} takes {fewest} to {most} teams, not {players}")
+    return players
+
+
+def check_choice(name: str, value: object, choices: Sequence[str], title: str) -> str:
+    """A competition's text setting (``level``, ``mode``) that must be one of ``choices``."""
+    if not isinstance(value, str) or value not in choices:
+        raise ConfigError(f"a {title}'s {name!r} is one of {', '.join(choices)}, not {value!r}")
+    return value
+
+
+def settings_of(settings: Mapping[str, Any], known: Sequence[str], title: str) -> dict[str, Any]:
+    """A file's ``settings`` as constructor arguments: :class:`ConfigError` for an
+    unknown one or a missing ``players``."""
+    unknown = sorted(set(settings) - set(known))
+    if unknown:
+        raise ConfigError(f"unknown {title} setting(s) {', '.join(map(repr, unknown))}")
+    if "players" not in settings:
+        raise ConfigError(f"a {title}'s settings must say how many 'players'")
+    return {k: settings[k] for k in known if k in settings}

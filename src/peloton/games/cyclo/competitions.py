@@ -1,4 +1,5 @@
-"""Cyclo competitions (CY-12): the kinds there are and loading a competition file.
+"""Cyclo competitions (CY-12): the kinds there are (the stage race, the omnium, the
+sprint tournament and the pursuit series) and loading a competition file.
 
 >>> from peloton.games import cyclo as cy
 >>> race = cy.StageRace(2, legs=[{"mode": "itt", "course": "prologue"}])
@@ -14,13 +15,16 @@ from typing import Any
 
 from ...core.errors import PelotonError, RecordError, StateError
 from .competition import COMPETITION_FORMAT, Competition
+from .omnium import Omnium
+from .pursuit_series import PursuitSeries
 from .record import Record
+from .sprint_tournament import SprintTournament
 from .stage_race import StageRace
 
-#: The competitions played, by the ``kind`` of their files.
-KINDS: dict[str, type[Competition]] = {"stage": StageRace}
-#: The kinds of CY-12 that wait for the track events (CY-11).
-LATER_KINDS = ("omnium", "sprint-tournament", "pursuit-series")
+#: The competitions, by the ``kind`` of their files.
+KINDS: dict[str, type[Competition]] = {
+    kind.kind: kind for kind in (StageRace, Omnium, SprintTournament, PursuitSeries)
+}
 
 
 def load_competition(data: dict[str, Any] | str) -> Competition:
@@ -42,9 +46,7 @@ def load_competition(data: dict[str, Any] | str) -> Competition:
             f"{COMPETITION_FORMAT!r}"
         )
     kind = data.get("kind")
-    if kind in LATER_KINDS:
-        raise RecordError(f"competition kind {kind!r} needs the track events, not played yet")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise RecordError(f"unknown competition kind {kind!r} (known: {', '.join(KINDS)})")
     settings = data.get("settings")
     if not isinstance(settings, dict):

@@ -35,6 +35,8 @@ def describe(state: State, move: Move | str) -> str:
         where = (
             f"across the line, to run-out square {move.target}"
             if move.runout
+            else f"to distance {move.target}"  # the velodrome counts distance ridden
+            if state.setup.is_track
             else f"to space {move.target}"
         )
         spent = f", spending {_TOKENS[move.tokens]}" if move.tokens else ""

@@ -163,8 +163,8 @@ MODES: dict[str, Mode] = {
     )
 }
 
-#: The modes this engine plays (the road; the track events come with the next issue).
-AVAILABLE = ("classic", "leg", "itt", "ttt")
+#: The modes this engine plays: every mode of the rules, road and track.
+AVAILABLE = tuple(MODES)
 
 #: Levels (CY-2.3): Pro (tokens, wheel, holding back, swap) and Starter.
 PRO, STARTER = "pro", "starter"

@@ -3,8 +3,10 @@
 :class:`Position` holds where every rider stands, its tokens and flags, the line
 lists, the deck, and how far the round and the turn have gone; the rules
 (:mod:`.rules`, :mod:`.events`, :mod:`.scoring`) read and change it, the state
-(:mod:`.state`) drives them. Squares are ``(position, lane)``; ``occupied[w][p]`` is
-the bitmask of lanes taken at position ``p`` in world ``w`` (CY-2.6).
+(:mod:`.state`) drives them. Squares are ``(position, lane)``; ``occupied[w][k]`` is
+the bitmask of lanes taken in world ``w`` (CY-2.6) on square set ``k = slots[position]``:
+the position itself on the road, its loop space on the velodrome, where distances one
+lap apart share their lanes (CY-1.6, CY-19.1).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class Position:
         "out",
         "over",
         "own",
+        "pacer",
         "passed_skips",
         "phase",
         "points",
@@ -63,6 +66,7 @@ class Position:
         "round_moves",
         "skip",
         "slot",
+        "slots",
         "swapped",
         "team",
         "technical",
@@ -75,7 +79,11 @@ class Position:
         #: Position and lane of every rider on the course, the start line or the run-out.
         self.pos: dict[str, int] = {}
         self.lane: dict[str, int] = {}
+        #: Where each position's lanes are kept in ``occupied`` (shared, immutable).
+        self.slots: tuple[int, ...] = setup.slots
         self.occupied: list[list[int]] = [[0] * (setup.cap + 1) for _ in range(setup.worlds)]
+        #: The keirin pacer's distance while it rides (CY-11.4), else ``None``.
+        self.pacer: int | None = None
         #: Own tokens by rider, team tokens by team (CY-2.4).
         self.own: dict[str, int] = {}
         self.team: dict[str, int] = {}
@@ -144,6 +152,8 @@ class Position:
             "last_roll",
             "last_card",
             "over",
+            "slots",
+            "pacer",
         ):
             setattr(new, name, getattr(self, name))
         new.pos, new.lane = dict(self.pos), dict(self.lane)
@@ -181,11 +191,11 @@ class Position:
         """Stand ``rider`` on a square (which must be free)."""
         self.pos[rider] = position
         self.lane[rider] = lane
-        self.occupied[world][position] |= 1 << lane
+        self.occupied[world][self.slots[position]] |= 1 << lane
 
     def lift(self, rider: str, world: int) -> None:
         """Take ``rider`` off its square (it stays listed nowhere until put back)."""
-        self.occupied[world][self.pos[rider]] &= ~(1 << self.lane[rider])
+        self.occupied[world][self.slots[self.pos[rider]]] &= ~(1 << self.lane[rider])
 
     def remove(self, rider: str, world: int) -> None:
         """Take ``rider`` off the course for good (a finisher leaving the run-out)."""
@@ -242,4 +252,5 @@ class Position:
             done=done,
             lines={i + 1: list(listed) for i, listed in enumerate(self.lists) if listed},
             deck=[card.id for i, card in enumerate(CARDS) for _ in range(self.drawn[i])],
+            pacer=self.pacer,
         )

@@ -75,7 +75,7 @@ def rides_to_line(setup: Setup, kind: str, position: int, tokens: int) -> tuple[
 def _tables(setup: Setup, kind: str) -> list[list[tuple[float, float]]]:
     """``rides_to_line`` for every token count and position, from the line back."""
     finish, line = setup.finish, setup.finish + 1
-    darks = setup.course.darks
+    darks = setup.darks
     size = setup.cap + 1
     mean = [[0.0] * size for _ in range(MAX_HELD + 1)]
     square = [[0.0] * size for _ in range(MAX_HELD + 1)]  # E[rides²]

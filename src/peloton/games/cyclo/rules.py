@@ -1,7 +1,9 @@
 """The rules of a turn as functions of the game's facts (:class:`.Setup`) and its
 :class:`.Position`: round order (CY-3), dice and tokens (CY-4.2, CY-4.3), targets and
 holding back (CY-4.4), room and lanes (CY-4.5), dark squares (CY-4.6), line crossings
-(CY-4.7), the wheel (CY-5) and the swap (CY-6). Nothing here knows the ``State``.
+(CY-4.7), the wheel (CY-5) and the swap (CY-6), on the road and on the velodrome
+(3 dice from a distance, the keirin pacer's cap, loop spaces sharing lanes: CY-11).
+Nothing here knows the ``State``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from .position import Position
 from .riders import rider_type, slot_index
 from .setup import Setup
 from .terrain import CLIMBER, Terrain
+from .track import PACER_STEP
 
 #: One token accelerates (+6), two attack (+12) (CY-4.3).
 TOKEN_SPACES = 6
@@ -53,6 +56,10 @@ def dice_count(setup: Setup, p: Position, rider: str) -> int:
     with the technical flag (never fewer than 1); exactly 1 with a hunger flag."""
     if p.hunger.get(rider):
         return 1
+    track = setup.track
+    if track is not None:  # CY-11.1, CY-11.2: 2 dice, 3 from the distance the event says
+        three = track.three_dice_from
+        return 3 if three is not None and p.pos[rider] >= three else 2
     n = terrain_at(setup, p.pos[rider]).dice_for(rider_type(rider))
     if rider in p.technical:
         n -= 1
@@ -61,8 +68,8 @@ def dice_count(setup: Setup, p: Position, rider: str) -> int:
 
 def token_choices(setup: Setup, p: Position, rider: str) -> list[str]:
     """CY-4.3: the token choices open to ``rider`` now ("" = none)."""
-    if not setup.pro or rider in p.technical:
-        return [""]
+    if not setup.pro or rider in p.technical or p.pacer is not None:
+        return [""]  # no token either while the keirin pacer rides (CY-11.4)
     panel = terrain_at(setup, p.pos[rider]).panel(rider_type(rider))
     own, team = p.own.get(rider, 0), p.team.get(rider[0], 0)
     return [c for c, size, r, t in _NEEDS if size <= panel and r <= own and t <= team]
@@ -71,6 +78,21 @@ def token_choices(setup: Setup, p: Position, rider: str) -> list[str]:
 def may_hold_back(setup: Setup, p: Position, rider: str) -> bool:
     """CY-4.4: Pro, and the terrain allows it (on the start line: position 1's)."""
     return setup.pro and terrain_at(setup, p.pos[rider]).hold_back
+
+
+def pacer_after(setup: Setup, pacer: int) -> int | None:
+    """CY-11.4: the keirin pacer's distance after its move at the start of a round:
+    ``PACER_STEP`` on if that stays within the first lap, else ``None`` (it leaves)."""
+    ahead = pacer + PACER_STEP
+    lap = setup.course.lap
+    assert lap is not None
+    return ahead if ahead < lap else None
+
+
+def cap_of(setup: Setup, p: Position) -> int:
+    """The furthest a move may end (CY-4.4): N+9 (D+9 on the velodrome), or one
+    short of the keirin pacer while it rides (CY-11.4)."""
+    return setup.cap if p.pacer is None else p.pacer - 1
 
 
 def ride_move(setup: Setup, rider: str, target: int, tokens: str) -> Ride:
@@ -118,7 +140,7 @@ def ride_moves(setup: Setup, p: Position, rider: str) -> list[Ride]:
     if rider_type(rider) == CLIMBER:
         total += here.climber_bonus
     hold = setup.pro and here.hold_back
-    cap = setup.cap
+    cap = cap_of(setup, p)
     moves: list[Ride] = []
     for tokens in token_choices(setup, p, rider):
         top = s + total + TOKEN_SPACES * len(tokens)
@@ -153,24 +175,26 @@ def landing(setup: Setup, p: Position, rider: str, aim: int) -> tuple[int, int]:
     square). CY-4.6: a dark square reached having changed space sends it back once."""
     s = p.pos[rider]
     own = p.lane[rider]
-    if aim > setup.cap:
-        aim = setup.cap
+    cap = cap_of(setup, p)
+    if aim > cap:
+        aim = cap
     if aim <= s:
         return s, own
     occ = p.occupied[setup.world[rider]]
-    widths = setup.course.widths
-    occ[s] &= ~(1 << own)  # its own square counts as free (CY-19.5)
+    widths, slots = setup.widths, setup.slots
+    here = slots[s]
+    occ[here] &= ~(1 << own)  # its own square counts as free (CY-19.5)
     try:
         q = aim
         while q > s:
-            lane = free_lane(occ[q], widths[q])
+            lane = free_lane(occ[slots[q]], widths[q])
             if lane >= 0:
-                back = setup.course.darks[q]
-                return _fall_back(occ, widths, q, back) if back else (q, lane)
+                back = setup.darks[q]
+                return _fall_back(occ, widths, slots, q, back) if back else (q, lane)
             q -= 1
         return s, own
     finally:
-        occ[s] |= 1 << own
+        occ[here] |= 1 << own
 
 
 def move_rider(setup: Setup, p: Position, rider: str, aim: int) -> int:
@@ -181,26 +205,28 @@ def move_rider(setup: Setup, p: Position, rider: str, aim: int) -> int:
     q, lane = landing(setup, p, rider, aim)
     if q == s and lane == p.lane[rider]:
         return s
-    occ = p.occupied[setup.world[rider]]
-    occ[s] &= ~(1 << p.lane[rider])
+    occ, slots = p.occupied[setup.world[rider]], setup.slots
+    occ[slots[s]] &= ~(1 << p.lane[rider])
     p.pos[rider] = q
     p.lane[rider] = lane
-    occ[q] |= 1 << lane
+    occ[slots[q]] |= 1 << lane
     if q > s:
         _cross(setup, p, rider, s, q)
     return q
 
 
-def _fall_back(occ: list[int], widths: tuple[int, ...], q: int, back: int) -> tuple[int, int]:
+def _fall_back(
+    occ: list[int], widths: tuple[int, ...], slots: tuple[int, ...], q: int, back: int
+) -> tuple[int, int]:
     """CY-4.6: the highest position at or below max(1, q - back) with a free lane;
     if none, the lowest above it (``q`` itself has one)."""
     t = q - back if q - back > 1 else 1
     for r in range(t, 0, -1):
-        lane = free_lane(occ[r], widths[r])
+        lane = free_lane(occ[slots[r]], widths[r])
         if lane >= 0:
             return r, lane
     for r in range(t + 1, q + 1):
-        lane = free_lane(occ[r], widths[r])
+        lane = free_lane(occ[slots[r]], widths[r])
         if lane >= 0:
             return r, lane
     raise AssertionError("the square a rider landed on has room")  # pragma: no cover

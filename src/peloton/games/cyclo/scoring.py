@@ -16,6 +16,7 @@ from .board import SPRINT
 from .position import Position
 from .riders import slot_index
 from .setup import Setup
+from .track import ELIMINATION
 
 #: CY-9.3: green points of a sprint line and of the finish; red points by category.
 SPRINT_POINTS = (5, 3, 2, 1)
@@ -41,10 +42,16 @@ def end_round(setup: Setup, p: Position) -> None:
     the line (CY-8.3), then take them off the run-out."""
     key = _square_order(setup, p)
     green = setup.mode.course_lines
+    track = setup.is_track
+    first_crossed: list[int] = []  # lines first crossed this round (eliminations)
     for i, line in enumerate(setup.scoring):
         listed = p.lists[i]
+        if p.crossed[i] and not listed:
+            first_crossed.append(i)
         for rider in sorted((r for r in p.crossed[i] if r not in listed), key=key):
-            if green:
+            if track:
+                _add(p.points, rider, paid(setup.pays[i], len(listed)))
+            elif green:
                 if line.kind == SPRINT:
                     _add(p.points, rider, paid(SPRINT_POINTS, len(listed)))
                 else:
@@ -56,10 +63,36 @@ def end_round(setup: Setup, p: Position) -> None:
     for rider in arrivals:
         if green:
             _add(p.points, rider, paid(FINISH_POINTS, len(p.finishers)))
+        elif track:
+            _add(p.points, rider, paid(setup.finish_pays, len(p.finishers)))
         p.finishers.append((rider, p.round, p.pos[rider] - setup.finish))
     p.crossed[-1] = []
     for rider in arrivals:
         p.remove(rider, setup.world[rider])
+    for i in first_crossed:
+        if setup.scoring[i].kind == ELIMINATION:
+            eliminate(setup, p)
+
+
+def eliminate(setup: Setup, p: Position) -> None:
+    """CY-11.5: the rearmost racing rider is out (lowest distance; at equal distance
+    the higher lane) and leaves the track. Finishers are never eliminated: with no
+    rider left racing, the line puts nobody out (docs/cyclo.md, decisions)."""
+    racing = [r for r in p.racing(setup.riders) if r in p.pos]
+    if not racing:
+        return
+    rider = min(racing, key=lambda r: (p.pos[r], -p.lane[r]))
+    p.remove(rider, setup.world[rider])
+    p.out.append(rider)
+
+
+def race_over(setup: Setup, p: Position) -> bool:
+    """CY-8.5, CY-11.5: whether the race ends at the end of this round: a sprint
+    heat or an elimination race once a rider has finished (the elimination race has
+    put out all but its last two by then), every other mode once nobody races."""
+    if not p.racing(setup.riders):
+        return True
+    return setup.mode.name in ("sprint", "elimination") and bool(p.finishers)
 
 
 def _square_order(setup: Setup, p: Position) -> Any:
@@ -154,7 +187,8 @@ class Result:
 
 
 def result(setup: Setup, p: Position) -> Result:
-    """The result of CY-8.6 for the road modes (CY-8.4, CY-8.5, CY-9, CY-10)."""
+    """The result of CY-8.6 (CY-8.4, CY-8.5, CY-9, CY-10, CY-11.2 to CY-11.5): the
+    tempo and points races rank by points, then finishing order."""
     key = _square_order(setup, p)
     # still on a square: racing, or finished this round and waiting on the run-out to be
     # listed at its end (CY-8.3); the run-out ranks first, furthest past the line first
@@ -172,7 +206,12 @@ def result(setup: Setup, p: Position) -> Result:
         finished = [r for r, _, _ in p.finishers]
         if mode.leg_times:
             times = leg_times(p.finishers)
-    places = tuple(finished + racing + p.out[::-1])
+    ranked = finished + racing
+    scored = bool(setup.finish_pays)  # tempo, points race: points, then finishing order
+    if scored:
+        order = {r: i for i, r in enumerate(ranked)}
+        ranked.sort(key=lambda r: (-p.points.get(r, 0), order[r]))
+    places = tuple(ranked + p.out[::-1])
     rank = {r: i for i, r in enumerate(places)}
     if mode.team_time:
         teams = tuple(
@@ -195,7 +234,7 @@ def result(setup: Setup, p: Position) -> Result:
         winner_team=teams[0] if p.over else None,
         times=times,
         team_times=by_team,
-        points={r: p.points.get(r, 0) for r in setup.riders} if leg else {},
+        points={r: p.points.get(r, 0) for r in setup.riders} if leg or scored else {},
         mountain={r: p.red.get(r, 0) for r in setup.riders} if leg else {},
         eliminated=tuple(p.out),
         tokens_left={r: p.own.get(r, 0) for r in setup.riders},

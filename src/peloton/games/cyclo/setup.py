@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import ConfigError, CourseError
-from .course import RUN_OUT, Course, CourseLine, bundled_courses
+from .course import RUN_OUT, UNLIMITED, Course, CourseLine, bundled_courses
 from .modes import AVAILABLE, LEVELS, MODES, PRO, WORLD_PER_RIDER, WORLD_PER_TEAM, Mode
 from .riders import TEAM_LETTERS, start_order, team_riders
 from .terrain import TERRAIN, Terrain
+from .track import ELIMINATION_RIDERS, TrackFacts, loop_space, track_facts
 
 #: A rider never holds more than 5 own tokens, a team never more than 5 (CY-2.4).
 MAX_TOKENS = 5
@@ -48,6 +49,18 @@ class Setup:
     scoring: tuple[CourseLine, ...] = field(init=False, repr=False, compare=False)
     #: The track type of every position 0 … N+9 (the start line: position 1's).
     terrain: tuple[Terrain, ...] = field(init=False, repr=False, compare=False)
+    #: Per position 0 … N+9: lanes, and how far a move ending there sends a rider back.
+    widths: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    darks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: Per position 0 … N+9: the square set it occupies in ``Position.occupied``: the
+    #: position itself on the road, its loop space on the velodrome (CY-1.6, CY-19.1).
+    slots: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: The track event's facts (CY-11.2); ``None`` on the road.
+    track: TrackFacts | None = field(init=False, repr=False, compare=False)
+    #: Points each scoring line pays its first riders, and the finish line (CY-11.2);
+    #: the road's green and red points are paid by their own tables (CY-9.3).
+    pays: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    finish_pays: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         per_team = self.mode.riders or self.entries
@@ -60,18 +73,55 @@ class Setup:
             world = {r: self.teams.index(r[0]) for r in riders}
         else:
             world = dict.fromkeys(riders, 0)
-        finish = self.course.length
-        values = {
+        course = self.course
+        values: dict[str, Any]
+        if course.lap is None:
+            finish = course.length
+            values = {
+                "finish": finish,
+                "scoring": course.lines if self.mode.course_lines else (),
+                "terrain": tuple(TERRAIN[kind] for kind in course.kinds),
+                "widths": course.widths,
+                "darks": course.darks,
+                "slots": tuple(range(finish + RUN_OUT + 1)),
+                "track": None,
+                "pays": (),
+                "finish_pays": (),
+            }
+        else:
+            assert course.width is not None
+            facts = track_facts(self.mode.name, lap=course.lap, riders=len(riders))
+            finish = facts.distance
+            size = finish + RUN_OUT + 1
+            values = {
+                "finish": finish,
+                "scoring": facts.lines,
+                "terrain": (TERRAIN["track"],) * size,
+                "widths": (UNLIMITED,) + (course.width,) * finish + (UNLIMITED,) * RUN_OUT,
+                "darks": (0,) * size,
+                # the run-out keeps its own squares: D + 1 > lap, past every loop space
+                "slots": (
+                    0,
+                    *(loop_space(d, course.lap) for d in range(1, finish + 1)),
+                    *range(finish + 1, size),
+                ),
+                "track": facts,
+                "pays": facts.pays,
+                "finish_pays": facts.finish_pays,
+            }
+        values |= {
             "riders": riders,
             "world": world,
             "worlds": len(set(world.values())),
-            "finish": finish,
             "cap": finish + RUN_OUT,
-            "scoring": self.course.lines if self.mode.course_lines else (),
-            "terrain": tuple(TERRAIN[kind] for kind in self.course.kinds),
         }
         for key, value in values.items():
             object.__setattr__(self, key, value)
+
+    @property
+    def is_track(self) -> bool:
+        """Whether this is a track event on the velodrome (CY-11)."""
+        return self.track is not None
 
     @property
     def pro(self) -> bool:
@@ -177,6 +227,12 @@ def make_setup(
     if events and not the_mode.cards:
         raise ConfigError(
             f"mode {mode!r} has no event cards: they are for classic and leg (CY-7.1)"
+        )
+    count = len(roster) if roster is not None else len(chosen) * (the_mode.riders or entries)
+    if mode == "elimination" and count < ELIMINATION_RIDERS:
+        raise ConfigError(
+            f"an elimination race needs at least {ELIMINATION_RIDERS} riders, not {count} "
+            "(more teams, or 'entries': 2; CY-2.1)"
         )
     the_course = resolve_course(course, the_mode, files=files)
     problems = course_mode_problems(the_course, the_mode)

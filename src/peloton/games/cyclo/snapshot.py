@@ -4,6 +4,25 @@
 offer the legal moves; it does not depend on the viewer (Cyclo hides nothing, and the
 legal moves of whoever acts are listed for every viewer: a client offers them only on
 its own turn). :func:`public_moves` is the move list.
+
+On the velodrome (the track events, CY-11) the snapshot keeps the road's shape, with
+``course.spaces`` listing the distances 1 … D (type ``track``, each with its ``loop``
+space) and ``course.lines`` the event's lines, and adds what a loop drawing needs:
+
+* ``track``: ``lap`` (spaces a lap), ``width`` (lanes), ``distance`` (D, the finish
+  line lies after it), ``half`` (lap / 2), ``run_out`` (9), ``three_dice_from`` (a
+  ride starting at this distance or beyond rolls 3 dice; ``None``: never), ``pacer``
+  (the keirin pacer while it rides: ``{"distance", "loop"}``, else ``None``) and
+  ``lines``: one entry per line in race order, the finish last, each
+  ``{"at": k, "kind": "sprint" | "elimination" | "finish", "pays": [points of its
+  first riders], "list": [rider ids, in list order]}`` (the line lies after distance
+  k; the finish's list is the finishing order);
+* per rider: ``distance`` (its position: 0 on the start line, D + k on the run-out,
+  ``None`` once finished or out), ``loop`` (its loop space 1 … lap, ``None`` off the
+  loop: start line, run-out, gone), ``laps`` (whole laps ridden, distance // lap),
+  ``lane`` (as on the road) and ``out`` (eliminated).
+
+On the road ``track`` is ``None``.
 """
 
 from __future__ import annotations
@@ -17,6 +36,7 @@ from .riders import LANE_LETTERS, rider_type
 from .rules import landing, may_hold_back, target_of, terrain_at
 from .state import State
 from .terrain import CLIMBER, TERRAIN
+from .track import FINISH, loop_space
 
 #: How many of the latest moves a snapshot lists.
 LAST_MOVES = 16
@@ -32,6 +52,8 @@ def course_json(state: State) -> dict[str, Any]:
     setup = state.setup
     course = setup.course
     n = setup.finish
+    if setup.is_track:
+        return _velodrome_json(state) | _terrain_json()
     return {
         "name": course.name,
         "length": n,
@@ -58,6 +80,12 @@ def course_json(state: State) -> dict[str, Any]:
             for line in course.lines
         ]
         + [{"after": n, "kind": "finish", "category": None, "scores": True}],
+    } | _terrain_json()
+
+
+def _terrain_json() -> dict[str, Any]:
+    """The legend and every track type's facts (CY-1.1)."""
+    return {
         "legend": {name: t.meaning for name, t in TERRAIN.items()},
         "terrain": {
             name: {
@@ -72,6 +100,85 @@ def course_json(state: State) -> dict[str, Any]:
             }
             for name, t in TERRAIN.items()
         },
+    }
+
+
+def _velodrome_json(state: State) -> dict[str, Any]:
+    """The velodrome as a course: distances 1 … D, each with its loop space."""
+    setup = state.setup
+    lap, n = setup.course.lap, setup.finish
+    assert lap is not None
+    return {
+        "name": setup.course.name,
+        "length": n,
+        "run_out": setup.cap - n,
+        "boards": [],
+        "spaces": [
+            {
+                "position": k,
+                "type": "track",
+                "width": setup.widths[k],
+                "dark": False,
+                "event": False,
+                "board": setup.course.name,
+                "loop": loop_space(k, lap),
+            }
+            for k in range(1, n + 1)
+        ],
+        "lines": [
+            {"after": line.after, "kind": line.kind, "category": None, "scores": True}
+            for line in setup.scoring
+        ]
+        + [{"after": n, "kind": "finish", "category": None, "scores": True}],
+    }
+
+
+def track_json(state: State) -> dict[str, Any] | None:
+    """What a loop drawing of the velodrome needs (module docstring); ``None`` on the
+    road."""
+    setup, p = state.setup, state.p
+    facts = setup.track
+    if facts is None:
+        return None
+    lap = setup.course.lap
+    assert lap is not None
+    lines = [
+        {"at": line.after, "kind": line.kind, "pays": list(pays), "list": list(listed)}
+        for line, pays, listed in zip(setup.scoring, setup.pays, p.lists, strict=True)
+    ]
+    lines.append(
+        {
+            "at": setup.finish,
+            "kind": FINISH,
+            "pays": list(setup.finish_pays),
+            "list": [r for r, _, _ in p.finishers],
+        }
+    )
+    pacer = p.pacer
+    return {
+        "lap": lap,
+        "width": setup.course.width,
+        "distance": setup.finish,
+        "half": lap // 2,
+        "run_out": setup.cap - setup.finish,
+        "three_dice_from": facts.three_dice_from,
+        "pacer": None if pacer is None else {"distance": pacer, "loop": loop_space(pacer, lap)},
+        "lines": lines,
+    }
+
+
+def _track_rider(state: State, rider: str) -> dict[str, Any]:
+    """A rider's place on the loop (module docstring)."""
+    setup, p = state.setup, state.p
+    lap = setup.course.lap
+    assert lap is not None
+    d = p.pos.get(rider)
+    on_loop = d is not None and 1 <= d <= setup.finish
+    return {
+        "distance": d,
+        "loop": loop_space(d, lap) if on_loop and d is not None else None,
+        "laps": None if d is None else min(d, setup.finish) // lap,
+        "out": rider in p.out,
     }
 
 
@@ -137,6 +244,7 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
                 "points": p.points.get(rid, 0),
                 "mountain": p.red.get(rid, 0),
             }
+            | (_track_rider(view, rid) if setup.is_track else {})
         )
     legal = [] if view.is_chance or view.is_over else [str(m) for m in view.legal_moves()]
     return {
@@ -157,6 +265,7 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
         "dice": list(p.last_roll),
         "card": p.last_card,
         "course": course_json(view),
+        "track": track_json(view),
         "riders": riders,
         "team_tokens": view.team_tokens,
         "cards_left": view.cards_left,

@@ -124,6 +124,16 @@ class StageRace(Competition):
             "tokens": tokens or None,
         }
 
+    def next_title(self) -> str:
+        """``Leg 2 of 4: stage of a stage race, flat-stage``."""
+        index = self.classification.ridden
+        if index >= len(self.legs):
+            return ""
+        leg = self.legs[index]
+        return (
+            f"Leg {index + 1} of {len(self.legs)}: {MODES[leg['mode']].title}, {_course_name(leg)}"
+        )
+
     def _take(self, result: Result) -> None:
         self.classification.add_leg(result)
 
@@ -263,7 +273,12 @@ def _parse_legs(legs: object) -> list[dict[str, Any]]:
 
 def _leg_name(leg: Mapping[str, Any]) -> str:
     """``leg on flat-stage``: a leg's mode and course (the mode's own when not given)."""
+    return f"{leg['mode']} on {_course_name(leg)}"
+
+
+def _course_name(leg: Mapping[str, Any]) -> str:
+    """A leg's course by name (the mode's own when not given)."""
     course = leg["course"]
     if isinstance(course, Mapping):
         course = course.get("name", "a course")
-    return f"{leg['mode']} on {course or MODES[leg['mode']].course}"
+    return str(course or MODES[leg["mode"]].course)

@@ -15,6 +15,7 @@ from .cyn import Cyn, parse_cyn
 from .modes import AVAILABLE, LEVELS, PRO
 from .position import Position
 from .riders import LANE_LETTERS, SLOTS
+from .rules import pacer_after
 from .scoring import own_time
 from .setup import MAX_TOKENS, Setup, make_setup
 from .state import State
@@ -25,10 +26,16 @@ OPTIONS: dict[str, Option] = {
     "mode": Option(
         "classic",
         "classic (one-day race), leg (a stage with green and red points), itt or ttt "
-        "(individual or team time trial)",
+        "(individual or team time trial); on the velodrome: sprint, team-sprint, pursuit, "
+        "team-pursuit, keirin, scratch, elimination, tempo, points",
         AVAILABLE,
     ),
-    "players": Option(2, "teams of 4 riders: 2 to 6 (time trials: 1 to 6)"),
+    "players": Option(
+        2,
+        "teams: 2 to 6 of 4 riders (time trials: 1 to 6); on the track a sprint 2 of 1, a "
+        "team sprint 1-2 of 3, a pursuit 1-2 of 1, a team pursuit 1-2 of 4, the bunch "
+        "races 2 to 6 of 'entries'",
+    ),
     "teams": Option(
         None,
         'the team letters taking part, ascending, e.g. ["C", "E"] (default: the first \'players\')',
@@ -36,14 +43,16 @@ OPTIONS: dict[str, Option] = {
     "course": Option(
         None,
         "a bundled course or a course object (default: flemish-4 in a classic, flat-stage in a "
-        "leg, prologue in an itt, ttt in a ttt)",
+        "leg, prologue in an itt, ttt in a ttt, velodrome on the track)",
         tuple(bundled_courses()),
     ),
     "level": Option(PRO, "pro (tokens, wheel, holding back, swap) or starter", LEVELS),
     "events": Option(
         None, "event cards on the event spaces (default: on in a classic, off in a leg)"
     ),
-    "entries": Option(1, "riders a team in the track races (1 or 2)"),
+    "entries": Option(
+        1, "riders a team in keirin, scratch, elimination, tempo and points races (1 or 2)"
+    ),
     "tokens": Option(
         None, 'saved tokens carried from an earlier leg, by rider id, e.g. {"AS1": 2}'
     ),
@@ -102,6 +111,8 @@ def start_position(setup: Setup) -> Position:
     for team in setup.teams:
         if setup.team_tokens():
             p.team[team] = setup.team_tokens()
+    if setup.mode.name == "keirin":  # CY-11.4: round 1 begins with the pacer's first move
+        p.pacer = pacer_after(setup, 0)
     return p
 
 
@@ -218,12 +229,15 @@ def cyn_problems(setup: Setup, cyn: Cyn) -> list[str]:
                 f"{rider} on {where} is off the course (1-{setup.finish}; racing riders are never "
                 "past the finish line at the start of a round)"
             )
-        elif entry.lane >= course.widths[entry.position]:
+        elif entry.lane >= setup.widths[entry.position]:
             problems.append(
-                f"{rider} on {where}: position {entry.position} is {course.widths[entry.position]} "
+                f"{rider} on {where}: position {entry.position} is {setup.widths[entry.position]} "
                 "lanes wide"
             )
-        key = (setup.world[rider], entry.position, entry.lane)
+        if entry.position > setup.finish:
+            continue
+        # on the velodrome distances a lap apart share a loop space's lanes (CY-19.1)
+        key = (setup.world[rider], setup.slots[entry.position], entry.lane)
         if key in squares:
             problems.append(f"{squares[key]} and {rider} are both on {where}")
         squares[key] = rider
@@ -236,8 +250,12 @@ def cyn_problems(setup: Setup, cyn: Cyn) -> list[str]:
             problems.append(f"{rider} holds tokens in Starter (CY-2.3)")
         if tokens > MAX_TOKENS:
             problems.append(f"{rider} holds {tokens} own tokens, more than {MAX_TOKENS} (CY-2.4)")
-        if (points or red) and not mode.course_lines:
-            problems.append(f"{rider} has points, which a {mode.name} does not give (CY-8.1)")
+        if (red and not mode.course_lines) or (
+            points and not mode.course_lines and not setup.finish_pays
+        ):
+            problems.append(
+                f"{rider} has points, which a {mode.name} does not give (CY-8.1, CY-11.2)"
+            )
     for team, n in cyn.team_tokens.items():
         if team not in setup.teams:
             problems.append(f"team {team} has tokens but no rider")
@@ -264,18 +282,46 @@ def cyn_problems(setup: Setup, cyn: Cyn) -> list[str]:
             problems.append(
                 f"DECK lists {cyn.deck.count(card)} '{card}' cards; the deck has {CARD[card].count}"
             )
-    if cyn.pacer is not None and mode.name != "keirin":
-        problems.append("only a keirin has a pacer (P:n)")
+    problems += _pacer_problems(setup, cyn)
     return problems
+
+
+def _pacer_problems(setup: Setup, cyn: Cyn) -> list[str]:
+    """CY-11.4: the keirin pacer rides at 7 a round while within the first lap (``P:n``
+    is the pacer after its move for the round, CY-19.17), and every racing rider is
+    behind it."""
+    if setup.mode.name != "keirin":
+        return [] if cyn.pacer is None else ["only a keirin has a pacer (P:n)"]
+    pacer: int | None = 0
+    for _ in range(cyn.round):
+        pacer = None if pacer is None else pacer_after(setup, pacer)
+    if cyn.pacer != pacer:
+        if pacer is None:
+            return [f"the pacer has left the track before round {cyn.round} (CY-11.4): no P:n"]
+        return [f"in round {cyn.round} the pacer rides at P:{pacer}, not {cyn.pacer} (CY-11.4)"]
+    ahead = sorted(r for r, entry in cyn.riders.items() if pacer and entry.position >= pacer)
+    return [f"{r} is at or past the pacer on {pacer} (CY-11.4)" for r in ahead]
 
 
 def _done_problems(setup: Setup, cyn: Cyn) -> list[str]:
     problems = []
+    name = setup.mode.name
+    if name in ("sprint", "elimination") and any(entry.finished for entry in cyn.done):
+        problems.append(f"a {name} ends in the round its first rider finishes (CY-8.5, CY-11.5)")
+    if name == "elimination":
+        out = sum(not entry.finished for entry in cyn.done)
+        passed = sum(1 for k in cyn.lines if 1 <= k <= len(setup.scoring))
+        if out != passed:
+            problems.append(
+                f"DONE has {out} rider(s) out, but {passed} elimination line(s) have been "
+                "passed: each puts one rider out (CY-11.5)"
+            )
     before: tuple[int, int] | None = None
     for entry in cyn.done:
         rider = entry.rider
         if not entry.finished:
-            problems.append(f"{rider} is out, but a {setup.mode.name} eliminates nobody")
+            if setup.mode.name != "elimination":
+                problems.append(f"{rider} is out, but a {setup.mode.name} eliminates nobody")
             continue
         assert entry.round is not None and entry.past is not None
         if not 1 <= entry.past <= 9:
@@ -336,6 +382,7 @@ def cyn_position(setup: Setup, cyn: Cyn) -> Position:
         p.team = {team: cyn.team_tokens.get(team, 0) for team in setup.teams}
     for k, listed in cyn.lines.items():
         p.lists[k - 1] = list(listed)
+    p.pacer = cyn.pacer
     for card in cyn.deck:
         p.drawn[[c.id for c in CARDS].index(card)] += 1
     return p

@@ -375,11 +375,13 @@ class State:
         run-out, check the end (CY-8.5, CY-3.6), then the next round."""
         p, setup = self.p, self.setup
         scoring.end_round(setup, p)
-        if not p.racing(setup.riders) or p.round >= MAX_ROUNDS:
+        if scoring.race_over(setup, p) or p.round >= MAX_ROUNDS:
             p.over = True
             p.phase, p.due = OVER, None
             return
         p.round += 1
+        if p.pacer is not None:  # CY-11.4: it moves on, or leaves for good
+            p.pacer = rules.pacer_after(setup, p.pacer)
         self._begin_round()
 
     def _begin_round(self) -> None:

@@ -100,6 +100,14 @@ def _why_ride(setup: Setup, p: Position, move: Ride) -> str:
             f"a target past the finish line (after {setup.finish}) is written "
             f"#{move.target - setup.finish} (CY-14.1)"
         )
+    pacer = p.pacer
+    if pacer is not None and (move.runout or move.target >= pacer):
+        return (
+            f"the keirin pacer rides on {pacer}: no move may end at or past it (CY-11.4); "
+            f"{due} may aim at {pacer - 1} at most"
+        )
+    if pacer is not None and move.tokens:
+        return "no token is spent while the keirin pacer rides (CY-11.4, CY-4.3)"
     choices = token_choices(setup, p, due)
     if move.tokens not in choices:
         spend = ", ".join(repr(c) for c in choices if c) or "none"

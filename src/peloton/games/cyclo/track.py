@@ -1,0 +1,90 @@
+"""Track events on the velodrome (CY-1.6, CY-11): each event's race distance, where
+its rides roll 3 dice, its lines and what they pay, as one table of facts.
+
+A distance d ≥ 1 lies on loop space ((d − 1) mod lap) + 1; riders of one world whose
+distances fall on one loop space share its lanes (CY-19.1). The start line (0) and
+the run-out (D + 1 … D + 9) are no loop spaces. Lines lie after k·half or k·lap; the
+last one is the finish line (after D).
+
+>>> facts = track_facts("points", lap=20, riders=4)
+>>> facts.distance, [line.after for line in facts.lines], facts.finish_pays
+(120, [20, 40, 60, 80, 100], (15, 9, 6, 3))
+>>> facts.pays[2], track_facts("scratch", lap=20, riders=2).three_dice_from
+((10, 6, 4, 2), 40)
+>>> track_facts("elimination", lap=20, riders=5).distance, loop_space(25, 20)
+(40, 5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .course import CourseLine
+
+#: Kinds of track lines: a sprint pays points; an elimination line puts a rider out.
+SPRINT, ELIMINATION, FINISH = "sprint", "elimination", "finish"
+#: CY-11.2: the tempo race pays 2, 1 every half lap, its finish too (CY-19.11).
+TEMPO_POINTS = (2, 1)
+#: CY-11.2: the points race pays 5, 3, 2, 1 every lap; the 3rd sprint pays double and
+#: the 6th (the finish line) triple (docs/cyclo.md, the engine's decisions).
+POINTS_RACE_POINTS = (5, 3, 2, 1)
+POINTS_RACE_FACTORS = {3: 2, 6: 3}
+#: CY-11.4: the keirin pacer moves this far at the start of each round.
+PACER_STEP = 7
+#: CY-2.1: an elimination race needs this many riders.
+ELIMINATION_RIDERS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class TrackFacts:
+    """What a track event fixes on a velodrome of ``lap`` spaces (CY-11.2)."""
+
+    #: D, the race distance: the finish line lies after it.
+    distance: int
+    #: A ride starting at this distance or beyond rolls 3 dice (``None``: never).
+    three_dice_from: int | None
+    #: The scoring lines before the finish (LINES numbers them from 1), kind
+    #: ``sprint`` or ``elimination``, in race order.
+    lines: tuple[CourseLine, ...]
+    #: Points of each line's first riders (empty: it pays nothing).
+    pays: tuple[tuple[int, ...], ...]
+    #: Points of the finish line's first riders (empty: it pays none).
+    finish_pays: tuple[int, ...]
+
+
+def loop_space(distance: int, lap: int) -> int:
+    """The loop space of a distance d ≥ 1: ((d − 1) mod lap) + 1 (CY-1.6)."""
+    return (distance - 1) % lap + 1
+
+
+def track_facts(mode: str, *, lap: int, riders: int) -> TrackFacts:
+    """The facts of track event ``mode`` on a velodrome of ``lap`` spaces with
+    ``riders`` riders (the elimination race's distance depends on them)."""
+    half = lap // 2
+    if mode in ("sprint", "keirin"):
+        return TrackFacts(2 * lap, lap, (), (), ())
+    if mode == "scratch":
+        return TrackFacts(3 * lap, 2 * lap, (), (), ())
+    if mode in ("pursuit", "team-pursuit"):
+        return TrackFacts(2 * lap, None, (), (), ())
+    if mode == "team-sprint":
+        return TrackFacts(3 * lap, None, (), (), ())
+    if mode == "elimination":
+        count = max(riders - 1, 1)  # lines 1 … n−2 eliminate, line n−1 is the finish
+        lines = tuple(_line(k * half, ELIMINATION) for k in range(1, count))
+        return TrackFacts(count * half, None, lines, ((),) * len(lines), ())
+    if mode == "tempo":
+        lines = tuple(_line(k * half, SPRINT) for k in range(1, 10))
+        return TrackFacts(10 * half, None, lines, (TEMPO_POINTS,) * len(lines), TEMPO_POINTS)
+    if mode == "points":
+        tables = tuple(
+            tuple(n * POINTS_RACE_FACTORS.get(k, 1) for n in POINTS_RACE_POINTS)
+            for k in range(1, 7)
+        )
+        lines = tuple(_line(k * lap, SPRINT) for k in range(1, 6))
+        return TrackFacts(6 * lap, None, lines, tables[:5], tables[5])
+    raise ValueError(f"{mode!r} is no track event")
+
+
+def _line(after: int, kind: str) -> CourseLine:
+    return CourseLine(after, kind, None, "")

@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 
 from peloton.games import cyclo as cy
 
@@ -100,7 +101,7 @@ def test_a_player_rides_on_to_the_next_leg_with_the_same_seat_token(
         creator={"seat": "A", "name": "Ada"},
     )
     token, first = created["token"], created["table"]
-    assert created["seat"] == "A"
+    assert (created["seat"], created["plays"]) == ("A", True)
     rng = random.Random(3)
     ws = WS(server, first)
     try:
@@ -126,6 +127,7 @@ def test_a_player_rides_on_to_the_next_leg_with_the_same_seat_token(
             "game": "leg",
             "number": 2,
             "over": False,
+            "seats": ["A", "B"],
         }
     finally:
         ws.close()
@@ -169,3 +171,33 @@ def test_the_kinds_offered_are_the_engines(http: httpx.Client) -> None:
         "events": False,
         "bonus_seconds": False,
     }
+
+
+@pytest.mark.parametrize("kind", [k for k in cy.KINDS if k != "stage"])
+def test_cy_12_every_track_competition_rides_to_the_end_and_its_file_loads(
+    http: httpx.Client, kind: str
+) -> None:
+    """CY-12.3-12.5: the omnium, the sprint tournament and the pursuit series too, by
+    the same protocol: each game a table, the next opened when it ends."""
+    created = create(
+        http, kind=kind, settings={"level": "starter"}, seats=["greedy", "random", "greedy"]
+    )
+    detail = until_finished(http, created["id"])
+    assert detail["status"] == "finished" and detail["kind"] == kind
+    data = http.get(f"/api/competitions/{created['id']}/file").json()
+    assert len(data["games"]) == len(detail["tables"]) == detail["played"]
+    loaded = cy.load_competition(data)
+    assert loaded.is_over and loaded.to_dict() == data
+    assert loaded.standings == detail["standings"] == detail["history"][-1]
+    assert detail["winner"] == loaded.winner is not None
+    modes = {
+        http.get(f"/api/tables/{t['table']}").json()["options"]["mode"] for t in detail["tables"]
+    }
+    if kind == "omnium":  # CY-12.3: its four events in order, each a table
+        assert [t["name"].split(" on ")[0] for t in detail["tables"]] == [
+            "scratch", "elimination", "tempo", "points",
+        ]  # fmt: skip
+        assert detail["games"] == 4 and detail["game"] == "event"
+        assert detail["leader"] == detail["standings"]["leader"]
+    else:
+        assert modes <= {"sprint", "team-sprint", "pursuit", "team-pursuit"}

@@ -117,6 +117,7 @@ def test_a_human_and_bots_ride_a_stage_race_from_the_lobby_to_its_standings(
     expect(rows.first).to_contain_text(f"{time_ // 60}:{time_ % 60:02d}")
     last, slowest = detail["standings"]["yellow"][-1]
     gap = slowest - time_
+    expect(rows.last).to_have_attribute("data-rider", last)
     expect(rows.last).to_contain_text(f"+{gap // 60}:{gap % 60:02d}")
     plot = page.get_by_test_id("plot")
     expect(plot).to_have_attribute("data-games", "2")

@@ -15,6 +15,7 @@ from starlette.routing import Route
 from .api import client_of, gate_of, not_found_page, page, read_json, tables_of
 from .competitions import RUNNING, Competitions, LiveCompetition, game_word, kind_facts
 from .errors import RATE_LIMITED, STOPPED, ApiError
+from .games import HUMAN
 from .views import iso
 
 
@@ -32,16 +33,23 @@ def game_name(options: dict[str, Any]) -> str:
     course = options.get("course")
     if isinstance(course, dict):
         course = course.get("name", "a course")
-    return f"{options.get('mode')} on {course}"
+    teams = options.get("teams")
+    if isinstance(teams, list):  # a heat: the teams it matches
+        return f"{options.get('mode')}, {' v '.join(map(str, teams))}"
+    return f"{options.get('mode')} on {course}" if course else str(options.get("mode"))
 
 
 def summary(comp: LiveCompetition, request: Request) -> dict[str, Any]:
-    """A competition in the lobby's list and at the head of its page."""
-    tables = tables_of(request).tables
-    first = tables.get(comp.tables[0]) if comp.tables else None
+    """A competition in the lobby's list and at the head of its page: ``games`` is how
+    many games it has when its kind says so in advance (a stage race's legs, an
+    omnium's events; ``null`` for a tournament, whose heats depend on the results),
+    ``leader`` the yellow jersey or the leader of the standings."""
     current = comp.tables[-1] if comp.tables and comp.status == RUNNING else None
     standings = comp.competition.standings if comp.competition is not None else {}
     jerseys = standings.get("jerseys")
+    leader = jerseys.get("yellow") if isinstance(jerseys, dict) else standings.get("leader")
+    events = standings.get("events")
+    total = standings.get("legs", len(events) if isinstance(events, list) else None)
     return {
         "id": comp.id,
         "url": f"/competitions/{comp.id}",
@@ -51,13 +59,13 @@ def summary(comp: LiveCompetition, request: Request) -> dict[str, Any]:
         "status": comp.status,
         "created": iso(comp.created),
         "seats": [
-            {"seat": s.seat, "kind": s.kind, "name": s.name}
-            for s in (first.seats.values() if first is not None else [])
+            {"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == HUMAN else s.kind}
+            for s in comp.seats
         ],
         "played": len(comp.history),
-        "games": standings.get("legs"),
+        "games": total,
         "current": current,
-        "leader": jerseys.get("yellow") if isinstance(jerseys, dict) else None,
+        "leader": leader if comp.history else None,
         "winner": comp.competition.winner if comp.competition is not None else None,
         "problem": comp.problem,
     }
@@ -77,6 +85,7 @@ def detail(comp: LiveCompetition, request: Request) -> dict[str, Any]:
                 "url": f"/table/{table_id}",
                 "name": game_name(table.options) if table is not None else "?",
                 "status": table.status if table is not None else "missing",
+                "seats": list(table.seats) if table is not None else [],
             }
         )
     return {
@@ -123,13 +132,15 @@ async def create_competition(request: Request) -> Response:
             retry_after=round(wait, 1),
         )
     comp, table, seated = await competitions_of(request).create(await read_json(request))
-    answer = {
+    answer: dict[str, Any] = {
         "id": comp.id,
         "url": f"/competitions/{comp.id}",
         "table": table.id,
         "table_url": f"/table/{table.id}",
         **(seated or {}),
     }
+    if seated is not None:  # a heat of two teams may not seat the creator's team
+        answer["plays"] = seated["seat"] in table.seats
     return JSONResponse(answer, status_code=201)
 
 

@@ -26,7 +26,7 @@ import inspect
 import json
 import logging
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -38,8 +38,9 @@ from ..games.cyclo import competitions as kinds
 from ..games.cyclo.competition import Competition
 from . import protocol as p
 from . import storage
-from .errors import BAD_OPTIONS, BAD_REQUEST, NOT_FOUND, ApiError
-from .live import FINISHED, LiveTable
+from .errors import BAD_OPTIONS, BAD_REQUEST, NOT_FOUND, NOT_HUMAN, ApiError
+from .games import HUMAN, bots_for
+from .live import FINISHED, LiveTable, hash_token
 from .requests import check_create, creator_of
 from .tables import Tables, new_id
 
@@ -50,12 +51,18 @@ GAME = "cyclo"
 #: The keys of a create request (docs/protocol.md, "Competitions").
 REQUEST_KEYS = ("kind", "settings", "seats", "creator")
 #: What a kind's games are called at the table ("Next leg", "Next event").
-GAME_WORDS = {"stage": "leg"}
+GAME_WORDS = {
+    "stage": "leg",
+    "omnium": "event",
+    "sprint-tournament": "heat",
+    "pursuit-series": "heat",
+}
 RUNNING, STOPPED = "running", "stopped"
 
 
 def game_word(kind: str) -> str:
-    """``leg`` for a stage race, ``event`` for the others."""
+    """``leg`` for a stage race, ``event`` for an omnium, ``heat`` for the track duels
+    and pursuits (``event`` for a kind not named here)."""
     return GAME_WORDS.get(kind, "event")
 
 
@@ -78,6 +85,17 @@ def kind_facts() -> list[dict[str, Any]]:
 
 
 @dataclass
+class CompetitionSeat:
+    """A seat of a competition: a bot, or a human with (once taken) its player's name
+    and the hash of its seat token, the same at every table of the competition."""
+
+    seat: str
+    kind: str
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
 class LiveCompetition:
     """A competition in memory: its engine object, seats and tables."""
 
@@ -85,8 +103,9 @@ class LiveCompetition:
     created: datetime
     kind: str
     settings: dict[str, Any]
-    #: One seat kind per seat (``human`` or a bot), the same at every table.
-    seats: list[str]
+    #: Its seats, in order (``A``, ``B``...), the same at every table (a game of two
+    #: teams, such as a sprint heat, seats its two).
+    seats: list[CompetitionSeat]
     #: Its tables' ids, game by game (the last one may be under way).
     tables: list[str]
     #: The engine's competition (``None`` when its settings no longer load).
@@ -104,6 +123,10 @@ class LiveCompetition:
             return STOPPED
         return FINISHED if self.competition.is_over else RUNNING
 
+    def players(self) -> dict[str, tuple[str | None, str | None]]:
+        """Each taken human seat's name and token hash, for its tables."""
+        return {s.seat: (s.name, s.token_hash) for s in self.seats if s.token_hash is not None}
+
     @property
     def title(self) -> str:
         cls = kinds.KINDS.get(self.kind)
@@ -120,7 +143,7 @@ def insert_competition(comp: LiveCompetition) -> storage.Write:
         "created": comp.created,
         "kind": comp.kind,
         "settings": json.dumps(comp.settings),
-        "seats": json.dumps(comp.seats),
+        "seats": json.dumps([asdict(s) for s in comp.seats]),
         "tables": json.dumps(comp.tables),
     }
     return [(insert(storage.competitions), row)]
@@ -129,13 +152,14 @@ def insert_competition(comp: LiveCompetition) -> storage.Write:
 _SET_TABLES = (
     update(storage.competitions)
     .where(storage.competitions.c.id == bindparam("c_id"))
-    .values(tables=bindparam("tables"))
+    .values(tables=bindparam("tables"), seats=bindparam("seats"))
 )
 
 
-def set_tables(comp_id: str, tables: list[str]) -> storage.Write:
-    """A write giving a competition its list of tables (one more)."""
-    return [(_SET_TABLES, {"c_id": comp_id, "tables": json.dumps(tables)})]
+def set_tables(comp: LiveCompetition, tables: list[str]) -> storage.Write:
+    """A write giving a competition its list of tables (one more) and its seats."""
+    seats = json.dumps([asdict(s) for s in comp.seats])
+    return [(_SET_TABLES, {"c_id": comp.id, "tables": json.dumps(tables), "seats": seats})]
 
 
 def load_rows(engine: Any) -> list[LiveCompetition]:
@@ -146,14 +170,17 @@ def load_rows(engine: Any) -> list[LiveCompetition]:
     for r in rows:
         created = r.created if r.created.tzinfo else r.created.replace(tzinfo=UTC)
         settings, seats, tables = (json.loads(x) for x in (r.settings, r.seats, r.tables))
-        found.append(LiveCompetition(r.id, created, r.kind, settings, seats, tables, None))
+        kept = [CompetitionSeat(**seat) for seat in seats]
+        found.append(LiveCompetition(r.id, created, r.kind, settings, kept, tables, None))
     return found
 
 
 # ---------------------------------------------------------------- requests
 
 
-def check_request(request: Any) -> tuple[str, dict[str, Any], list[str], Competition]:
+def check_request(
+    request: Any,
+) -> tuple[str, dict[str, Any], list[CompetitionSeat], Competition]:
     """A create request, checked: its kind, settings (``players`` from the seats),
     seats and the new competition. ``400 bad_request`` for a malformed request,
     ``400 bad_options`` for settings the kind refuses (its own message)."""
@@ -190,6 +217,15 @@ def check_request(request: Any) -> tuple[str, dict[str, Any], list[str], Competi
             BAD_OPTIONS,
             f"setting 'players' is {settings['players']!r} but 'seats' lists {len(seats)} seats",
         )
+    bots = [HUMAN, *bots_for(GAME)]
+    for seat in seats:
+        if seat not in bots:
+            raise ApiError(
+                400,
+                BAD_OPTIONS,
+                f"no seat kind {repr(seat)[:60]} in a competition; a seat is one of "
+                f"{', '.join(bots)}",
+            )
     settings = {**settings, "players": len(seats)}
     try:
         competition = kinds.KINDS[kind].from_settings(settings)
@@ -197,17 +233,24 @@ def check_request(request: Any) -> tuple[str, dict[str, Any], list[str], Competi
         raise ApiError(400, BAD_OPTIONS, f"a {kinds.KINDS[kind].title}: {exc}") from None
     except (TypeError, ValueError) as exc:  # defensive: from_settings raises ConfigError
         raise ApiError(400, BAD_OPTIONS, f"bad settings: {exc}") from None
-    return kind, competition.settings, seats, competition
+    letters = [chr(ord("A") + i) for i in range(len(seats))]
+    kept = [CompetitionSeat(letter, seat) for letter, seat in zip(letters, seats, strict=True)]
+    return kind, competition.settings, kept, competition
 
 
 def table_request(comp: LiveCompetition) -> dict[str, Any]:
-    """The create request of the competition's next table. An option the competition
-    leaves ``None`` is the game's default (a leg's course: its mode's own), which a
-    create request says by leaving it out."""
+    """The create request of the competition's next table: every seat, or the two
+    ``teams`` of a heat. An option the competition leaves ``None`` is the game's
+    default (a leg's course: its mode's own), which a create request says by leaving
+    it out."""
     assert comp.competition is not None
     options = comp.competition.next_options() or {}
     given = {k: v for k, v in options.items() if v is not None}
-    return {"game": GAME, "options": given, "seats": comp.seats}
+    teams = given.get("teams")
+    by_letter = {s.seat: s.kind for s in comp.seats}
+    seats = [by_letter[t] for t in teams] if isinstance(teams, list) else list(by_letter.values())
+    # A heat one team rides alone (an odd team's pursuit, CY-12.5) is a one-seat game.
+    return {"game": GAME, "options": given, "seats": seats, "solo": len(seats) == 1}
 
 
 # ---------------------------------------------------------------- the authority
@@ -284,7 +327,7 @@ class Competitions:
         for comp in pending:
             async with comp.lock:
                 try:
-                    await self._open_next(comp, self.tables.tables[comp.tables[-1]])
+                    await self._open_next(comp)
                 except Exception:
                     log.exception("competition %s: its next table could not be opened", comp.id)
 
@@ -293,9 +336,26 @@ class Competitions:
     async def create(
         self, request: Any
     ) -> tuple[LiveCompetition, LiveTable, dict[str, str] | None]:
-        """A new competition and its first table, its creator seated there (docs/protocol.md)."""
+        """A new competition and its first table (docs/protocol.md); the creator's seat
+        and token, the same at each of its tables, when the request seats them."""
         creator = creator_of(request)
         kind, settings, seats, competition = await run_in_threadpool(check_request, request)
+        seated = None
+        if creator is not None:
+            letter, name = creator
+            mine = next((s for s in seats if s.seat == letter), None)
+            if mine is None:
+                raise ApiError(
+                    400,
+                    BAD_REQUEST,
+                    f"'creator' seat {letter!r} is not a seat of this competition "
+                    f"(seats: {', '.join(s.seat for s in seats)})",
+                )
+            if mine.kind != HUMAN:
+                raise ApiError(400, NOT_HUMAN, f"seat {letter} is played by the {mine.kind} bot")
+            token = secrets.token_urlsafe(24)
+            mine.name, mine.token_hash = name, hash_token(token)
+            seated = {"seat": letter, "token": token}
         comp = LiveCompetition(
             self._new_id(),
             storage.now().replace(microsecond=0),
@@ -308,9 +368,9 @@ class Competitions:
         seed = secrets.randbelow(2**62)
         created = await run_in_threadpool(check_create, table_request(comp), seed)
         comp.tables.append(self.tables.unused_id())
-        table, seated = await self.tables.open_checked(
-            created, seed, creator, table_id=comp.tables[0], competition=comp.id,
-            also=insert_competition(comp),
+        table, _ = await self.tables.open_checked(
+            created, seed, None, table_id=comp.tables[0], players=comp.players(),
+            competition=comp.id, also=insert_competition(comp),
         )  # fmt: skip
         self.competitions[comp.id] = comp
         return comp, table, seated
@@ -337,34 +397,51 @@ class Competitions:
                 log.error("competition %s stopped: %s", comp.id, comp.problem)
                 return
             standings = copy.deepcopy(comp.competition.standings)
+            joined = _joined(comp, table)
             try:
                 if not comp.competition.is_over:
-                    await self._open_next(comp, table)
+                    await self._open_next(comp)
+                elif joined:
+                    await self.tables.writer.write(set_tables(comp, comp.tables))
             finally:  # shown with the next table, never before it (one consistent page)
                 comp.history.append(standings)
-        message = next_message(comp)
+        message = next_message(comp, self.tables)
         for conn in table.connections:
             conn.send(message)
 
-    async def _open_next(self, comp: LiveCompetition, before: LiveTable) -> LiveTable:
-        """Open the competition's next table, seated as ``before`` (its lock held)."""
+    async def _open_next(self, comp: LiveCompetition) -> LiveTable:
+        """Open the competition's next table, its players seated (its lock held)."""
         seed = secrets.randbelow(2**62)
         created = await run_in_threadpool(check_create, table_request(comp), seed)
         table_id = self.tables.unused_id()
         following = [*comp.tables, table_id]
         table, _ = await self.tables.open_checked(
-            created, seed, None, table_id=table_id, carry=before, competition=comp.id,
-            also=set_tables(comp.id, following),
+            created, seed, None, table_id=table_id, players=comp.players(),
+            competition=comp.id, also=set_tables(comp, following),
         )  # fmt: skip
         comp.tables = following
         return table
 
 
-def next_message(comp: LiveCompetition) -> str:
-    """The ``next`` message: where the competition goes on (its next table), or that it
-    is over (``id`` null); its standings page either way."""
+def _joined(comp: LiveCompetition, table: LiveTable) -> bool:
+    """Take the players who joined one of the competition's human seats at ``table``
+    (a seat nobody took at its creation): their seat stays theirs at the next tables.
+    Whether anyone did."""
+    changed = False
+    for seat in comp.seats:
+        at = table.seats.get(seat.seat)
+        if at is not None and at.kind == HUMAN and at.token_hash != seat.token_hash:
+            seat.name, seat.token_hash = at.name, at.token_hash
+            changed = True
+    return changed
+
+
+def next_message(comp: LiveCompetition, tables: Tables) -> str:
+    """The ``next`` message: where the competition goes on (its next table and the
+    seats it has), or that it is over (``id`` null); its standings page either way."""
     over = comp.competition is not None and comp.competition.is_over
     following = None if over else comp.tables[-1]
+    table = None if following is None else tables.tables.get(following)
     return p.dumps(
         {
             "type": "next",
@@ -375,5 +452,6 @@ def next_message(comp: LiveCompetition) -> str:
             "game": game_word(comp.kind),
             "number": len(comp.tables),
             "over": over,
+            "seats": list(table.seats) if table is not None else [],
         }
     )

@@ -213,23 +213,21 @@ class Tables:
         creator: tuple[str, str] | None,
         *,
         table_id: str | None = None,
-        carry: LiveTable | None = None,
+        players: dict[str, tuple[str | None, str | None]] | None = None,
         competition: str | None = None,
         also: storage.Write | None = None,
     ) -> tuple[LiveTable, dict[str, str] | None]:
         """Store and start a checked new table, its creator (seat, name) seated. A
-        competition's next table (``competition``) ``carry``-s the players of the table
-        before it: each human seat keeps its player's name and token. ``also`` is
-        committed in the same transaction (the competition's own row)."""
+        competition's table (``competition``) has its ``players`` seated already (seat
+        → name and token hash: the competition's, the same at each of its tables).
+        ``also`` is committed in the same transaction (the competition's own row)."""
         seats = [
             storage.SeatRow(s, k, None if k == HUMAN else k, None)
             for s, k in zip(created.letters, created.seats, strict=True)
         ]
-        if carry is not None:
-            for kept in seats:
-                before = carry.seats.get(kept.seat)
-                if before is not None and before.kind == kept.kind == HUMAN:
-                    kept.name, kept.token_hash = before.name, before.token_hash
+        for kept in seats:
+            if players and kept.kind == HUMAN and kept.seat in players:
+                kept.name, kept.token_hash = players[kept.seat]
         token = None
         if creator is not None:
             letter, name = creator

@@ -147,3 +147,60 @@ def test_a_human_and_bots_ride_a_stage_race_from_the_lobby_to_its_standings(
     expect(card).to_have_attribute("data-status", "finished")
     expect(card).to_contain_text(f"winner {leader}")
     assert page.errors == [] and phone.errors == [] and lobby.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_human_and_bots_ride_an_omnium_event_by_event_to_its_standings(
+    server: Server, new_context
+) -> None:
+    """CY-12.3: the omnium's four track events, each a table, "Next event" between them."""
+    page = open_page(new_context(), server.url + "/")
+    form = page.get_by_test_id("competition-form")
+    expect(form).to_have_attribute("data-ready", "true")
+    page.get_by_test_id("comp-kind").select_option("omnium")
+    expect(page.get_by_test_id("legs-tour")).to_have_count(0)  # an omnium has no legs
+    page.get_by_test_id("comp-teams").select_option("3")
+    page.get_by_test_id("comp-level").select_option("starter")
+    seats = page.get_by_test_id("comp-seat")
+    seats.nth(0).select_option("human")
+    seats.nth(1).select_option("greedy")
+    seats.nth(2).select_option("greedy")
+    page.get_by_test_id("comp-creator-name").fill("Ada")
+    page.get_by_test_id("create-competition").click()
+    page.wait_for_url("**/table/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    comp_id = server.table(table_id)["competition"]
+    events = []
+    for number in range(1, 5):
+        events.append(server.table(table_id)["options"]["mode"])
+        expect(root(page)).to_have_attribute("data-seat", "A")
+        ride_to_the_end(server, page, table_id, "A")
+        dialog = page.get_by_test_id("end-dialog")
+        expect(dialog).to_be_visible()
+        if number < 4:
+            following = dialog.get_by_test_id("next-game")
+            expect(following).to_have_text("Next event")
+            if number == 1:
+                page.screenshot(path=artifact("competition-next-event-1280.png"), full_page=True)
+            table_id = following.get_attribute("data-table") or ""
+            following.click()
+            page.wait_for_url(f"**/table/{table_id}")
+    assert events == ["scratch", "elimination", "tempo", "points"]
+    dialog.get_by_test_id("final-standings").click()
+    page.wait_for_url(f"**/competitions/{comp_id}")
+    expect(page.get_by_test_id("competition-root")).to_have_attribute("data-status", "finished")
+    detail = server.get(f"/api/competitions/{comp_id}")
+    winner = detail["winner"]
+    leader = page.get_by_test_id("jersey")
+    expect(leader).to_have_attribute("data-rider", winner)
+    expect(leader).to_contain_text("Winner")
+    points = page.locator('[data-testid="classification"][data-list="points"]')
+    expect(points.get_by_test_id("standing-row").first).to_have_attribute("data-rider", winner)
+    expect(page.locator('[data-testid="classification"][data-list="table"]')).to_be_visible()
+    plot = page.get_by_test_id("plot")
+    expect(plot).to_have_attribute("data-games", "4")
+    expect(plot.locator("polyline.series")).to_have_count(3)
+    expect(page.get_by_test_id("game-row")).to_have_count(4)
+    page.screenshot(path=artifact("competition-omnium-1280.png"), full_page=True)
+    loaded = cy.load_competition(server.get(f"/api/competitions/{comp_id}/file"))
+    assert loaded.is_over and loaded.winner == winner
+    assert page.errors == []  # type: ignore[attr-defined]

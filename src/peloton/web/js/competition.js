@@ -7,6 +7,7 @@
 import { api } from "./api.js";
 import { el, clear, teamChip, teamColour, seatLabel, showError } from "./ui.js";
 import { classifications, drawPlot, plotSeries } from "./competition_plot.js";
+import { enterTable } from "./competition_next.js";
 
 const $ = (id) => document.getElementById(id);
 const compId = decodeURIComponent(location.pathname.split("/").pop());
@@ -20,7 +21,7 @@ const JERSEYS = [
   { name: "red", title: "Red jersey", what: "mountains", colour: "#dc2626", list: "red", unit: "points" },
 ];
 //: What a classification list is called; a list not named here is shown by its key.
-const LISTS = { yellow: "General classification", green: "Points (green)", red: "Mountains (red)", points: "Points", ranking: "Ranking", standings: "Standings" };
+const LISTS = { yellow: "General classification", green: "Points (green)", red: "Mountains (red)", points: "Points", qualifying: "Qualifying (time)", ranking: "Ranking", standings: "Standings" };
 
 /** `1:05` (minutes and seconds) for a time in seconds; `+0:12` for a gap. */
 export function clock(seconds, sign = false) {
@@ -75,7 +76,7 @@ function jerseyIcon(colour) {
 function renderClassifications(detail) {
   const box = clear($("classifications"));
   for (const [key, list] of classifications(detail.standings)) {
-    const time = key === "yellow";
+    const time = key === "yellow" || key === "qualifying";
     const best = list[0][1];
     const rows = list.map(([id, value], i) => el("tr", { dataset: { testid: "standing-row", rider: id } },
       el("td", { class: "num" }, String(i + 1)), el("td", {}, who(detail, id)),
@@ -87,7 +88,23 @@ function renderClassifications(detail) {
         el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "Rider"), el("th", {}, time ? "Time" : "Points"), el("th", {}, time ? "Gap" : "Behind"))),
         el("tbody", {}, rows))));
   }
+  const rows = Array.isArray(detail.standings && detail.standings.table) ? detail.standings.table : [];
+  if (rows.length && detail.played) box.append(rowsTable(detail, rows));
   if (!box.childElementCount) box.append(el("p", { class: "muted" }, "The standings start after the first game."));
+}
+
+/** A kind's own standings table (`standings.table`: one object per rider or team, in
+ * rank order): a column per plain value, a list of values joined. */
+function rowsTable(detail, rows) {
+  const columns = Object.keys(rows[0]).filter((k) => rows.some((r) => r[k] !== null && typeof r[k] !== "object") || Array.isArray(rows[0][k]));
+  const shown = (v) => (v === null || v === undefined ? "–" : Array.isArray(v) ? v.join(" · ") : String(v));
+  const id = (r) => r.rider || r.team;
+  return el("div", { class: "classification wide", dataset: { testid: "classification", list: "table" } },
+    el("h3", {}, "Standings"),
+    el("table", { class: "standings-table" },
+      el("thead", {}, el("tr", {}, columns.map((c) => el("th", {}, cap(c.replace(/_/g, " ")))))),
+      el("tbody", {}, rows.map((r) => el("tr", { dataset: { testid: "standing-row", rider: id(r) } },
+        columns.map((c) => (c === "rider" || c === "team" ? el("td", {}, who(detail, r[c])) : el("td", { class: "num" }, shown(r[c])))))))));
 }
 
 function renderGames(detail) {
@@ -97,7 +114,8 @@ function renderGames(detail) {
     box.append(el("li", { class: `game-row${current ? " current" : ""}`, dataset: { testid: "game-row", table: g.table, status: g.status } },
       el("span", { class: "game-name" }, `${cap(detail.game)} ${g.number}: ${g.name}`),
       el("span", { class: "muted" }, current ? "under way" : g.status),
-      el("a", { class: `btn small${current ? " primary" : ""}`, href: g.url, dataset: { testid: "game-link" } }, current ? "Go to the table" : "View")));
+      el("a", { class: `btn small${current ? " primary" : ""}`, href: g.url, dataset: { testid: "game-link" },
+        onclick: () => enterTable(detail.id, g.table, g.seats) }, current ? "Go to the table" : "View")));
   }
   if (detail.games && detail.games > detail.tables.length) {
     box.append(el("li", { class: "game-row muted" }, `${detail.games - detail.tables.length} more to come`));
@@ -117,7 +135,11 @@ function render(detail) {
   $("status").textContent = detail.status === "finished" && detail.winner ? `finished · won by ${detail.winner}` : detail.status;
   const link = $("current-table");
   link.hidden = !detail.current;
-  if (detail.current) link.href = `/table/${encodeURIComponent(detail.current)}`;
+  if (detail.current) {
+    link.href = `/table/${encodeURIComponent(detail.current)}`;
+    const game = detail.tables.find((t) => t.table === detail.current);
+    link.onclick = () => enterTable(detail.id, detail.current, game ? game.seats : null);
+  }
   $("download-file").href = `/api/competitions/${encodeURIComponent(detail.id)}/file`;
   $("download-file").hidden = detail.status === "stopped";
   $("problem").hidden = !detail.problem;

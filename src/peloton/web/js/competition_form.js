@@ -7,6 +7,7 @@
 
 import { api, playerName, tokens } from "./api.js";
 import { el, clear, teamChip, seatLabel, showError } from "./ui.js";
+import { compSeat } from "./competition_next.js";
 
 const $ = (id) => document.getElementById(id);
 const GAME = "cyclo";
@@ -172,9 +173,10 @@ async function create(event) {
   try {
     const answer = await api("POST", "/api/competitions", request);
     if (request.creator && answer.token) {
-      tokens.set(answer.table, answer.token);
+      compSeat.set(answer.id, answer.seat, answer.token);
       playerName.set(request.creator.name);
-      location.href = answer.table_url;
+      if (answer.plays) tokens.set(answer.table, answer.token);
+      location.href = answer.plays ? answer.table_url : answer.url; // a heat may not seat them
     } else {
       location.href = answer.url;
     }

@@ -21,7 +21,7 @@ export function plotSeries(detail) {
   const history = detail.history || [];
   history.forEach((standings, i) => {
     const gaps = !!standings.yellow;
-    const list = gaps ? standings.yellow : (classifications(standings)[0] || [])[1] || [];
+    const list = gaps ? standings.yellow : pointsOf(standings);
     const leader = list.length ? list[0][1] : 0;
     const best = {};
     for (const [id, value] of list) {
@@ -34,6 +34,17 @@ export function plotSeries(detail) {
     }
   });
   return { teams, games: history.length };
+}
+
+/** `[[id, points], ...]` of a kind without a time classification: its `points` (an
+ * omnium), else the duels each team won (a tournament's `table`), else its first list. */
+function pointsOf(standings) {
+  if (Array.isArray(standings.points)) return standings.points;
+  const rows = Array.isArray(standings.table) ? standings.table : [];
+  for (const field of ["points", "duels"]) {
+    if (rows.length && rows.every((r) => typeof r[field] === "number")) return rows.map((r) => [r.rider || r.team, r[field]]);
+  }
+  return (classifications(standings)[0] || [])[1] || [];
 }
 
 /** Draw `series` in `box`; `unitTime`: values are seconds behind (drawn downwards). */

@@ -57,7 +57,7 @@ export class EndDialog {
     const message = el("p", { class: "end-error error-text", dataset: { testid: "rematch-error" }, hidden: true });
     const actions = el("div", { class: "end-actions" });
     if (table && table.competition) {
-      actions.append(...nextActions(this.next, { compId: table.competition, tableId: this.tableId }));
+      actions.append(...nextActions(this.next, { compId: table.competition, tableId: this.tableId, seat }));
     } else if (seat) {
       actions.append(el("button", {
         type: "button", class: "btn primary", dataset: { testid: "rematch" },

@@ -75,6 +75,8 @@ def test_a_human_and_bots_ride_a_stage_race_from_the_lobby_to_its_standings(
         ("C", "random", "random"),
     ]
     expect(root(page)).to_have_attribute("data-seat", "A")
+    standings_link = page.get_by_test_id("table-standings")
+    expect(standings_link).to_have_attribute("href", f"/competitions/{comp_id}")
 
     # The prologue, then the end dialog's way to the next leg.
     ride_to_the_end(server, page, first, "A")

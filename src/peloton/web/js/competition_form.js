@@ -114,8 +114,13 @@ function renderSettings() {
   }
 }
 
-/** The choices of the Cyclo option of the same name, when it has some (the level). */
+//: The modes a tournament or a series rides (CY-12.4, CY-12.5).
+const MODES = { "sprint-tournament": ["sprint", "team-sprint"], "pursuit-series": ["pursuit", "team-pursuit"] };
+
+/** The choices of a setting: a kind's modes, or those of the Cyclo option of the same
+ * name (the level). */
 function optionChoices(name) {
+  if (name === "mode" && MODES[kind().kind]) return MODES[kind().kind];
   const option = cyclo && (cyclo.options || []).find((o) => o.name === name);
   return option && option.choices && name !== "mode" ? option.choices : null;
 }

@@ -66,3 +66,10 @@ export function nextActions(next, { compId, tableId, seat }) {
   }
   return [standings];
 }
+
+/** A table of a competition links its standings page from the top bar (`bar`), once. */
+export function showStandingsLink(bar, compId) {
+  if (!bar || bar.querySelector('[data-testid="table-standings"]')) return;
+  bar.prepend(el("a", { class: "btn ghost", href: `/competitions/${encodeURIComponent(compId)}`, dataset: { testid: "table-standings" },
+    title: "the competition this table is a game of: its jerseys and standings" }, "Standings"));
+}

@@ -169,8 +169,14 @@ def load_rows(engine: Any) -> list[LiveCompetition]:
     found = []
     for r in rows:
         created = r.created if r.created.tzinfo else r.created.replace(tzinfo=UTC)
-        settings, seats, tables = (json.loads(x) for x in (r.settings, r.seats, r.tables))
-        kept = [CompetitionSeat(**seat) for seat in seats]
+        try:
+            settings, seats, tables = (json.loads(x) for x in (r.settings, r.seats, r.tables))
+            kept = [CompetitionSeat(**seat) for seat in seats]
+            if not isinstance(settings, dict) or not all(isinstance(t, str) for t in tables):
+                raise ValueError("settings must be an object, tables a list of ids")
+        except (ValueError, TypeError) as exc:  # a row edited by hand
+            log.error("competition %s cannot be read (%s); skipped", r.id, exc)
+            continue
         found.append(LiveCompetition(r.id, created, r.kind, settings, kept, tables, None))
     return found
 
@@ -403,6 +409,13 @@ class Competitions:
                     await self._open_next(comp)
                 elif joined:
                     await self.tables.writer.write(set_tables(comp, comp.tables))
+            except Exception as exc:  # the game is stored: a restart opens the next table
+                log.exception("competition %s: its next table could not be opened", comp.id)
+                comp.problem = (
+                    f"its next table could not be opened ({type(exc).__name__}); "
+                    "the server opens it when it starts again"
+                )
+                return
             finally:  # shown with the next table, never before it (one consistent page)
                 comp.history.append(standings)
         message = next_message(comp, self.tables)

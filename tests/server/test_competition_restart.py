@@ -1,6 +1,7 @@
 """A competition survives its server like a table does: ``peloton serve`` killed with
 SIGKILL mid-leg and started again on the same database goes on with the competition
-and its current table to the end; a server stopped between a leg's end and the next
+and its current table to the end, and a finished one is listed from its stored final
+standings, its file rebuilt on demand; a server stopped between a leg's end and the next
 table opens that table when it starts; a stored game that does not belong stops the
 competition with a clear problem and loses nothing. On SQLite and PostgreSQL."""
 
@@ -76,6 +77,16 @@ def test_a_killed_server_goes_on_with_the_competition_to_the_end(db_url: str) ->
             assert cy.load_competition(data).standings == done["standings"]
     finally:
         second.stop()
+    # Finished, it is listed from its stored final standings; its file is rebuilt on demand.
+    third = Server(db_url).start()
+    try:
+        with third.http() as http:
+            again = http.get(f"/api/competitions/{comp_id}").json()
+            for key in ("status", "standings", "history", "winner", "leader", "played", "tables"):
+                assert again[key] == done[key], key
+            assert http.get(f"/api/competitions/{comp_id}/file").json() == data
+    finally:
+        third.stop()
 
 
 def test_a_server_stopped_before_the_next_leg_opens_it_when_it_starts(db_url: str) -> None:
@@ -103,7 +114,7 @@ def test_a_server_stopped_before_the_next_leg_opens_it_when_it_starts(db_url: st
             conn.execute(
                 update(storage.competitions)
                 .where(storage.competitions.c.id == comp_id)
-                .values(tables=json.dumps([created["table"]]))
+                .values(tables=json.dumps([created["table"]]), final=None)
             )
     finally:
         engine.dispose()
@@ -157,7 +168,7 @@ def test_a_stored_game_that_does_not_belong_stops_the_competition_and_loses_noth
             conn.execute(
                 update(storage.competitions)
                 .where(storage.competitions.c.id == comp_id)
-                .values(tables=json.dumps([stray]))
+                .values(tables=json.dumps([stray]), final=None)
             )
     finally:
         engine.dispose()

@@ -45,7 +45,7 @@ def summary(comp: LiveCompetition, request: Request) -> dict[str, Any]:
     omnium's events; ``null`` for a tournament, whose heats depend on the results),
     ``leader`` the yellow jersey or the leader of the standings."""
     current = comp.tables[-1] if comp.tables and comp.status == RUNNING else None
-    standings = comp.competition.standings if comp.competition is not None else {}
+    standings = comp.standings
     jerseys = standings.get("jerseys")
     leader = jerseys.get("yellow") if isinstance(jerseys, dict) else standings.get("leader")
     events = standings.get("events")
@@ -66,7 +66,7 @@ def summary(comp: LiveCompetition, request: Request) -> dict[str, Any]:
         "games": total,
         "current": current,
         "leader": leader if comp.history else None,
-        "winner": comp.competition.winner if comp.competition is not None else None,
+        "winner": comp.winner,
         "problem": comp.problem,
     }
 
@@ -92,7 +92,7 @@ def detail(comp: LiveCompetition, request: Request) -> dict[str, Any]:
         **summary(comp, request),
         "settings": comp.settings,
         "tables": games,
-        "standings": comp.competition.standings if comp.competition is not None else None,
+        "standings": comp.standings if comp.status != "stopped" or comp.history else None,
         "history": comp.history,
     }
 
@@ -154,10 +154,11 @@ async def competition_file(request: Request) -> Response:
     """``GET /api/competitions/{id}/file``: the competition file (``to_dict()``, what
     ``cy.load_competition`` reads), as a download: the games taken back so far."""
     comp = competitions_of(request).get(request.path_params["id"])
-    if comp.competition is None or comp.problem is not None:
+    competition = await competitions_of(request).ensure(comp)
+    if competition is None:
         raise ApiError(409, STOPPED, f"competition {comp.id} stopped: {comp.problem}")
     async with comp.lock:
-        data = await run_in_threadpool(comp.competition.to_dict)
+        data = await run_in_threadpool(competition.to_dict)
     return Response(
         json.dumps(data, indent=1) + "\n",
         media_type="application/json",

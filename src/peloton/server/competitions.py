@@ -114,14 +114,34 @@ class LiveCompetition:
     history: list[dict[str, Any]] = field(default_factory=list)
     #: Why the competition stopped, if something stored is wrong.
     problem: str | None = None
+    #: Once over: ``{"standings", "history", "winner"}``, stored, so that a restarted
+    #: server lists it without replaying its games (:meth:`Competitions.ensure`).
+    final: dict[str, Any] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def status(self) -> str:
         """``running``, ``finished`` or ``stopped`` (a ``problem``)."""
-        if self.problem is not None or self.competition is None:
+        if self.problem is not None:
+            return STOPPED
+        if self.final is not None:
+            return FINISHED
+        if self.competition is None:
             return STOPPED
         return FINISHED if self.competition.is_over else RUNNING
+
+    @property
+    def standings(self) -> dict[str, Any]:
+        """The standings so far (the stored final ones until rebuilt)."""
+        if self.competition is not None:
+            return self.competition.standings
+        return dict(self.final["standings"]) if self.final is not None else {}
+
+    @property
+    def winner(self) -> str | None:
+        if self.competition is not None:
+            return self.competition.winner
+        return self.final.get("winner") if self.final is not None else None
 
     def players(self) -> dict[str, tuple[str | None, str | None]]:
         """Each taken human seat's name and token hash, for its tables."""
@@ -145,6 +165,7 @@ def insert_competition(comp: LiveCompetition) -> storage.Write:
         "settings": json.dumps(comp.settings),
         "seats": json.dumps([asdict(s) for s in comp.seats]),
         "tables": json.dumps(comp.tables),
+        "final": None,
     }
     return [(insert(storage.competitions), row)]
 
@@ -162,6 +183,18 @@ def set_tables(comp: LiveCompetition, tables: list[str]) -> storage.Write:
     return [(_SET_TABLES, {"c_id": comp.id, "tables": json.dumps(tables), "seats": seats})]
 
 
+_SET_FINAL = (
+    update(storage.competitions)
+    .where(storage.competitions.c.id == bindparam("c_id"))
+    .values(final=bindparam("final"))
+)
+
+
+def set_final(comp: LiveCompetition) -> storage.Write:
+    """A write keeping a finished competition's final standings."""
+    return [(_SET_FINAL, {"c_id": comp.id, "final": json.dumps(comp.final)})]
+
+
 def load_rows(engine: Any) -> list[LiveCompetition]:
     """Every stored competition, its engine object not yet built."""
     with engine.connect() as conn:
@@ -177,7 +210,11 @@ def load_rows(engine: Any) -> list[LiveCompetition]:
         except (ValueError, TypeError) as exc:  # a row edited by hand
             log.error("competition %s cannot be read (%s); skipped", r.id, exc)
             continue
-        found.append(LiveCompetition(r.id, created, r.kind, settings, kept, tables, None))
+        comp = LiveCompetition(r.id, created, r.kind, settings, kept, tables, None)
+        if r.final:
+            comp.final = json.loads(r.final)
+            comp.history = list(comp.final.get("history", []))
+        found.append(comp)
     return found
 
 
@@ -287,44 +324,64 @@ class Competitions:
     # ------------------------------------------------------------ start-up
 
     def load(self) -> None:
-        """Rebuild every stored competition from its tables (blocking: after
-        :meth:`Tables.load`, before serving)."""
+        """Rebuild every stored unfinished competition from its tables (blocking: after
+        :meth:`Tables.load`, before serving). A finished one keeps its stored ``final``
+        standings and is rebuilt only when its file is asked for (:meth:`ensure`): a
+        competition's games replay in about a second, too long to repeat for every
+        finished one at every start."""
         for comp in load_rows(self.tables.engine):
             self.competitions[comp.id] = comp
-            try:
-                comp.competition = kinds.KINDS[comp.kind].from_settings(comp.settings)
-            except (KeyError, PelotonError) as exc:
-                comp.problem = f"its settings no longer load ({exc})"
-                log.error("competition %s: %s", comp.id, comp.problem)
-                continue
-            for index, table_id in enumerate(comp.tables, start=1):
+            for table_id in comp.tables:
                 table = self.tables.tables.get(table_id)
-                if table is None:
-                    comp.problem = f"its game {index}, table {table_id}, is missing"
-                    break
-                table.competition = comp.id
-                if table.status == FINISHED and comp.problem is None:
-                    self._take_stored(comp, table, index)
+                if table is not None:
+                    table.competition = comp.id
+            if comp.final is not None:
+                continue
+            comp.competition, comp.history, comp.problem = self._rebuilt(comp)
             if comp.problem is not None:
                 log.error("competition %s stopped: %s", comp.id, comp.problem)
-            elif comp.tables and comp.competition.next_options() is not None:
+            elif comp.competition is not None and comp.competition.next_options() is not None:
                 last = self.tables.tables[comp.tables[-1]]
                 if last.status == FINISHED:
                     self._pending.append(comp)
 
-    def _take_stored(self, comp: LiveCompetition, table: LiveTable, index: int) -> None:
-        """Hand a finished table's game (replayed from the database) back at start-up."""
-        assert comp.competition is not None
-        replayed = table.state is None
-        if replayed:
-            table.state = Tables._replay(table, storage.load_moves(self.tables.engine, table.id))
+    def _rebuilt(
+        self, comp: LiveCompetition
+    ) -> tuple[Competition | None, list[dict[str, Any]], str | None]:
+        """The competition rebuilt from its settings and its finished tables' games,
+        replayed from the database; the standings after each; what is wrong, if
+        anything. Blocking; touches no live table's state."""
         try:
-            comp.competition.add(table.state, table.players())
-            comp.history.append(copy.deepcopy(comp.competition.standings))
-        except PelotonError as exc:
-            comp.problem = f"its game {index}, table {table.id}: {exc}"
-        if replayed:  # finished tables are replayed again on demand
-            table.state, table.texts = None, []
+            competition = kinds.KINDS[comp.kind].from_settings(comp.settings)
+        except (KeyError, PelotonError) as exc:
+            return None, [], f"its settings no longer load ({exc})"
+        history: list[dict[str, Any]] = []
+        for index, table_id in enumerate(comp.tables, start=1):
+            table = self.tables.tables.get(table_id)
+            if table is None:
+                return competition, history, f"its game {index}, table {table_id}, is missing"
+            if table.status != FINISHED:
+                break
+            state = table.spec.new_state(table.options, table.seed)
+            try:
+                for text in storage.load_moves(self.tables.engine, table.id):
+                    state.play(text)
+                competition.add(state, table.players())
+            except PelotonError as exc:
+                return competition, history, f"its game {index}, table {table.id}: {exc}"
+            history.append(copy.deepcopy(competition.standings))
+        return competition, history, None
+
+    async def ensure(self, comp: LiveCompetition) -> Competition | None:
+        """The engine's competition, rebuilt from its tables on first use after a
+        restart (a finished one); ``None`` when it stopped."""
+        if comp.competition is None and comp.problem is None:
+            async with comp.lock:
+                if comp.competition is None and comp.problem is None:
+                    competition, _, problem = await run_in_threadpool(self._rebuilt, comp)
+                    comp.problem = problem
+                    comp.competition = competition
+        return comp.competition if comp.problem is None else None
 
     async def resume(self) -> None:
         """Open the next table of every competition whose last table finished while the
@@ -403,12 +460,15 @@ class Competitions:
                 log.error("competition %s stopped: %s", comp.id, comp.problem)
                 return
             standings = copy.deepcopy(comp.competition.standings)
-            joined = _joined(comp, table)
+            _take_joined(comp, table)
             try:
                 if not comp.competition.is_over:
                     await self._open_next(comp)
-                elif joined:
-                    await self.tables.writer.write(set_tables(comp, comp.tables))
+                else:
+                    history = [*comp.history, standings]
+                    final = {"standings": standings, "history": history}
+                    comp.final = {**final, "winner": comp.competition.winner}
+                    await self.tables.writer.write(set_tables(comp, comp.tables) + set_final(comp))
             except Exception as exc:  # the game is stored: a restart opens the next table
                 log.exception("competition %s: its next table could not be opened", comp.id)
                 comp.problem = (
@@ -436,17 +496,14 @@ class Competitions:
         return table
 
 
-def _joined(comp: LiveCompetition, table: LiveTable) -> bool:
+def _take_joined(comp: LiveCompetition, table: LiveTable) -> None:
     """Take the players who joined one of the competition's human seats at ``table``
-    (a seat nobody took at its creation): their seat stays theirs at the next tables.
-    Whether anyone did."""
-    changed = False
+    (a seat nobody took at its creation): their seat stays theirs at the next tables
+    (stored with the competition's next write)."""
     for seat in comp.seats:
         at = table.seats.get(seat.seat)
         if at is not None and at.kind == HUMAN and at.token_hash != seat.token_hash:
             seat.name, seat.token_hash = at.name, at.token_hash
-            changed = True
-    return changed
 
 
 def next_message(comp: LiveCompetition, tables: Tables) -> str:

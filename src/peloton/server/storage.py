@@ -99,8 +99,9 @@ moves = Table(
 
 
 #: A competition (a Cyclo stage race, omnium...): its kind and settings, the seat
-#: kinds its games share, and the ids of its tables in order (``tables``, JSON). Its
-#: standings are never stored: they are its finished tables' results, replayed.
+#: its games share, and the ids of its tables in order (``tables``, JSON). Its
+#: standings are its finished tables' results, replayed; only a finished one keeps
+#: its final standings (``final``), so that a start need not replay it.
 competitions = Table(
     "competitions",
     metadata,
@@ -110,6 +111,7 @@ competitions = Table(
     Column("settings", Text, nullable=False),  # JSON: the kind's constructor arguments
     Column("seats", Text, nullable=False),  # JSON: one seat kind per seat, in seat order
     Column("tables", Text, nullable=False),  # JSON: its tables' ids, game by game
+    Column("final", Text, nullable=True),  # JSON {standings, history, winner} once over
 )
 
 

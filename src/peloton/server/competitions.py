@@ -7,10 +7,11 @@ table (``next_options``) with the same seats — bots carry over, each human sea
 its player's name and seat token — and tells everyone at the finished table where the
 game goes on (a ``next`` message, docs/protocol.md).
 
-The database keeps a competition's kind, settings, seat kinds and the ids of its
-tables, in order; never its standings. At start-up each competition is rebuilt by
-handing it back its finished tables' games, replayed through the rules, so that the
-standings are always the games' own. The next table is stored in the same
+The database keeps a competition's kind, settings, seats and the ids of its tables,
+in order. At start-up each unfinished competition is rebuilt by handing it back its
+finished tables' games, replayed through the rules, so that the standings are always
+the games' own; a finished one keeps its final standings, and is rebuilt only when
+its file is asked for. The next table is stored in the same
 transaction as the competition's new list of tables; a server stopped between a
 table's end and its successor opens the successor when it starts again.
 

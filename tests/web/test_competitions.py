@@ -77,6 +77,13 @@ def test_a_human_and_bots_ride_a_stage_race_from_the_lobby_to_its_standings(
     expect(root(page)).to_have_attribute("data-seat", "A")
     standings_link = page.get_by_test_id("table-standings")
     expect(standings_link).to_have_attribute("href", f"/competitions/{comp_id}")
+    # Someone watching the standings on a phone meanwhile: the race under way, its table
+    # linked, nobody leading before the first leg is in; the page follows the race.
+    watcher = open_page(new_context(390, 844), f"{server.url}/competitions/{comp_id}")
+    expect(watcher.get_by_test_id("competition-root")).to_have_attribute("data-status", "running")
+    expect(watcher.get_by_test_id("current-table")).to_have_attribute("href", f"/table/{first}")
+    expect(watcher.get_by_test_id("jerseys")).to_contain_text("No leg finished yet")
+    expect(watcher.get_by_test_id("jersey")).to_have_count(0)
 
     # The prologue, then the end dialog's way to the next leg.
     ride_to_the_end(server, page, first, "A")
@@ -136,6 +143,11 @@ def test_a_human_and_bots_ride_a_stage_race_from_the_lobby_to_its_standings(
     loaded = cy.load_competition(data)
     assert loaded.is_over and loaded.standings == detail["standings"]
 
+    # The watcher's page followed the race to its end by itself.
+    expect(watcher.get_by_test_id("competition-root")).to_have_attribute("data-status", "finished")
+    expect(watcher.get_by_test_id("jersey")).to_have_count(3)
+    expect(watcher.get_by_test_id("current-table")).to_be_hidden()
+
     # On a phone, the same page fits its width.
     phone = open_page(new_context(390, 844), f"{server.url}/competitions/{comp_id}")
     expect(phone.get_by_test_id("jersey")).to_have_count(3)
@@ -148,7 +160,8 @@ def test_a_human_and_bots_ride_a_stage_race_from_the_lobby_to_its_standings(
     card = lobby.locator(f'[data-testid="competition-card"][data-competition="{comp_id}"]')
     expect(card).to_have_attribute("data-status", "finished")
     expect(card).to_contain_text(f"winner {leader}")
-    assert page.errors == [] and phone.errors == [] and lobby.errors == []  # type: ignore[attr-defined]
+    for seen in (page, watcher, phone, lobby):
+        assert seen.errors == []  # type: ignore[attr-defined]
 
 
 def test_a_human_and_bots_ride_an_omnium_event_by_event_to_its_standings(

@@ -40,7 +40,7 @@ function who(detail, id) {
 
 function renderJerseys(detail) {
   const box = clear($("jerseys"));
-  const standings = detail.standings || {};
+  const standings = (detail.played && detail.standings) || {}; // nothing to lead before the first game
   if (standings.jerseys) {
     for (const j of JERSEYS) {
       const id = standings.jerseys[j.name];
@@ -75,7 +75,7 @@ function jerseyIcon(colour) {
 
 function renderClassifications(detail) {
   const box = clear($("classifications"));
-  for (const [key, list] of classifications(detail.standings)) {
+  for (const [key, list] of detail.played ? classifications(detail.standings) : []) {
     const time = key === "yellow" || key === "qualifying";
     const best = list[0][1];
     const rows = list.map(([id, value], i) => el("tr", { dataset: { testid: "standing-row", rider: id } },

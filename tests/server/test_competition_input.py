@@ -21,6 +21,8 @@ BAD: list[tuple[Any, int, str, str]] = [
     ({"kind": "giro", "seats": ["greedy"] * 2}, 400, "bad_options",
      "unknown competition kind 'giro' (kinds: stage"),
     ({"kind": None, "seats": ["greedy"] * 2}, 400, "bad_options", "unknown competition kind None"),
+    ({"kind": {"stage": 1}, "seats": ["greedy"] * 2}, 400, "bad_options",
+     "unknown competition kind {'stage': 1}"),  # once a 500: an object is no dict key
     ({"kind": "stage", "settings": {"legs": "giro"}, "seats": ["greedy"] * 2}, 400, "bad_options",
      "unknown legs 'giro'"),
     ({"kind": "stage", "settings": {"legs": []}, "seats": ["greedy"] * 2}, 400, "bad_options",

@@ -241,7 +241,7 @@ def check_request(
             f"(keys: {', '.join(REQUEST_KEYS)})",
         )
     kind = request.get("kind")
-    if kind not in kinds.KINDS:
+    if not isinstance(kind, str) or kind not in kinds.KINDS:
         raise ApiError(
             400,
             BAD_OPTIONS,
@@ -275,7 +275,8 @@ def check_request(
         competition = kinds.KINDS[kind].from_settings(settings)
     except PelotonError as exc:
         raise ApiError(400, BAD_OPTIONS, f"a {kinds.KINDS[kind].title}: {exc}") from None
-    except (TypeError, ValueError) as exc:  # defensive: from_settings raises ConfigError
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:  # defensive: a kind
+        # raises ConfigError for what it refuses; any other error is still the request's
         raise ApiError(400, BAD_OPTIONS, f"bad settings: {exc}") from None
     letters = [chr(ord("A") + i) for i in range(len(seats))]
     kept = [CompetitionSeat(letter, seat) for letter, seat in zip(letters, seats, strict=True)]

@@ -201,3 +201,49 @@ def test_cy_12_every_track_competition_rides_to_the_end_and_its_file_loads(
         assert detail["leader"] == detail["standings"]["leader"]
     else:
         assert modes <= {"sprint", "team-sprint", "pursuit", "team-pursuit"}
+
+
+def test_a_player_who_joins_a_free_seat_keeps_it_at_the_next_leg(
+    server: Server, http: httpx.Client
+) -> None:
+    created = create(
+        http,
+        kind="stage",
+        settings={"legs": LEGS, "level": "starter"},
+        seats=["human", "human"],
+        creator={"seat": "A", "name": "Ada"},
+    )
+    first = created["table"]
+    assert http.get(f"/api/tables/{first}").json()["status"] == "open"  # B's seat is free
+    joined = http.post(f"/api/tables/{first}/join", json={"seat": "B", "name": "Bea"}).json()
+    tokens = {"A": created["token"], "B": joined["token"]}
+    rng = random.Random(5)
+    sockets = {seat: WS(server, first) for seat in tokens}
+    try:
+        snap = {seat: ws.hello(tokens[seat])["snapshot"] for seat, ws in sockets.items()}["A"]
+        following = None
+        while following is None:
+            if not snap["is_over"] and not snap["is_chance"]:
+                ws = sockets[snap["current_player"]]
+                ws.send({"type": "move", "move": rng.choice(snap["legal"])})
+            for ws in sockets.values():  # both hear every update, then the next message
+                message = ws.recv()
+                if message["type"] == "next":
+                    following = message["id"]
+                else:
+                    assert message["type"] == "update", message
+                    snap = message["snapshot"]
+    finally:
+        for ws in sockets.values():
+            ws.close()
+    table = http.get(f"/api/tables/{following}").json()
+    assert table["status"] == "running"  # both seats taken already: nobody joins again
+    assert [(s["seat"], s["name"]) for s in table["seats"]] == [("A", "Ada"), ("B", "Bea")]
+    for seat, token in tokens.items():
+        mine = http.get(f"/api/tables/{following}", headers={"Authorization": f"Bearer {token}"})
+        assert mine.json()["seat"] == seat
+    seats = http.get(f"/api/competitions/{created['id']}").json()["seats"]
+    assert [(s["seat"], s["kind"], s["name"]) for s in seats] == [
+        ("A", "human", "Ada"),
+        ("B", "human", "Bea"),
+    ]

@@ -16,6 +16,7 @@ from .api import client_of, gate_of, not_found_page, page, read_json, tables_of
 from .competitions import RUNNING, Competitions, LiveCompetition, game_word, kind_facts
 from .errors import RATE_LIMITED, STOPPED, ApiError
 from .games import HUMAN
+from .limits import LOBBY_PAGE
 from .views import iso
 
 
@@ -114,8 +115,8 @@ async def list_kinds(request: Request) -> Response:
 
 
 async def list_competitions(request: Request) -> Response:
-    """``GET /api/competitions``: every competition, newest first."""
-    found = competitions_of(request).find()
+    """``GET /api/competitions``: the :data:`~.limits.LOBBY_PAGE` newest competitions."""
+    found = competitions_of(request).find()[:LOBBY_PAGE]
     return JSONResponse({"competitions": [summary(c, request) for c in found]})
 
 

@@ -155,12 +155,18 @@ def test_a_human_and_bots_ride_a_stage_race_from_the_lobby_to_its_standings(
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.screenshot(path=artifact("competition-standings-390.png"), full_page=True)
 
+    # A page opened on a finished leg later asks the competition where it went on.
+    late = open_page(new_context(), f"{server.url}/table/{first}")
+    expect(late.get_by_test_id("end-dialog").get_by_test_id("next-game")).to_have_attribute(
+        "data-table", second
+    )
+
     # The lobby lists the competition, finished, won by the yellow jersey.
     lobby = open_page(new_context(), server.url + "/")
     card = lobby.locator(f'[data-testid="competition-card"][data-competition="{comp_id}"]')
     expect(card).to_have_attribute("data-status", "finished")
     expect(card).to_contain_text(f"winner {leader}")
-    for seen in (page, watcher, phone, lobby):
+    for seen in (page, watcher, phone, late, lobby):
         assert seen.errors == []  # type: ignore[attr-defined]
 
 

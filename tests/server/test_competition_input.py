@@ -31,6 +31,8 @@ BAD: list[tuple[Any, int, str, str]] = [
      "bad_options", "leg 1: mode 'sprint' is not a stage race leg"),
     ({"kind": "stage", "settings": {"legs": [{"mode": "leg", "course": "nowhere"}]},
       "seats": ["greedy"] * 2}, 400, "bad_options", "leg 1 (leg on nowhere)"),
+    ({"kind": "stage", "settings": {"legs": [{"mode": "itt"}] * 13}, "seats": ["greedy"] * 2},
+     400, "bad_options", "a stage race has at most 12 legs here, not 13"),
     ({"kind": "stage", "settings": {"level": "legend"}, "seats": ["greedy"] * 2}, 400,
      "bad_options", "unknown level 'legend'"),
     ({"kind": "stage", "settings": "tour", "seats": ["greedy"] * 2}, 400, "bad_options",

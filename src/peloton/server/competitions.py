@@ -41,6 +41,7 @@ from . import protocol as p
 from . import storage
 from .errors import BAD_OPTIONS, BAD_REQUEST, NOT_FOUND, NOT_HUMAN, ApiError
 from .games import HUMAN, bots_for
+from .limits import MAX_LEGS
 from .live import FINISHED, LiveTable, hash_token
 from .requests import check_create, creator_of
 from .tables import Tables, new_id
@@ -270,6 +271,11 @@ def check_request(
                 f"no seat kind {repr(seat)[:60]} in a competition; a seat is one of "
                 f"{', '.join(bots)}",
             )
+    legs = settings.get("legs")
+    if isinstance(legs, list) and len(legs) > MAX_LEGS:
+        raise ApiError(
+            400, BAD_OPTIONS, f"a stage race has at most {MAX_LEGS} legs here, not {len(legs)}"
+        )
     settings = {**settings, "players": len(seats)}
     try:
         competition = kinds.KINDS[kind].from_settings(settings)

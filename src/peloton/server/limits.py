@@ -58,6 +58,9 @@ KEEP_ALIVE_SECONDS = 5
 MAX_BACKLOG = 256
 MAX_BACKLOG_BYTES = 2 << 20
 SEND_STALL_SECONDS = 30.0
+#: The most legs of a stage race created at the server: the rules' tour has four, and
+#: each leg's game is set up when the race is made (a long list would hold a thread).
+MAX_LEGS = 12
 #: The lobby's page size (``GET /api/tables``).
 LOBBY_PAGE = 50
 #: Finished tables whose state stays in memory after a replay (the others are

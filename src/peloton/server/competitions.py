@@ -128,22 +128,29 @@ class LiveCompetition:
             return STOPPED
         if self.final is not None:
             return FINISHED
-        if self.competition is None:
-            return STOPPED
-        return FINISHED if self.competition.is_over else RUNNING
+        return STOPPED if self.competition is None else RUNNING
 
     @property
     def standings(self) -> dict[str, Any]:
-        """The standings so far (the stored final ones until rebuilt)."""
-        if self.competition is not None:
-            return self.competition.standings
-        return dict(self.final["standings"]) if self.final is not None else {}
+        """The standings after the games shown so far (``history``: a game handed back
+        shows with the table after it, in one step), the final ones once over."""
+        if self.final is not None:
+            return dict(self.final["standings"])
+        if self.history:
+            return self.history[-1]
+        return self.competition.standings if self.competition is not None else {}
 
     @property
     def winner(self) -> str | None:
-        if self.competition is not None:
-            return self.competition.winner
+        """Who won, once over."""
         return self.final.get("winner") if self.final is not None else None
+
+    def finish(self) -> None:
+        """Keep the final standings of a competition that is over (``final``)."""
+        assert self.competition is not None and self.competition.is_over
+        standings = self.history[-1] if self.history else self.competition.standings
+        self.final = {"standings": standings, "history": list(self.history),
+                      "winner": self.competition.winner}  # fmt: skip
 
     def players(self) -> dict[str, tuple[str | None, str | None]]:
         """Each taken human seat's name and token hash, for its tables."""
@@ -348,6 +355,8 @@ class Competitions:
             comp.competition, comp.history, comp.problem = self._rebuilt(comp)
             if comp.problem is not None:
                 log.error("competition %s stopped: %s", comp.id, comp.problem)
+            elif comp.competition is not None and comp.competition.is_over:
+                comp.finish()  # its end was not stored: the server stopped at that moment
             elif comp.competition is not None and comp.competition.next_options() is not None:
                 last = self.tables.tables[comp.tables[-1]]
                 if last.status == FINISHED:
@@ -469,13 +478,14 @@ class Competitions:
                 return
             standings = copy.deepcopy(comp.competition.standings)
             _take_joined(comp, table)
+            shown = False
             try:
                 if not comp.competition.is_over:
                     await self._open_next(comp)
-                else:
-                    history = [*comp.history, standings]
-                    final = {"standings": standings, "history": history}
-                    comp.final = {**final, "winner": comp.competition.winner}
+                else:  # shown over at once (no wait between the last game and its end)
+                    comp.history.append(standings)
+                    shown = True
+                    comp.finish()
                     await self.tables.writer.write(set_tables(comp, comp.tables) + set_final(comp))
             except Exception as exc:  # the game is stored: a restart opens the next table
                 log.exception("competition %s: its next table could not be opened", comp.id)
@@ -485,7 +495,8 @@ class Competitions:
                 )
                 return
             finally:  # shown with the next table, never before it (one consistent page)
-                comp.history.append(standings)
+                if not shown:
+                    comp.history.append(standings)
         message = next_message(comp, self.tables)
         for conn in table.connections:
             conn.send(message)

@@ -127,6 +127,8 @@ class Campaign:
             "check": {"course": {"name": "c", "lanes": 5, "finish": 40, "sections": [[9, "plain"]], "feed": [], "rocks": []}},
             "check-text": {"text": 'name = "c"\nlanes = 5\nfinish = 40\nsections = [[9, "plain"]]\n', "format": "toml"},
             "join": {"seat": "A", "name": "Ada"},
+            # Human seats nobody takes: a competition the fuzzer creates waits, idle.
+            "competition": {"kind": "stage", "settings": {"legs": [{"mode": "itt", "course": "prologue"}], "level": "starter"}, "seats": ["human", "human"]},
             "record-mc": http.get(f"/api/tables/{mc_table}/record").json(),
             "record-mt": http.get(f"/api/tables/{mt_table}/record").json(),
             "record-pi": http.get(f"/api/tables/{pi_table}/record").json(),
@@ -264,11 +266,18 @@ class Campaign:
             st.sampled_from(["record-mc", "record-mt", "record-pi"]).map(t.get).flatmap(mutated)
         )
         raw_paths = st.sampled_from(
-            ["/api/tables", "/api/courses/check", "/api/replay", f"/api/tables/{mc}/join"]
+            [
+                "/api/tables",
+                "/api/courses/check",
+                "/api/replay",
+                f"/api/tables/{mc}/join",
+                "/api/competitions",
+            ]
         )
         junk_paths = st.sampled_from([
             "/api/tables/{}", "/api/tables/{}/record", "/api/tables/{}/replay", "/api/tables/{}/solver",
             "/table/{}", "/static/{}", "/static/js/{}", "/api/{}", "/{}",
+            "/api/competitions/{}", "/api/competitions/{}/file", "/competitions/{}",
         ])  # fmt: skip
         tokens = st.one_of(
             st.sampled_from(sorted(s.token for s in self.seats.values())),
@@ -285,6 +294,7 @@ class Campaign:
             post("POST /api/courses/check (text)", "/api/courses/check", mutated(t["check-text"])),
             post("POST /api/tables/{id}/join", f"/api/tables/{self.join_table}/join", mutated(t["join"])),
             post("POST /api/replay", "/api/replay", records),
+            post("POST /api/competitions", "/api/competitions", mutated(t["competition"])),
             st.builds(lambda p, b: ("POST raw body", "POST", p, b, {}), raw_paths, raw_bodies()),
             st.builds(lambda p, x: ("GET junk path", "GET", p.format(x), None, {}), junk_paths, path_part()),
             st.builds(

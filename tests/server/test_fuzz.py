@@ -21,7 +21,7 @@ from .fuzzing import Campaign, one_input
 from .helpers import Server
 from .hostile_support import ArgServer, fresh_db, running
 
-DEFAULT_EXAMPLES = 72  # 4 of each of the 18 kinds
+DEFAULT_EXAMPLES = 76  # 4 of each of the 19 kinds
 EXAMPLES = int(os.environ.get("PELOTON_FUZZ_EXAMPLES", DEFAULT_EXAMPLES))
 RANDOM = os.environ.get("PELOTON_FUZZ_RANDOM", "") not in ("", "0")
 

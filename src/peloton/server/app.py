@@ -16,9 +16,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import api, editor, rules, storage, tutorial
+from . import api, competition_api, editor, rules, storage, tutorial
 from . import errors as e
 from . import protocol as p
+from .competitions import Competitions
 from .errors import ApiError, ProtocolError
 from .limits import ClientGate, Limits, QuietLog
 from .live import Connection
@@ -151,13 +152,17 @@ def create_app(
         writer = storage.Writer(engine)
         tables = Tables(writer, engine, workers, bot_delay=bot_delay)
         await run_in_threadpool(tables.load)
+        competitions = Competitions(tables)
+        await run_in_threadpool(competitions.load)
         await warming
         app.state.tables = tables
         app.state.workers = workers
         app.state.gate = ClientGate(limits)
         app.state.replays = ReplayCache()
         app.state.solver = SolverService(solver_seconds, per_client=limits.solves_per_client)
+        app.state.competitions = competitions
         tables.start_bots()
+        await competitions.resume()
         try:
             yield
         finally:
@@ -184,6 +189,7 @@ def create_app(
         Route("/api/tables/{id}/replay", api.table_replay),
         Route("/api/tables/{id}/solver", api.table_solver),
         Route("/api/replay", api.upload_replay, methods=["POST"]),
+        *competition_api.ROUTES,
         *tutorial.ROUTES,
         Route("/rules", rules.index_page),
         Route("/rules/{game}", rules.game_page),

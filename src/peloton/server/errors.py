@@ -48,6 +48,8 @@ SEAT_TAKEN = "seat_taken"
 NOT_HUMAN = "not_human"
 #: 409: a rematch asked for before the game is over.
 NOT_FINISHED = "not_finished"
+#: 409: the file of a competition that stopped (something stored is wrong).
+STOPPED = "stopped"
 #: 429: a per-client limit (docs/protocol.md, "Limits"); 429 too: every worker busy.
 RATE_LIMITED = "rate_limited"
 BUSY = "busy"

@@ -58,6 +58,9 @@ KEEP_ALIVE_SECONDS = 5
 MAX_BACKLOG = 256
 MAX_BACKLOG_BYTES = 2 << 20
 SEND_STALL_SECONDS = 30.0
+#: The most legs of a stage race created at the server: the rules' tour has four, and
+#: each leg's game is set up when the race is made (a long list would hold a thread).
+MAX_LEGS = 12
 #: The lobby's page size (``GET /api/tables``).
 LOBBY_PAGE = 50
 #: Finished tables whose state stays in memory after a replay (the others are
@@ -82,6 +85,8 @@ class Limits:
     solves_per_client: int | None = 1
     #: Course checks and record uploads one address may have in the workers at once.
     checks_per_client: int | None = 2
+    #: Competitions one address may create in a minute (each opens its tables after).
+    competitions_per_minute: int | None = 5
 
     @classmethod
     def named(cls, name: str) -> Limits:
@@ -89,7 +94,7 @@ class Limits:
         if name == "default":
             return cls()
         if name == "relaxed":
-            return cls(None, None, None, None, None)
+            return cls(None, None, None, None, None, None)
         raise ValueError(f"limits must be 'default' or 'relaxed', not {name!r}")
 
 
@@ -162,6 +167,7 @@ class ClientGate:
         self.socket_opens = RateLimit(limits.sockets_per_minute)
         self.sockets = Counts(limits.sockets_per_client)
         self.checks = Counts(limits.checks_per_client)
+        self.competitions = RateLimit(limits.competitions_per_minute)
 
 
 class QuietLog:

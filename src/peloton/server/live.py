@@ -190,6 +190,8 @@ class LiveTable:
     used: float = field(default_factory=time.monotonic)
     #: The id of the table its rematch opened (the same options and seats), if any.
     rematch: str | None = None
+    #: The competition whose game this table plays (:mod:`.competitions`), if any.
+    competition: str | None = None
 
     @property
     def status(self) -> str:

@@ -98,6 +98,23 @@ moves = Table(
 )
 
 
+#: A competition (a Cyclo stage race, omnium...): its kind and settings, the seat
+#: its games share, and the ids of its tables in order (``tables``, JSON). Its
+#: standings are its finished tables' results, replayed; only a finished one keeps
+#: its final standings (``final``), so that a start need not replay it.
+competitions = Table(
+    "competitions",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("settings", Text, nullable=False),  # JSON: the kind's constructor arguments
+    Column("seats", Text, nullable=False),  # JSON: one seat kind per seat, in seat order
+    Column("tables", Text, nullable=False),  # JSON: its tables' ids, game by game
+    Column("final", Text, nullable=True),  # JSON {standings, history, winner} once over
+)
+
+
 def default_db_url() -> str:
     """A SQLite file in the user's data directory (created on demand)."""
     return f"sqlite:///{Path(user_data_dir('peloton')) / 'peloton.db'}"
@@ -205,6 +222,8 @@ def migrate(engine: Engine) -> None:
       first game only).
     * Tables without a ``secret`` (the column is added if missing) are given one.
     * The ``rematch`` column (the table a rematch opened) is added if missing.
+    * The ``competitions`` table (stage races, omniums...) is created if missing, by
+      :func:`create_db_engine`'s ``create_all``: an older database simply has none.
     """
     names = set(inspect(engine).get_table_names())
     if _REBUILT in names:

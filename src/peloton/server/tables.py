@@ -27,6 +27,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -69,6 +70,11 @@ KEEP_SECONDS = 60.0
 _ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
 
+def new_id() -> str:
+    """A new id of 8 letters and digits (a table's, a competition's)."""
+    return "".join(secrets.choice(_ID_ALPHABET) for _ in range(8))
+
+
 class Tables:
     """Every table of the server, and what can be done to them."""
 
@@ -87,6 +93,9 @@ class Tables:
         self.tables: dict[str, LiveTable] = {}
         #: The finished tables whose state is in memory, the least recently asked first.
         self._finished: OrderedDict[str, None] = OrderedDict()
+        #: Called (under the table's lock) when a table of a competition finishes: the
+        #: competition takes the game back and opens its next table (:mod:`.competitions`).
+        self.on_finish: Callable[[LiveTable], Awaitable[None]] | None = None
 
     # ------------------------------------------------------------ start and stop
 
@@ -198,13 +207,27 @@ class Tables:
         return await self._open(created, seed, creator)
 
     async def _open(
-        self, created: Created, seed: int, creator: tuple[str, str] | None
+        self,
+        created: Created,
+        seed: int,
+        creator: tuple[str, str] | None,
+        *,
+        table_id: str | None = None,
+        players: dict[str, tuple[str | None, str | None]] | None = None,
+        competition: str | None = None,
+        also: storage.Write | None = None,
     ) -> tuple[LiveTable, dict[str, str] | None]:
-        """Store and start a checked new table, its creator (seat, name) seated."""
+        """Store and start a checked new table, its creator (seat, name) seated. A
+        competition's table (``competition``) has its ``players`` seated already (seat
+        → name and token hash: the competition's, the same at each of its tables).
+        ``also`` is committed in the same transaction (the competition's own row)."""
         seats = [
             storage.SeatRow(s, k, None if k == HUMAN else k, None)
             for s, k in zip(created.letters, created.seats, strict=True)
         ]
+        for kept in seats:
+            if players and kept.kind == HUMAN and kept.seat in players:
+                kept.name, kept.token_hash = players[kept.seat]
         token = None
         if creator is not None:
             letter, name = creator
@@ -221,7 +244,7 @@ class Tables:
             token = secrets.token_urlsafe(24)
             mine.name, mine.token_hash = name, hash_token(token)
         table = LiveTable(
-            id=self._new_id(),
+            id=table_id or self.unused_id(),
             created=storage.now().replace(microsecond=0),
             spec=created.spec,
             options=created.options,
@@ -229,6 +252,7 @@ class Tables:
             state=created.state,
             seed=seed,
             secret=storage.new_secret(),
+            competition=competition,
         )
         row = storage.TableRow(
             table.id,
@@ -241,11 +265,14 @@ class Tables:
             seats,
             secret=table.secret,
         )
-        await self.writer.write(storage.insert_table(row))
+        await self.writer.write(storage.insert_table(row) + (also or []))
         self.tables[table.id] = table
         self._kick_bots(table)
         seated = None if creator is None or token is None else {"seat": creator[0], "token": token}
         return table, seated
+
+    #: Store and start a checked new table (a competition's next game).
+    open_checked = _open
 
     async def rematch(self, table: LiveTable, viewer: str | None) -> dict[str, Any]:
         """Open the rematch of a finished table (the same options and seats: bots stay
@@ -284,9 +311,10 @@ class Tables:
             answer |= {"seat": None, "token": None}
         return answer
 
-    def _new_id(self) -> str:
+    def unused_id(self) -> str:
+        """A new table id, not yet used."""
         while True:
-            table_id = "".join(secrets.choice(_ID_ALPHABET) for _ in range(8))
+            table_id = new_id()
             if table_id not in self.tables:
                 return table_id
 
@@ -463,6 +491,11 @@ class Tables:
         if table.final is not None:
             table.used = time.monotonic()
             self._keep(table)
+            if table.competition is not None and self.on_finish is not None:
+                try:
+                    await self.on_finish(table)
+                except Exception:  # the game is stored; a restart takes it back again
+                    log.exception("table %s: not handed back to its competition", table.id)
         self._kick_bots(table)
 
     @staticmethod

@@ -35,6 +35,7 @@ SUMMARY_KEYS = frozenset(
         "seats",
         "result",
         "rematch",
+        "competition",
     ]
 )
 
@@ -109,6 +110,8 @@ def summary(table: LiveTable) -> dict[str, Any]:
         data["result"] = result(table)
     if table.rematch is not None:
         data["rematch"] = table.rematch
+    if table.competition is not None:
+        data["competition"] = table.competition
     return data
 
 

@@ -8,6 +8,7 @@
 
 import { api, authHeaders, tokens } from "./api.js";
 import { el, clear, teamChip } from "./ui.js";
+import { nextActions, nextOf } from "./competition_next.js";
 
 /** Open (or join) the rematch of table `tableId` and go to it, seated. */
 export async function joinRematch(tableId) {
@@ -24,18 +25,25 @@ export class EndDialog {
     this.showResult = showResult; // (box, snap) => fills box with the result
     this.closed = false;
     this.key = null;
+    this.next = null; // a competition's next table (competition_next.js), once known
+    this.asked = false;
     this.node = el("dialog", { class: "end-dialog panel", dataset: { testid: "end-dialog" }, "aria-labelledby": "end-dialog-h" });
     before.parentNode.insertBefore(this.node, before);
   }
 
   /** Show the dialog when the game is over (live play), unless the player closed it. */
   update({ table, snap, seat, view, live }) {
+    this.last = { table, snap, seat, view, live };
     const over = live && snap && view.phase(snap) === "over";
     if (!over || this.closed) {
       if (this.node.open) this.node.close();
       return;
     }
-    const key = [view.movesPlayed(snap), seat || "", (table && table.rematch) || ""].join("|");
+    if (table && table.competition && !this.next && !this.asked) {
+      this.asked = true; // a page opened after the end asks where the competition goes on
+      nextOf(table.competition, this.tableId).then((next) => { if (next && !this.next) this.setNext(next); }).catch(() => {});
+    }
+    const key = [view.movesPlayed(snap), seat || "", (table && table.rematch) || "", this.next ? this.next.id || "over" : ""].join("|");
     if (key !== this.key) {
       this.key = key;
       this.render({ table, snap, seat, view });
@@ -48,7 +56,9 @@ export class EndDialog {
     const rematch = table && table.rematch;
     const message = el("p", { class: "end-error error-text", dataset: { testid: "rematch-error" }, hidden: true });
     const actions = el("div", { class: "end-actions" });
-    if (seat) {
+    if (table && table.competition) {
+      actions.append(...nextActions(this.next, { compId: table.competition, tableId: this.tableId, seat }));
+    } else if (seat) {
       actions.append(el("button", {
         type: "button", class: "btn primary", dataset: { testid: "rematch" },
         title: "a new table with the same options and seats; the other players are invited",
@@ -83,6 +93,15 @@ export class EndDialog {
       part.dataset.part = part.dataset.testid;
       delete part.dataset.testid;
     }
+  }
+
+  /** A competition's next table is open (a `next` message): the dialog opens again
+   * with the way there. */
+  setNext(next) {
+    this.next = next;
+    this.closed = false;
+    this.key = null;
+    if (this.last) this.update(this.last);
   }
 
   close() {

@@ -11,6 +11,7 @@ import { el, clear, teamChip, seatLabel, seatOf, showError, renderLog, logFromRe
 import { viewOf } from "./views.js";
 import { TurnSignal } from "./turn_signal.js";
 import { EndDialog, showInvitation } from "./end_dialog.js";
+import { showStandingsLink } from "./competition_next.js";
 import { renderSoloResult, soloSeatScore } from "./solo_panel.js";
 
 const $ = (id) => document.getElementById(id);
@@ -68,6 +69,7 @@ function applyTable(t) {
   }
   S.view.setTable(S.table);
   S.view.legend($("legend"));
+  if (S.table.competition) showStandingsLink(document.querySelector(".top-actions"), S.table.competition);
 }
 
 function setSnapshot(snap) {
@@ -120,6 +122,10 @@ function onMessage(msg) {
       }
       setSnapshot(msg.snapshot);
       if (msg.by && msg.by === S.seat) error(null);
+      break;
+    }
+    case "next": { // a competition's next table is open (competition_next.js)
+      S.ending.setNext(msg);
       break;
     }
     case "rematch": {

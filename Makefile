@@ -10,7 +10,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# The editable install compiles the native engine (hatch_build.py): again when its C changes.
+$(STAMP): pyproject.toml $(wildcard src/peloton/native/*.c src/peloton/native/*.h) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 

@@ -28,7 +28,6 @@ from peloton.bots import make_bot
 from peloton.bots.mcts import MCTSBot
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling import native as bridge
-from peloton.games.mindcycling import state as state_module
 
 
 def cpu_rate(count: int, work: Callable[[], object]) -> float:
@@ -93,12 +92,8 @@ def main() -> None:
     game.batch_random(r, 20, 0)  # warm up
 
     batch = cpu_rate(args.games, lambda: game.batch_random(r, args.games, 1))
-    # States are served by the native twin only when SERVE_STATES is on (off by default
-    # while an order-dependent defect is open, see docs/native.md): on for this figure.
-    state_module.SERVE_STATES = True
     python_races(course, 2, 0)  # warm up: the native game's moves are interned once
     public = cpu_rate(args.public_games, lambda: python_races(course, args.public_games, 1))
-    state_module.SERVE_STATES = False
     python = _python_engine(
         lambda: cpu_rate(args.python_games, lambda: python_races(course, args.python_games, 1))
     )

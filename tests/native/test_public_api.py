@@ -21,14 +21,6 @@ import pytest
 from peloton.core.errors import IllegalMoveError, NotationError
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling import native as bridge
-from peloton.games.mindcycling import state as state_module
-
-
-@pytest.fixture(autouse=True)
-def serve_states(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests drive states served by the native twin, off by default (see
-    ``state.SERVE_STATES``)."""
-    monkeypatch.setattr(state_module, "SERVE_STATES", True)
 
 
 @contextmanager

@@ -13,6 +13,7 @@ Everything here needs the native engine: call :func:`game_for` only when
 
 from __future__ import annotations
 
+import threading
 from array import array
 from collections.abc import Sequence
 from typing import Any
@@ -25,7 +26,7 @@ from .position import CLOSED, HEAD, NO_ROUND, SIZE, Race, RoundTables
 from .riders import DOMESTIQUE, SPRINTER
 from .scoring import Result, team_points
 
-__all__ = ["NativeGame", "available", "game_for"]
+__all__ = ["GameKey", "NativeGame", "available", "forget_games", "game_for", "game_key"]
 
 KINDS = (PLACE, MOVE, ATTACK, WHEEL, RELAY, GIVE, STAY)
 _KIND_CODE = {k: i for i, k in enumerate(KINDS)}
@@ -38,6 +39,8 @@ _MEDAL_CODE = {m: i for i, m in enumerate(_MEDALS)}
 _new = tuple.__new__
 #: Roads of at most this many squares have every move of a rider built at once.
 _BULK_SQUARES = 2_000
+#: Moves a recorded greedy playout hands back per C call.
+_RECORD_CHUNK = 4096
 
 
 def available() -> bool:
@@ -80,6 +83,24 @@ def _fill_course(ffi: Any, course: Course) -> Any:
     return c
 
 
+class _Work:
+    """One thread's memory for a game's C calls: move and score buffers, the
+    generators a playout draws from, the weights and a race to load positions into."""
+
+    __slots__ = ("buf", "buf2", "rng", "rng_of_team", "scores", "scratch", "weights", "weights_of")
+
+    def __init__(self, game: NativeGame) -> None:
+        ffi = game.ffi
+        self.buf = ffi.new("int32_t[]", game.cap)
+        self.buf2 = ffi.new("int32_t[]", game.cap)
+        self.scores = ffi.new("double[]", game.cap)
+        self.rng = ffi.new("mc_rng[]", len(game.teams))
+        self.rng_of_team = ffi.new("int8_t[]", 8)
+        self.weights = ffi.new("mc_weights *")
+        self.weights_of: object = None
+        self.scratch = ffi.new("mc_race *")
+
+
 class NativeGame:
     """The C tables of one game's facts: its course, teams, wind, relay limit and
     whether it is solo; shared by every position of the game (see :func:`game_for`)."""
@@ -117,9 +138,10 @@ class NativeGame:
         self._tables: dict[int, tuple[object, bytes]] = {}
         # Room for every legal move: a placement per unplaced rider and start square.
         self.cap = size * course.start_rows * course.lanes + 512
-        self.buf = ffi.new("int32_t[]", self.cap)
-        self.buf2 = ffi.new("int32_t[]", self.cap)
-        self.scores = ffi.new("double[]", self.cap)
+        # The C calls' buffers, one set per thread: cffi lets go of the GIL during a
+        # call, so two threads playing games of the same facts (a server's jobs, a
+        # state handed to a worker thread) must not write into the same memory.
+        self._local = threading.local()
         self._moves: dict[int, Move] = {}
         self._codes: dict[Move, int] = {}
         # The Moves by dense index (see mc_legal_index), filled a rider at a time.
@@ -130,13 +152,21 @@ class NativeGame:
         self.team_members = [
             [self.index[rid] for rid in race.ids if rid[0] == team] for team in self.teams
         ]
-        self.teams_first = [members[0] for members in self.team_members]
-        self.rng = ffi.new("mc_rng[]", len(self.teams))
-        self.rng_of_team = ffi.new("int8_t[]", 8)
-        self.weights = ffi.new("mc_weights *")
-        #: A race to load positions into for playouts (no allocation per playout).
-        self.scratch = ffi.new("mc_race *")
-        self._weights_of: object = None
+
+    @property
+    def work(self) -> _Work:
+        """This thread's buffers for the C calls (made on first use in a thread)."""
+        try:
+            return self._local.work  # type: ignore[no-any-return]
+        except AttributeError:
+            work = self._local.work = _Work(self)
+            return work
+
+    @property
+    def scratch(self) -> Any:
+        """A race to load positions into for playouts and scores, this thread's own
+        (no allocation per playout)."""
+        return self.work.scratch
 
     # ------------------------------------------------------------ races
 
@@ -254,23 +284,35 @@ class NativeGame:
 
     def legal_codes(self, r: Any) -> list[int]:
         """The legal move ints of ``r``, in the Python engine's order."""
-        n = self.lib.mc_legal(self.c, r, self.buf, self.cap)
+        buf = self.work.buf
+        n = self.lib.mc_legal(self.c, r, buf, self.cap)
         if n < 0:
             raise RuntimeError("native move buffer too small")
-        return self.ffi.unpack(self.buf, n)  # type: ignore[no-any-return]
+        return self.ffi.unpack(buf, n)  # type: ignore[no-any-return]
 
     def legal_moves(self, r: Any) -> list[Move]:
-        """The legal :class:`Move` values of ``r``, in the Python engine's order."""
-        n = self.lib.mc_legal_index(self.c, r, self.buf, self.cap, self.slots)
+        """The legal :class:`Move` values of ``r``, in the Python engine's order (none
+        once the game is over)."""
+        if r.over:
+            # No one is to move (``r.current`` is -1, which would read the last
+            # rider's table): the game has ended (MC-8.5, MC-9.3).
+            return []
+        buf = self.work.buf
+        n = self.lib.mc_legal_index(self.c, r, buf, self.cap, self.slots)
         if n < 0:
             raise RuntimeError("native move buffer too small")
+        filled = self._filled
         if r.round:
-            if not self._filled[r.current]:
+            if not filled[r.current]:
                 self._fill(r.current)
-        elif not self._filled[self.teams_first[r.n_on_road % len(self.teams)]]:
+        else:
+            # Each rider the placing team may place (MC-3.1), one by one: a rider
+            # filled as the one to move in a round of another position of this game
+            # says nothing of its teammates.
             for rider in self.team_members[r.n_on_road % len(self.teams)]:
-                self._fill(rider)
-        moves = list(map(self._table.__getitem__, self.ffi.unpack(self.buf, n)))
+                if not filled[rider]:
+                    self._fill(rider)
+        moves = list(map(self._table.__getitem__, self.ffi.unpack(buf, n)))
         if self._bulk:
             return moves
         # A large road: moves are built one by one as they first come up.
@@ -282,25 +324,27 @@ class NativeGame:
         teammates) into the table ``legal_moves`` reads: a random game meets thousands
         of different moves, and building them one at a time as they come up costs more
         than the game. A few hundred microseconds per rider, once per game's facts; on
-        a road too large for it (``_BULK_SQUARES``) moves are built as they come up."""
+        a road too large for it (``_BULK_SQUARES``) moves are built as they come up.
+        The rider is marked filled only once its moves are all in the table."""
+        if not 0 <= rider < len(self.ids):
+            raise ValueError(f"no rider {rider} in a game of {len(self.ids)} riders")
+        if self._bulk:
+            course, move, table = self.course, self.move, self._table
+            lanes, slots = course.lanes, self.slots
+            base = rider << 3
+            for kind in (0, 1, 2, 3, 4):  # place, move, attack, wheel, relay
+                at = (rider * 8 + kind) * slots
+                for row in range(1, course.finish):
+                    for lane in range(lanes):
+                        table[at + row * lanes + lane] = move(kind | base | (row << 5 | lane) << 15)
+                if kind in (1, 2, 4):  # across the line (MC-5.6)
+                    table[at + course.finish * lanes] = move(kind | base | _FINISH_SQ << 15)
+            table[(rider * 8 + 6) * slots] = move(6 | base)  # stay
+            team = self.ids[rider][0]
+            for mate, rid in enumerate(self.ids):
+                if rid[0] == team and mate != rider:
+                    table[(rider * 8 + 5) * slots + mate] = move(5 | base | mate << 9)  # give
         self._filled[rider] = 1
-        if not self._bulk:
-            return
-        course, move, table = self.course, self.move, self._table
-        lanes, slots = course.lanes, self.slots
-        base = rider << 3
-        for kind in (0, 1, 2, 3, 4):  # place, move, attack, wheel, relay
-            at = (rider * 8 + kind) * slots
-            for row in range(1, course.finish):
-                for lane in range(lanes):
-                    table[at + row * lanes + lane] = move(kind | base | (row << 5 | lane) << 15)
-            if kind in (1, 2, 4):  # across the line (MC-5.6)
-                table[at + course.finish * lanes] = move(kind | base | _FINISH_SQ << 15)
-        table[(rider * 8 + 6) * slots] = move(6 | base)  # stay
-        team = self.ids[rider][0]
-        for mate, rid in enumerate(self.ids):
-            if rid[0] == team and mate != rider:
-                table[(rider * 8 + 5) * slots + mate] = move(5 | base | mate << 9)  # give
 
     def play(self, r: Any, move: Move | int) -> None:
         """Play a legal move (a :class:`Move` or its int) on ``r``; not checked."""
@@ -457,10 +501,11 @@ class NativeGame:
     # ------------------------------------------------------------ playouts
 
     def set_weights(self, weights: Any) -> Any:
-        """The ``mc_weights`` of a :class:`~.heuristics.Weights`."""
-        if weights is self._weights_of:
-            return self.weights
-        w = self.weights
+        """The ``mc_weights`` of a :class:`~.heuristics.Weights` (this thread's copy)."""
+        work = self.work
+        if weights is work.weights_of:
+            return work.weights
+        w = work.weights
         for name in (
             "next_round", "train_trust", "finish", "medal", "bottle_round", "attack_bottle",
             "give", "give_range", "give_range_climber", "feed_next", "follower", "relay_room",
@@ -469,23 +514,24 @@ class NativeGame:
             setattr(w, name, getattr(weights, name))
         order = dict(weights.setup_type)
         w.setup_d, w.setup_s, w.setup_c = (order.get(t, 0.0) for t in (DOMESTIQUE, SPRINTER, "C"))
-        self._weights_of = weights
+        work.weights_of = weights
         return w
 
     def score_codes(self, r: Any, codes: Sequence[int], weights: Any) -> list[float]:
         """:func:`.heuristics.score_moves` of the move ints ``codes``, legal in ``r``."""
         n = len(codes)
-        moves = self.buf2
+        work = self.work
+        moves = work.buf2
         moves[0:n] = codes
-        self.lib.mc_score_moves(self.c, r, self.set_weights(weights), moves, n, self.scores)
-        return self.ffi.unpack(self.scores, n)  # type: ignore[no-any-return]
+        self.lib.mc_score_moves(self.c, r, self.set_weights(weights), moves, n, work.scores)
+        return self.ffi.unpack(work.scores, n)  # type: ignore[no-any-return]
 
     def random_playout(self, r: Any, rng: Rng, max_moves: int = 1 << 30) -> int:
         """Uniformly random moves (``rng.choice``) until the game is over; moves played.
         ``rng`` draws exactly as it would in Python and is left where Python leaves it."""
-        g = self.rng
+        work = self.work
         self._rng_in(rng, 0)
-        played = self.lib.mc_random_playout(self.c, r, g, self.buf, self.cap, max_moves)
+        played = self.lib.mc_random_playout(self.c, r, work.rng, work.buf, self.cap, max_moves)
         self._rng_out(rng, 0)
         if played < 0:
             raise RuntimeError("native move buffer too small")
@@ -506,34 +552,49 @@ class NativeGame:
         :func:`.heuristics.greedy_move` (one ``rngs[0]`` draw per move); else as the
         greedy bot (``rngs`` one per team, drawn only between tied moves). The moves
         played, when ``record``."""
+        work = self.work
+        rng_of_team = work.rng_of_team
         if len(rngs) == 1:
             for t in range(len(self.teams)):
-                self.rng_of_team[t] = 0
+                rng_of_team[t] = 0
         else:
             for t in range(len(self.teams)):
-                self.rng_of_team[t] = t
+                rng_of_team[t] = t
         for i, rng in enumerate(rngs):
             self._rng_in(rng, i)
-        cap = self.cap
-        played = self.ffi.new("int32_t[]", max_moves if record else 1) if record else self.ffi.NULL
-        count = self.lib.mc_greedy_playout(
-            self.c, r, self.set_weights(weights), self.rng, self.rng_of_team, policy,
-            tolerance, self.buf, cap, self.scores, played, max_moves,
-        )  # fmt: skip
+        play = self.lib.mc_greedy_playout
+        w = self.set_weights(weights)
+        moves: list[int] = []
+        if record:  # a chunk at a time: a game's length is not known in advance
+            chunk = self.ffi.new("int32_t[]", _RECORD_CHUNK)
+            count = 0
+            while max_moves > 0 and not r.over:
+                got = play(
+                    self.c, r, w, work.rng, rng_of_team, policy, tolerance, work.buf,
+                    self.cap, work.scores, chunk, min(max_moves, _RECORD_CHUNK),
+                )  # fmt: skip
+                if got < 0:
+                    count = got
+                    break
+                moves += self.ffi.unpack(chunk, got)
+                max_moves -= got
+        else:
+            count = play(
+                self.c, r, w, work.rng, rng_of_team, policy, tolerance, work.buf,
+                self.cap, work.scores, self.ffi.NULL, max_moves,
+            )  # fmt: skip
         for i, rng in enumerate(rngs):
             self._rng_out(rng, i)
         if count < 0:
             raise RuntimeError("native move buffer too small")
-        return list(played[0:count]) if record else []
+        return moves
 
     def batch_random(self, r: Any, games: int, seed: int) -> dict[str, Any]:
         """``games`` random playouts from ``r`` (left unchanged), game ``i`` seeded
         ``seed + i`` (the C generator: not Python's streams); their totals."""
         stats = self.ffi.new("mc_stats *")
-        if (
-            self.lib.mc_batch_random(self.c, r, games, seed & 0xFFFFFFFF, self.buf, self.cap, stats)
-            < 0
-        ):
+        buf = self.work.buf
+        if self.lib.mc_batch_random(self.c, r, games, seed & 0xFFFFFFFF, buf, self.cap, stats) < 0:
             raise RuntimeError("native move buffer too small")
         teams = self.teams
         return {
@@ -549,14 +610,14 @@ class NativeGame:
         """Copy ``rng``'s MT19937 words into the C generator ``slot``."""
         words = rng.getstate()[1]
         assert isinstance(words, tuple)
-        g = self.rng[slot]
+        g = self.work.rng[slot]
         self.ffi.memmove(g.mt, array("I", words[:624]), 624 * 4)
         g.index = words[624]
 
     def _rng_out(self, rng: Rng, slot: int) -> None:
         """Hand the C generator ``slot``'s words back to ``rng`` (as if it had drawn)."""
         state = rng.getstate()
-        g = self.rng[slot]
+        g = self.work.rng[slot]
         words = self.ffi.unpack(g.mt, 624)
         words.append(g.index)
         rng.setstate((state[0], tuple(words), state[2]))
@@ -568,25 +629,42 @@ def _placement_key(rid: str) -> tuple[int, str]:
     return ("DSC".index(rid[1]), rid)
 
 
-_last: list[Any] = [None, None]
+#: Everything that makes two races games of the same facts (and so able to share a
+#: :class:`NativeGame`): the course (by value), every rider id (the teams, their
+#: compositions and seat order follow from them: MC-2.2), the wind's shelter side
+#: (MC-5.5), the relay limit (MC-6.5) and the solo version (MC-9).
+GameKey = tuple[Course, tuple[str, ...], int, int, bool]
+
+#: The last game asked for, with its key, in one tuple (replaced whole, so another
+#: thread never reads a key with the wrong game).
+_last: tuple[GameKey, NativeGame] | None = None
+_games: dict[GameKey, NativeGame] = {}
+
+
+def game_key(race: Race) -> GameKey:
+    """The facts ``race`` is played under (see :data:`GameKey`)."""
+    return (race.course, race.ids, race.shelter, race.relay_limit, race.solo)
 
 
 def game_for(race: Race) -> NativeGame:
-    """The :class:`NativeGame` of ``race``'s facts (cached: copies of a race share it)."""
-    if _last[0] is race.teams and _last[1] is not None and _last[1].course is race.course:
-        game: NativeGame = _last[1]
-        if (game.template.shelter, game.template.relay_limit, bool(game.template.solo)) == (
-            race.shelter, race.relay_limit, race.solo,
-        ):  # fmt: skip
-            return game
-    key = (race.course, race.ids, race.shelter, race.relay_limit, race.solo)
-    game = _games.get(key)  # type: ignore[assignment]
+    """The :class:`NativeGame` of ``race``'s facts, shared by every race with the same
+    :func:`game_key` (cached: the game's tables of moves take a while to build)."""
+    global _last
+    key = game_key(race)
+    last = _last
+    if last is not None and last[0] == key:  # the same objects: compared by identity
+        return last[1]
+    game = _games.get(key)
     if game is None:
         if len(_games) > 16:  # each holds its tables of Moves
             _games.clear()
         game = _games[key] = NativeGame(race)
-    _last[0], _last[1] = race.teams, game
+    _last = (key, game)
     return game
 
 
-_games: dict[tuple[Any, ...], NativeGame] = {}
+def forget_games() -> None:
+    """Drop every cached :class:`NativeGame` (tests start from none)."""
+    global _last
+    _last = None
+    _games.clear()

@@ -47,13 +47,6 @@ def check_rules(wind: object, relay_limit: object) -> None:
 #: every move (the solver, the terminal) keeps the Python engine, which it would
 #: otherwise hand back and forth.
 _QUIET_MOVES = 2
-#: Whether a :class:`State` is served by the native twin at all. Off: in the whole test
-#: suite a twin built after earlier games in the same process refused a legal solo
-#: placement (MC-3.2 applied to the solo team) and a bot game's record did not replay,
-#: though each test passes alone and the lockstep tests pass. Until that order-dependent
-#: defect is found, states play on the Python engine; bots' playouts, greedy scores and
-#: batch playouts still run natively. ``tests/native`` turns it on to keep the twin tested.
-SERVE_STATES = False
 
 
 class Assessment(NamedTuple):
@@ -290,7 +283,7 @@ class State:
 
     def _legal_moves(self) -> list[Move]:
         twin = self._twin
-        if twin is None and SERVE_STATES and self._quiet >= _QUIET_MOVES:
+        if twin is None and self._quiet >= _QUIET_MOVES:
             self._make_twin()
             twin = self._twin
         if twin is not None:

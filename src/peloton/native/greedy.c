@@ -137,8 +137,8 @@ static double race_move(scorer *s, int32_t move, int start, int holds, int follo
     int srow = start >> 5, finish = s->c->finish;
     if (kind == MC_GIVE || kind == MC_STAY) return 0.0;
     if (dest == MC_FINISH_SQ) {
-        double bonus = 0.0; /* medal_bonus(srow, finish, True) */
-        if (!s->r->solo) {
+        double bonus = 0.0; /* medal_bonus(srow, finish, True): MC-8.3 */
+        if (!s->r->solo) { /* none in the solo version, where only rounds count (MC-9.4) */
             for (int i = 0; i < s->n_lines; i++)
                 if (srow <= s->line_last[i] && s->line_last[i] < finish) bonus += w->medal;
             if (!s->r->n_finished) bonus += w->medal;
@@ -224,6 +224,8 @@ void mc_score_moves(const mc_course *c, const mc_race *r, const mc_weights *w,
         s.follower_relays = place != 0 && place <= r->relay_limit + 1; /* MC-6.5 */
     }
     int holds = (r->bottles & BIT(rid)) != 0, srow = start >> 5;
+    /* The lines still to win at or beyond the mover's row: a move that reaches past
+     * one wins its medal (none in the solo version, MC-9.4). */
     if (!r->solo)
         for (int i = 0; i < s.n_lines; i++)
             if (srow <= s.line_last[i]) s.ahead[s.n_ahead++] = s.line_last[i];

@@ -247,6 +247,7 @@ static int race_moves(const mc_course *c, const mc_race *r, int32_t *out, int ca
     unsigned full = (1u << c->lanes) - 1, frontier = 1u << (sq & 31);
     int broke = 0;
     for (int rr = row + 1; rr <= last; rr++) {
+        /* MC-5.1: a step reaches the free squares of the next row, one lane either side */
         frontier = (frontier | frontier << 1 | frontier >> 1) & full & ~(unsigned)r->blocked[rr];
         if (!frontier) { broke = 1; break; }
         if (rr <= reach)

@@ -488,7 +488,7 @@ class NativeGame:
                 ),
                 default=0,
             )
-            solo_score = (r.round, remaining)
+            solo_score = (r.round, remaining)  # MC-9.4
         return Result(
             places=places,
             points=team_points(places, self.teams),

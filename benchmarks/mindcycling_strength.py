@@ -45,6 +45,7 @@ from peloton.analysis.stats import wilson
 from peloton.bots import make_bot, play_out
 from peloton.bots.base import Bot
 from peloton.bots.mcts import MCTSBot
+from peloton.core.errors import ConfigError
 from peloton.core.rng import Rng
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling import native as bridge
@@ -222,7 +223,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("give bots A and B and an even number of games")
     config = settings(args)
     for spec in (args.a, args.b):
-        EngineBot(spec, 0)  # a bad name or a missing engine: said before any game
+        try:
+            EngineBot(spec, 0)  # a bad name or a missing engine: said before any game
+        except ConfigError as exc:
+            parser.error(str(exc))
     done = read([args.out]) if args.out else {}
     todo = [g for g in range(args.games) if key({**config, "game": g}) not in done]
     print(f"{len(todo)} of {args.games} games to play", flush=True)

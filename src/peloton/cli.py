@@ -407,9 +407,9 @@ def _print_facts(console: Console, course: mc.Course) -> None:
         console.print(f"  {label + ':':<12}{value}", markup=False, soft_wrap=True)
 
 
-# serve, simulate and solve register after the commands above, so --help lists the
-# game commands first.
-from . import cli_rules, cli_tools, cli_tour  # noqa: E402, F401
+# serve, simulate and solve (cli_tools), rules, tour and info (the version and the
+# engine) register after the commands above, so --help lists the game commands first.
+from . import cli_info, cli_rules, cli_tools, cli_tour  # noqa: E402, F401
 
 # ---------------------------------------------------------------- entry point
 

@@ -228,6 +228,8 @@ class _Search:
         # ``rollout`` names one of the game's policies; the hooks are a TypedDict.
         policies: Mapping[str, Any] = hooks
         self.rollout_move: Callable[..., Any] | None = policies.get(bot.rollout)
+        #: A whole playout in one call (Mind Cycling's native engine), when offered.
+        self.whole_playout: Callable[..., Mapping[str, float] | None] | None = hooks.get("playout")
         self.evaluate: Callable[..., Mapping[str, float]] | None = hooks.get("evaluate")
         self.outcome: Callable[..., Mapping[str, float]] | None = (
             hooks.get("outcome") or self.evaluate
@@ -365,9 +367,13 @@ class _Search:
     def playout(self, state: GameState) -> list[float]:
         """Play ``state`` on (in place) by the rollout policy; each player's reward."""
         rng = self.rng
+        horizon = self.horizon
+        if horizon is None and self.whole_playout is not None:
+            got = self.whole_playout(state, rng, self.bot.rollout)
+            if got is not None:
+                return [float(got.get(p, 0.0)) for p in self.players]
         policy = self.rollout_move
         steps = 0
-        horizon = self.horizon
         while not state.is_over and (horizon is None or steps < horizon):
             if state.is_chance:
                 move = state.chance_move(rng)

@@ -41,6 +41,11 @@ class Heuristics(TypedDict, total=False):
     rollout_move: Callable[..., Any]
     #: A cheaper playout policy, chosen on request.
     fast_rollout_move: Callable[..., Any]
+    #: ``playout(state, rng, rollout) -> {player: reward} | None``: a whole playout to
+    #: the end by the policy named ``rollout`` (a native engine's, drawing from ``rng``
+    #: exactly as the policy would); ``None`` when the game cannot, and MCTS plays it
+    #: move by move. ``state`` may be left anywhere.
+    playout: Callable[..., Any]
     #: ``horizon(state) -> int | None``: the moves an MCTS playout from ``state`` should
     #: run before ``evaluate`` scores it (``None``: to the end of the game).
     horizon: Callable[..., Any]

@@ -49,6 +49,15 @@ class Rng:
         """Shuffle a list in place."""
         self._random.shuffle(items)
 
+    def getstate(self) -> tuple[object, ...]:
+        """The generator's internal state (:meth:`random.Random.getstate`): a native
+        playout draws from it and hands it back with :meth:`setstate`."""
+        return self._random.getstate()
+
+    def setstate(self, state: tuple[object, ...]) -> None:
+        """Restore a state from :meth:`getstate`."""
+        self._random.setstate(state)
+
     def spawn(self, salt: int) -> Rng:
         """A new independent generator derived from this seed and ``salt``.
 

@@ -60,9 +60,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.registry import Heuristics
+from . import native
 from .notation import ATTACK, FINISH, GIVE, MOVE, PLACE, RELAY, STAY, WHEEL, Move
 from .riders import CLIMBER, DOMESTIQUE, SPRINTER, STEPS
-from .scoring import best_team, team_points
+from .scoring import Result, best_team, team_points
 
 if TYPE_CHECKING:
     from ...core.rng import Rng
@@ -74,7 +75,10 @@ __all__ = [
     "best_moves",
     "evaluate",
     "greedy_move",
+    "native_playout",
     "outcome",
+    "python_score_moves",
+    "result_outcome",
     "rollout_move",
     "score_moves",
 ]
@@ -435,6 +439,26 @@ def score_moves(
     """
     if not moves:
         return []
+    twin = state.native_twin()
+    if twin is None and native.available():
+        race = state.race
+        game = native.game_for(race)
+        twin = (game, game.load(race, game.scratch))
+    if twin is not None:  # the same scores, computed by the native core
+        game, r = twin
+        code = game.code
+        scores: list[float] = game.score_codes(r, [code(m) for m in moves], weights)
+        return scores
+    return python_score_moves(state, moves, weights)
+
+
+def python_score_moves(
+    state: State, moves: Sequence[Move], weights: Weights = DEFAULT_WEIGHTS
+) -> list[float]:
+    """:func:`score_moves` in Python, whichever engine is active (the reference the
+    native core is tested against)."""
+    if not moves:
+        return []
     scorer = _Scorer(state, weights)
     if moves[0][0] == PLACE:
         return scorer.setup(moves)
@@ -491,14 +515,47 @@ def _rewards(
 def outcome(state: State) -> dict[str, float]:
     """Each team's reward in [0, 1] for a finished game: the trophy counts most, then
     medals (of four), then its share of the points. The solo game rewards fewer rounds."""
-    teams = state.players
-    if state.solo:
-        score = state.solo_score
-        rounds = score[0] if score is not None else state.round
+    return result_outcome(state.players, state.solo, state.result, state.round)
+
+
+def result_outcome(
+    teams: Sequence[str], solo: bool, result: Result, rounds: int
+) -> dict[str, float]:
+    """:func:`outcome` from a game's :class:`~.scoring.Result` (and its round, for a solo
+    game that has no score yet)."""
+    if solo:
+        score = result.solo_score
+        rounds = score[0] if score is not None else rounds
         return {t: max(0.0, min(1.0, 1.0 - (rounds - 10) / 30)) for t in teams}
-    result = state.result
     won = {t: 1.0 if t == result.trophy else 0.0 for t in teams}
     return _rewards(teams, won, _medal_counts(result.medals, teams), result.points)
+
+
+def native_playout(state: State, rng: Rng, rollout: str) -> dict[str, float] | None:
+    """MCTS's whole playout from ``state`` in the native engine, when it is active: the
+    greedy policy (``rollout_move``, :func:`greedy_move`) or uniformly random moves (a
+    policy the game does not have), drawing from ``rng`` exactly as the Python policy
+    would, so the search is the same, only faster; each team's :func:`outcome`. ``None``
+    for another policy or without the native engine (MCTS then plays move by move);
+    ``state`` is left as it was."""
+    greedy = rollout == "rollout_move"
+    if not greedy and rollout in HEURISTICS:
+        return None
+    if not native.available():
+        return None
+    twin = state.native_twin()
+    if twin is not None:
+        game, r = twin[0], twin[0].scratch
+        game.ffi.memmove(r, twin[1], game.size)
+    else:
+        race = state.race
+        game = native.game_for(race)
+        r = game.load(race, game.scratch)
+    if greedy:
+        game.greedy_playout(r, (rng,), DEFAULT_WEIGHTS)
+    else:
+        game.random_playout(r, rng)
+    return result_outcome(state.players, state.solo, game.result(r), r.round)
 
 
 def evaluate(state: State) -> dict[str, float]:
@@ -592,4 +649,6 @@ HEURISTICS: Heuristics = {
     "fast_rollout_move": rollout_move,
     "evaluate": evaluate,
     "outcome": outcome,
+    # Whole playouts in the native engine when it is active (the same moves, faster).
+    "playout": native_playout,
 }

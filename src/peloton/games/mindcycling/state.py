@@ -11,11 +11,11 @@ the end, MC-8.5, MC-9.3). This is the one module that calls the rules.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ...core.errors import ConfigError, IllegalMoveError, NotationError, StateError
 from ...core.rng import Rng
-from . import rules
+from . import native, rules
 from .course import Course, lane_of, row_of
 from .notation import Move, Position, parse_move
 from .position import CLOSED, SIZE, Race
@@ -42,6 +42,13 @@ def check_rules(wind: object, relay_limit: object) -> None:
         raise ConfigError(f"relay_limit must be a whole number >= 0, not {relay_limit!r}")
 
 
+#: Moves played through :meth:`State.play` without anyone reading ``State.race`` before
+#: the native engine (when active) takes the game over: a caller reading the race after
+#: every move (the solver, the terminal) keeps the Python engine, which it would
+#: otherwise hand back and forth.
+_QUIET_MOVES = 2
+
+
 class Assessment(NamedTuple):
     """What MC-4.2 fixed for one rider at the start of the round."""
 
@@ -64,7 +71,7 @@ class State:
 
     game = "mind-cycling"
 
-    __slots__ = ("_legal", "history", "race", "start_mcn", "wind")
+    __slots__ = ("_behind", "_legal", "_quiet", "_race", "_twin", "history", "start_mcn", "wind")
 
     # ------------------------------------------------------------ construction
 
@@ -98,7 +105,7 @@ class State:
         self.start_mcn: str | None = None
         #: The data of the game in progress (see :mod:`.position`), with the facts it is
         #: played under.
-        self.race = Race(
+        self._race = Race(
             course,
             checked,
             ids,
@@ -108,6 +115,13 @@ class State:
             solo=solo,
         )
         self._legal: list[Move] | None = None
+        # The native engine's twin of the race (see :mod:`.native`), ``(game, C race)``,
+        # built once the game is played a few moves without anyone reading ``race``;
+        # while it exists, legal_moves() and play() are served by it and ``_race`` is
+        # ``_behind`` when moves were played on the twin alone.
+        self._twin: tuple[Any, Any] | None = None
+        self._behind = False
+        self._quiet = 0
 
     def copy(self) -> State:
         """An independent copy (nothing mutable is shared)."""
@@ -115,36 +129,71 @@ class State:
         new.wind = self.wind
         new.start_mcn = self.start_mcn
         new.history = self.history.copy()
-        new.race = self.race.copy()
+        twin = self._twin
+        if twin is not None and self._behind:
+            # A stale race is never changed nor handed out (``race`` replaces it), so
+            # the copies may share it.
+            new._race = self._race
+        else:
+            new._race = self._race.copy()
+        new._twin = None if twin is None else (twin[0], twin[0].copy(twin[1]))
+        new._behind = self._behind
+        new._quiet = self._quiet
         new._legal = self._legal  # never mutated: legal_moves() hands out copies
         return new
+
+    @property
+    def race(self) -> Race:
+        """The data of the game in progress (see :mod:`.position`), with the facts it is
+        played under. Reading it hands the game back to the Python engine (the native
+        twin, if any, is written back and dropped), so the race may be changed."""
+        twin = self._twin
+        if twin is not None:
+            if self._behind:
+                self._race = twin[0].export(twin[1], self._race)
+            self._twin = None
+            self._behind = False
+        self._quiet = 0
+        return self._race
+
+    def native_twin(self) -> tuple[Any, Any] | None:
+        """``(NativeGame, C race)`` of the native twin serving this state, if any (read
+        only: playouts copy it)."""
+        return self._twin
+
+    def _make_twin(self) -> None:
+        """Hand the game to the native engine (when it is active)."""
+        if native.available():
+            game = native.game_for(self._race)
+            self._twin = (game, game.load(self._race))
+            self._behind = False
 
     # ------------------------------------------------------------ facts
 
     @property
     def course(self) -> Course:
         """The course (MC-1)."""
-        return self.race.course
+        return self._race.course
 
     @property
     def teams(self) -> Mapping[str, str]:
         """Team letter -> composition (MC-2.2), in seat order."""
-        return self.race.teams
+        return self._race.teams
 
     @property
     def ids(self) -> tuple[str, ...]:
         """Every rider id of the game, sorted."""
-        return self.race.ids
+        return self._race.ids
 
     @property
     def relay_limit(self) -> int:
         """The relay limit rule option (MC-6.5)."""
-        return self.race.relay_limit
+        return self._race.relay_limit
 
     @property
     def solo(self) -> bool:
         """Whether this is the solo version (MC-9)."""
-        return self.race.solo
+        return self._race.solo
 
     def start_round(self, number: int) -> None:
         """Begin round ``number`` from the race as it stands (riders placed on the road,
@@ -174,12 +223,16 @@ class State:
     @property
     def round(self) -> int:
         """The current round (0 during setup)."""
-        return self.race.round
+        twin = self._twin
+        return int(twin[1].round) if twin is not None else self._race.round
 
     @property
     def current_player(self) -> str | None:
         """The team that must act now (the placing team during setup); None once over."""
-        race = self.race
+        twin = self._twin
+        if twin is not None:
+            return twin[0].current_player(twin[1])  # type: ignore[no-any-return]
+        race = self._race
         if race.over:
             return None
         if race.round == 0:
@@ -191,13 +244,17 @@ class State:
     def current_rider(self) -> str | None:
         """The rider whose turn it is; ``None`` during setup (the team chooses whom to
         place) and once the game is over."""
-        race = self.race
+        twin = self._twin
+        if twin is not None:
+            return twin[0].current_rider(twin[1])  # type: ignore[no-any-return]
+        race = self._race
         return None if race.over or race.round == 0 else race.current
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (MC-8.5, MC-9.3)."""
-        return self.race.over
+        twin = self._twin
+        return bool(twin[1].over) if twin is not None else self._race.over
 
     @property
     def is_chance(self) -> bool:
@@ -215,13 +272,23 @@ class State:
     @property
     def in_setup(self) -> bool:
         """Whether riders are still being placed (MC-3)."""
-        return self.race.round == 0 and not self.race.over
+        return self.round == 0 and not self.is_over
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now, in a stable order (empty once the game is over)."""
-        if self._legal is None:
-            self._legal = rules.legal_moves(self.race)
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_moves()
+        return list(legal)
+
+    def _legal_moves(self) -> list[Move]:
+        twin = self._twin
+        if twin is None and self._quiet >= _QUIET_MOVES:
+            self._make_twin()
+            twin = self._twin
+        if twin is not None:
+            return twin[0].legal_moves(twin[1])  # type: ignore[no-any-return]
+        return rules.legal_moves(self._race)
 
     def parse_move(self, text: str) -> Move:
         """Parse MC-10.1 move text (see :func:`.notation.parse_move`)."""
@@ -237,7 +304,13 @@ class State:
         move = self.check(move)
         self._legal = None
         self.history.append(move)
-        race = self.race
+        twin = self._twin
+        if twin is not None:
+            twin[0].play(twin[1], move)
+            self._behind = True
+            return
+        self._quiet += 1
+        race = self._race
         if race.round:
             # The race, tested first: this runs for every move of every playout. A gift
             # leaves the same rider to move (MC-7.1), any other move ends its turn.
@@ -259,7 +332,7 @@ class State:
                 raise NotationError(f"a move must be a Move or its text, not {move!r}")
         legal = self._legal
         if legal is None:
-            legal = self._legal = rules.legal_moves(self.race)
+            legal = self._legal = self._legal_moves()
         if move not in legal:
             raise IllegalMoveError(f"{move} is illegal: {rules.why_illegal(self.race, move)}")
         return move

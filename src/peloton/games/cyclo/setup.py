@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.errors import ConfigError, CourseError
 from .course import RUN_OUT, UNLIMITED, Course, CourseLine, bundled_courses
-from .modes import AVAILABLE, LEVELS, MODES, PRO, WORLD_PER_RIDER, WORLD_PER_TEAM, Mode
+from .modes import LEVELS, MODES, PRO, WORLD_PER_RIDER, WORLD_PER_TEAM, Mode
 from .riders import TEAM_LETTERS, start_order, team_riders
 from .terrain import TERRAIN, Terrain
 from .track import ELIMINATION_RIDERS, TrackFacts, loop_space, track_facts
@@ -206,8 +206,6 @@ def make_setup(
     that does not suit the mode (CY-1.7)."""
     if not isinstance(mode, str) or mode not in MODES:
         raise ConfigError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
-    if mode not in AVAILABLE:
-        raise ConfigError(f"mode {mode!r} is not played yet (available: {', '.join(AVAILABLE)})")
     the_mode = MODES[mode]
     if not isinstance(level, str) or level not in LEVELS:
         raise ConfigError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")

@@ -26,6 +26,7 @@ from ..core.rng import Rng
 from ..games import cyclo as cy
 from ..terminal.setup import chance_stream
 from .pool import play_games, rotated_lineup
+from .stage_races import check_lineup
 from .stats import labels, wilson
 
 GAME = "cyclo"
@@ -74,14 +75,7 @@ class Competitions:
 
     def check(self) -> None:
         """Raise :class:`ConfigError` (saying what is wrong) for runs that cannot go."""
-        if not self.bots:
-            raise ConfigError("give one bot per team, e.g. --bots greedy,random,greedy")
-        if self.games < 1:
-            raise ConfigError(f"--games must be at least 1, not {self.games}")
-        for name in self.bots:
-            make_bot(name, 0, game=GAME)
-        if self.records is not None and not self.records.is_dir():
-            raise ConfigError(f"--records {str(self.records)!r} is not a directory")
+        check_lineup(self.bots, self.games, self.records, "greedy,random,greedy")
         self.competition()
 
 

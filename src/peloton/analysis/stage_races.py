@@ -60,15 +60,22 @@ class StageRaces:
 
     def check(self) -> None:
         """Raise :class:`ConfigError` (saying what is wrong) for races that cannot run."""
-        if not self.bots:
-            raise ConfigError("give one bot per team, e.g. --bots greedy,random")
-        if self.games < 1:
-            raise ConfigError(f"--games must be at least 1, not {self.games}")
-        for name in self.bots:
-            make_bot(name, 0, game=GAME)
-        if self.records is not None and not self.records.is_dir():
-            raise ConfigError(f"--records {str(self.records)!r} is not a directory")
+        check_lineup(self.bots, self.games, self.records, "greedy,random")
         self.race()
+
+
+def check_lineup(bots: Sequence[str], games: int, records: Path | None, example: str) -> None:
+    """Raise :class:`ConfigError` for a run of Cyclo competitions that cannot go: no
+    bots (``example`` shows a line-up), fewer than one game, an unknown bot, or a
+    ``--records`` that is not a directory."""
+    if not bots:
+        raise ConfigError(f"give one bot per team, e.g. --bots {example}")
+    if games < 1:
+        raise ConfigError(f"--games must be at least 1, not {games}")
+    for name in bots:
+        make_bot(name, 0, game=GAME)
+    if records is not None and not records.is_dir():
+        raise ConfigError(f"--records {str(records)!r} is not a directory")
 
 
 def play_stage_race(s: StageRaces, index: int) -> dict[str, Any]:

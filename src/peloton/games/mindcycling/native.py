@@ -149,6 +149,7 @@ class NativeGame:
         self._bulk = course.finish * course.lanes <= _BULK_SQUARES
         self._table: list[Any] = [None] * (len(race.ids) * 8 * self.slots)  # Move or None
         self._filled = bytearray(len(race.ids))
+        self._unfilled = len(race.ids)  # riders whose moves are not all built yet
         self.team_members = [
             [self.index[rid] for rid in race.ids if rid[0] == team] for team in self.teams
         ]
@@ -293,25 +294,30 @@ class NativeGame:
     def legal_moves(self, r: Any) -> list[Move]:
         """The legal :class:`Move` values of ``r``, in the Python engine's order (none
         once the game is over)."""
-        if r.over:
-            # No one is to move (``r.current`` is -1, which would read the last
-            # rider's table): the game has ended (MC-8.5, MC-9.3).
-            return []
-        buf = self.work.buf
+        # The public API's every move runs this: the thread's buffer is read without
+        # the ``work`` property's call, and the C call answers none once the game is
+        # over (MC-8.5, MC-9.3), before ``r.current`` (then -1) is read below.
+        try:
+            buf = self._local.work.buf
+        except AttributeError:
+            buf = self.work.buf
         n = self.lib.mc_legal_index(self.c, r, buf, self.cap, self.slots)
-        if n < 0:
-            raise RuntimeError("native move buffer too small")
-        filled = self._filled
-        if r.round:
-            if not filled[r.current]:
-                self._fill(r.current)
-        else:
-            # Each rider the placing team may place (MC-3.1), one by one: a rider
-            # filled as the one to move in a round of another position of this game
-            # says nothing of its teammates.
-            for rider in self.team_members[r.n_on_road % len(self.teams)]:
-                if not filled[rider]:
-                    self._fill(rider)
+        if n <= 0:
+            if n < 0:
+                raise RuntimeError("native move buffer too small")
+            return []
+        if self._unfilled:  # once every rider's moves are built, nothing to check
+            filled = self._filled
+            if r.round:
+                if not filled[r.current]:
+                    self._fill(r.current)
+            else:
+                # Each rider the placing team may place (MC-3.1), one by one: a rider
+                # filled as the one to move in a round of another position of this
+                # game says nothing of its teammates.
+                for rider in self.team_members[r.n_on_road % len(self.teams)]:
+                    if not filled[rider]:
+                        self._fill(rider)
         moves = list(map(self._table.__getitem__, self.ffi.unpack(buf, n)))
         if self._bulk:
             return moves
@@ -344,7 +350,9 @@ class NativeGame:
             for mate, rid in enumerate(self.ids):
                 if rid[0] == team and mate != rider:
                     table[(rider * 8 + 5) * slots + mate] = move(5 | base | mate << 9)  # give
-        self._filled[rider] = 1
+        if not self._filled[rider]:
+            self._filled[rider] = 1
+            self._unfilled -= 1
 
     def play(self, r: Any, move: Move | int) -> None:
         """Play a legal move (a :class:`Move` or its int) on ``r``; not checked."""

@@ -221,6 +221,29 @@ def test_cy_11_2_points_evaluation_pays_places_not_the_whole_table() -> None:
     assert 0.5 < ahead["A"] < 0.95
 
 
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 400))
+def test_cy_11_2_expected_points_share_out_exactly_what_the_lines_pay(
+    seed: int, moves: int
+) -> None:
+    """CY-11.2: two riders of a points race both cross every line, so whatever the
+    position their expected points add up to the first two places of every line and
+    of the finish, paid or still to pay; and the points rank stays a share."""
+    state = cy.from_options({"mode": "points", "players": 2})
+    rng, bot = Rng(seed), make_bot("greedy", seed % 1000, game="cyclo")
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.play(state.chance_move(rng) if state.is_chance else bot.choose(state))
+    setup = state.setup
+    paying = sum(pays[0] + pays[1] for pays in (*setup.pays, setup.finish_pays))
+    expected = points_model.expected_points(state)
+    assert sum(e.mean for e in expected.values()) == pytest.approx(paying)
+    assert all(e.spread >= 0 for e in expected.values())
+    values = goals.evaluate(state)
+    assert sum(values.values()) == pytest.approx(1) and all(0 <= v <= 1 for v in values.values())
+
+
 def test_cy_8_2_a_line_crossed_this_round_is_credited_at_once() -> None:
     """CY-8.2, CY-11.2: BS1 rode over the half-lap line this round (the list is paid
     at the end of the round): the evaluation already credits it the first place's 2

@@ -134,6 +134,8 @@ def test_progressive_bias_leans_to_the_ordering_between_equal_moves() -> None:
     assert _Search.select(node, 0, 0.7, bias=0.1) is second
     first.totals = [6.0, 4.0]  # 0.6 against 0.5: the bias (0.1 / 11) does not overturn it
     assert _Search.select(node, 0, 0.7, bias=0.1) is first
+    with pytest.raises(ConfigError, match="bias"):
+        MCTSBot(1, bias=-0.1)
 
 
 def test_settling_early_picks_the_move_the_whole_budget_picks() -> None:

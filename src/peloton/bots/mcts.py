@@ -139,6 +139,8 @@ class MCTSBot(SeededBot):
             raise ConfigError(f"MCTS iterations must be at least 1, not {iterations!r}")
         if seconds is not None and not seconds > 0:
             raise ConfigError(f"MCTS seconds per move must be more than 0, not {seconds!r}")
+        if bias is not None and not bias >= 0:
+            raise ConfigError(f"MCTS progressive bias must be 0 or more, not {bias!r}")
         if clock not in _CLOCKS:
             raise ConfigError(f"MCTS clock must be 'wall' or 'cpu', not {clock!r}")
         if (

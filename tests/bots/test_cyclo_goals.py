@@ -14,7 +14,7 @@ from peloton.bots import make_bot, play_out
 from peloton.bots.mcts import MCTSBot
 from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
-from peloton.games.cyclo import goals, lines, race_model, timed
+from peloton.games.cyclo import goals, lines, points_model, race_model, timed
 from peloton.games.cyclo.heuristics import score_moves
 from peloton.games.cyclo.time_model import landing_seconds, seconds_to_line
 
@@ -204,6 +204,86 @@ def test_cy_11_2_points_races_evaluate_the_points_rank() -> None:
     late = goals.evaluate(cy.from_cyn(f"8 AS1:a92+4,BS1:b92 / - / - / {passed}", "tempo"))
     assert 0.5 < early["A"] < late["A"] and late["A"] > 0.9
     assert sum(early.values()) == pytest.approx(1)
+
+
+def test_cy_11_2_points_evaluation_pays_places_not_the_whole_table() -> None:
+    """CY-11.2: a points race line pays 5, 3, 2, 1: with two riders level on the
+    track each expects half of 5 + 3 a line (not the whole table to one of them), and
+    points already won count fully against those still to pay."""
+    state = cy.from_cyn("3 AS1:a12,BS1:b12", "points")
+    expected = points_model.expected_points(state)
+    setup = state.setup
+    paying = sum(pays[0] + pays[1] for pays in (*setup.pays, setup.finish_pays))
+    assert expected["AS1"].mean == pytest.approx(paying / 2, abs=1.5)
+    assert expected["AS1"].mean + expected["BS1"].mean == pytest.approx(paying)
+    # Level on the track, 6 points up: worth more than level, less than certain.
+    ahead = goals.evaluate(cy.from_cyn("3 AS1:a12+6,BS1:b12", "points"))
+    assert 0.5 < ahead["A"] < 0.95
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 400))
+def test_cy_11_2_expected_points_share_out_exactly_what_the_lines_pay(
+    seed: int, moves: int
+) -> None:
+    """CY-11.2: two riders of a points race both cross every line, so whatever the
+    position their expected points add up to the first two places of every line and
+    of the finish, paid or still to pay; and the points rank stays a share."""
+    state = cy.from_options({"mode": "points", "players": 2})
+    rng, bot = Rng(seed), make_bot("greedy", seed % 1000, game="cyclo")
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.play(state.chance_move(rng) if state.is_chance else bot.choose(state))
+    setup = state.setup
+    paying = sum(pays[0] + pays[1] for pays in (*setup.pays, setup.finish_pays))
+    expected = points_model.expected_points(state)
+    assert sum(e.mean for e in expected.values()) == pytest.approx(paying)
+    assert all(e.spread >= 0 for e in expected.values())
+    values = goals.evaluate(state)
+    assert sum(values.values()) == pytest.approx(1) and all(0 <= v <= 1 for v in values.values())
+
+
+def test_cy_8_2_a_line_crossed_this_round_is_credited_at_once() -> None:
+    """CY-8.2, CY-11.2: BS1 rode over the half-lap line this round (the list is paid
+    at the end of the round): the evaluation already credits it the first place's 2
+    points, where before the ride it could still be passed there."""
+    before = play(cy.from_cyn("3 AS1:a6*3,BS1:a8*3", "tempo"), "roll:3,4")
+    after = play(before.copy(), "BS1-15")
+    assert after.p.crossed[0] == ["BS1"] and not after.p.points
+    first = points_model.expected_points(after)["BS1"]
+    rest = points_model.expected_points(before)["BS1"]
+    assert first.mean > rest.mean
+    # Its 2 points are sure: AS1, still to ride from 6, can take the second place's 1.
+    assert points_model.expected_points(after)["AS1"].mean < first.mean - 1.5
+    assert goals.evaluate(after)["B"] > goals.evaluate(before)["B"]
+
+
+def test_cy_10_3_ttt_evaluation_ranks_a_better_third_rider_higher() -> None:
+    """CY-10.3: level teams but for one rider: moving A's third rider on is worth
+    more to A than moving its leader on by as much (the leader's time is not the
+    team's)."""
+    level = "6 AC1:a60,AH1:a50,AH2:b50,AS1:a70,BC1:a60,BH1:b50,BH2:c50,BS1:a70"
+    base = goals.evaluate(cy.from_cyn(level, "ttt", course="ttt"))
+    assert base["A"] == pytest.approx(0.5, abs=0.01)
+    third = goals.evaluate(cy.from_cyn(level.replace("AH1:a50", "AH1:a58"), "ttt", course="ttt"))
+    leader = goals.evaluate(cy.from_cyn(level.replace("AS1:a70", "AS1:a78"), "ttt", course="ttt"))
+    assert third["A"] > leader["A"] + 0.05 and third["A"] > 0.55
+    assert leader["A"] == pytest.approx(0.5, abs=0.02)
+
+
+def test_cy_5_1_ttt_evaluation_sees_the_wheel_a_ride_offers_a_teammate() -> None:
+    """CY-5.1, CY-10.3: AS1's ride offers its wheel to AH1, the team's third rider:
+    the position is worth what following makes of it, more than declining, and more
+    than the level start of the round."""
+    cyn = "6 AC1:a70,AH1:a49,AH2:a30,AS1:a50*2,BC1:a70,BH1:a49,BH2:a30,BS1:a50*2"
+    state = play(cy.from_cyn(cyn, "ttt", course="ttt"), "roll:1,1", "AC1-72", "roll:3,4")
+    state.play("AS1-63/r")
+    assert state.phase == "wheel" and state.due == "AH1"
+    follow, decline = (play(state.copy(), move) for move in ("AH1>AS1", "AH1>-"))
+    value = goals.evaluate(state)
+    assert value == goals.evaluate(follow)
+    assert value["A"] > goals.evaluate(decline)["A"] + 0.1
 
 
 def test_cy_11_5_elimination_evaluation_counts_the_rider_going_out() -> None:

@@ -10,7 +10,7 @@ import pytest
 from peloton import ConfigError
 from peloton.bots import make_bot, play_out
 from peloton.bots.greedy import EasyBot
-from peloton.bots.mcts import MCTSBot
+from peloton.bots.mcts import MCTSBot, Node, _Search
 from peloton.core import registry
 from peloton.core.rng import Rng
 from peloton.games import mindcycling as mc
@@ -118,6 +118,24 @@ def test_the_game_says_how_long_playouts_run(toy_registry: None) -> None:
     calls["rollout"] = 0
     MCTSBot(1, iterations=30, settle=False, horizon=1).choose(Nim(9))  # the bot's own horizon wins
     assert 0 < calls["rollout"] <= 30
+
+
+def test_progressive_bias_leans_to_the_ordering_between_equal_moves() -> None:
+    """Two moves equally good so far: UCB1 alone takes the first, the progressive
+    bias the one the ordering ranks higher; the bias fades as visits grow, so a move
+    really better wins over it."""
+    node = Node(None, 0)
+    node.visits = 20
+    first, second = Node(1, 1), Node(2, 1)
+    for child, prior in ((first, 0.0), (second, 1.0)):
+        child.visits, child.totals, child.prior = 10, [5.0, 5.0], prior
+    node.children = [first, second]
+    assert _Search.select(node, 0, 0.7) is first
+    assert _Search.select(node, 0, 0.7, bias=0.1) is second
+    first.totals = [6.0, 4.0]  # 0.6 against 0.5: the bias (0.1 / 11) does not overturn it
+    assert _Search.select(node, 0, 0.7, bias=0.1) is first
+    with pytest.raises(ConfigError, match="bias"):
+        MCTSBot(1, bias=-0.1)
 
 
 def test_settling_early_picks_the_move_the_whole_budget_picks() -> None:

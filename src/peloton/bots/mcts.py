@@ -17,6 +17,10 @@ chance steps) and asks the game, through its registry entry
   playout (Cyclo) asks for short ones;
 * ``score_moves(state, moves) -> scores``: a move ordering; the tree then tries moves
   best first and widens progressively (only about ``sqrt(visits)`` children per node);
+* ``progressive_bias(state) -> float``: how much the ordering's rank of a move adds to
+  its UCB1 value, fading as ``1 / (visits + 1)`` (default 0): where the evaluation
+  cannot tell moves apart (Cyclo's tokens spent now or later) the search then leans
+  to the ordering's choice rather than to chance;
 * ``determinize(view, rng) -> state``: for games with hidden information (Mind Twist's
   dial), a full state consistent with what the bot sees, hidden values drawn at
   random. Each playout starts from a fresh determinization of the view the bot was
@@ -77,7 +81,7 @@ _CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": tim
 class Node:
     """One position of the search tree (reached by ``move`` from its parent)."""
 
-    __slots__ = ("children", "chooser", "move", "totals", "untried", "visits")
+    __slots__ = ("children", "chooser", "move", "prior", "totals", "untried", "visits")
 
     def __init__(self, move: Any, chooser: int) -> None:
         self.move = move
@@ -88,6 +92,8 @@ class Node:
         self.untried: list[Any] | None = None
         self.visits = 0
         self.totals: list[float] = []
+        #: The move's rank in its parent's ordering, 1 for the best, 0 for the worst.
+        self.prior = 0.0
 
 
 class MCTSBot(SeededBot):
@@ -104,7 +110,8 @@ class MCTSBot(SeededBot):
     about five times cheaper and weaker).
     ``settle``: stop early once no other move can overtake the most visited one in the
     budget left (with an iteration budget the move is then exactly the one the whole
-    budget would pick). ``exploration``: the UCB1 constant. ``widen``: with a move ordering, a node
+    budget would pick). ``bias``: the progressive bias's weight (``None``: the game's
+    ``progressive_bias`` hook, else 0). ``exploration``: the UCB1 constant. ``widen``: with a move ordering, a node
     with ``n`` visits has at most ``widen + sqrt(n)`` children.
     """
 
@@ -123,6 +130,7 @@ class MCTSBot(SeededBot):
         rollout: str = "rollout_move",
         settle: bool = True,
         clock: str = "wall",
+        bias: float | None = None,
     ) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
@@ -131,6 +139,8 @@ class MCTSBot(SeededBot):
             raise ConfigError(f"MCTS iterations must be at least 1, not {iterations!r}")
         if seconds is not None and not seconds > 0:
             raise ConfigError(f"MCTS seconds per move must be more than 0, not {seconds!r}")
+        if bias is not None and not bias >= 0:
+            raise ConfigError(f"MCTS progressive bias must be 0 or more, not {bias!r}")
         if clock not in _CLOCKS:
             raise ConfigError(f"MCTS clock must be 'wall' or 'cpu', not {clock!r}")
         if (
@@ -148,6 +158,7 @@ class MCTSBot(SeededBot):
         self.rollout = rollout
         self.settle = settle
         self.clock = clock
+        self.bias = bias
         self._now = _CLOCKS[clock]
         #: Playouts run by the last :meth:`choose` (for benchmarks and reports).
         self.last_iterations = 0
@@ -248,6 +259,14 @@ class _Search:
         self.horizon: int | None = (
             horizon if self.evaluate is not None and isinstance(horizon, int) else None
         )
+        weigh = hooks.get("progressive_bias")
+        self.bias: float = (
+            bot.bias
+            if bot.bias is not None
+            else float(weigh(state))
+            if weigh is not None and self.order is not None
+            else 0.0
+        )
         self.root = self.node(None, state)
 
     # ------------------------------------------------------------ tree
@@ -306,8 +325,11 @@ class _Search:
                 move = node.untried.pop()
                 if stats is not None:
                     seen.append((stats, move, me))
+                rank = len(node.untried)  # moves left are worse: 0 for the worst
                 state.play(move)
                 child = self.node(move, state)
+                if self.order is not None:
+                    child.prior = rank / max(1, rank + len(node.children))
                 node.children.append(child)
                 path.append(child)
                 break
@@ -316,7 +338,7 @@ class _Search:
             # Twist: a guess is right in one determinization, wrong in another). The
             # legal move *sets* of such games depend only on what is public.
             if stats is None:
-                node = self.select(node, me, c)
+                node = self.select(node, me, c, self.bias)
             else:
                 node = self.select_shared(node, stats, me, c)
                 seen.append((stats, node.move, me))
@@ -336,14 +358,18 @@ class _Search:
                 for i, r in enumerate(rewards):
                     totals[i] += r
 
-    def select(self, node: Node, me: int, c: float) -> Node:
-        """UCB1 on the component of player ``me``, who acts at ``node``."""
+    @staticmethod
+    def select(node: Node, me: int, c: float, bias: float = 0.0) -> Node:
+        """UCB1 on the component of player ``me``, who acts at ``node``, plus the
+        progressive bias ``bias`` times the move's rank in the ordering."""
         log_n = math.log(node.visits + 1)
         best, best_value = node.children[0], -math.inf
         for child in node.children:
             if child.visits == 0:
                 return child
             value = child.totals[me] / child.visits + c * math.sqrt(log_n / child.visits)
+            if bias:
+                value += bias * child.prior / (child.visits + 1)
             if value > best_value:
                 best, best_value = child, value
         return best

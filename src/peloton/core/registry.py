@@ -49,6 +49,9 @@ class Heuristics(TypedDict, total=False):
     #: ``horizon(state) -> int | None``: the moves an MCTS playout from ``state`` should
     #: run before ``evaluate`` scores it (``None``: to the end of the game).
     horizon: Callable[..., Any]
+    #: ``progressive_bias(state) -> float``: the weight MCTS gives the ``score_moves``
+    #: ordering of a move in its choice (fading with visits; default 0).
+    progressive_bias: Callable[..., Any]
     #: ``evaluate(state) -> {player: value in [0, 1]}``: a position's worth to each seat.
     evaluate: Callable[..., Any]
     #: ``outcome(state) -> {player: value in [0, 1]}``: a finished game's result.

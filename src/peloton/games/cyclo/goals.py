@@ -9,15 +9,20 @@ position, :func:`outcome` once the game is over. Each is a value in [0, 1] per t
   beats, its time being its best rider's, or its third rider's in the team modes
   (CY-10.3, CY-11.3). With two teams that is the chance to win; with more, second
   place is worth more than last. A team riding alone is worth less the longer it
-  takes: ``1 / (1 + rounds)``.
+  takes: ``1 / (1 + rounds)``. In the team modes the third rider's time is the time
+  model's (:func:`.timed.expected_times`, the tokens spent where they save most), and
+  a rider offered a teammate's wheel is valued as it best chooses (the ride that
+  offers the wheel is worth what the wheel saves).
 * **track races** (CY-11.2): the finishing order in a ``keirin`` or ``scratch``
   race and survival in an ``elimination`` race (its eliminated rank last, last out
   first) as the time rank's share of teams beaten, by the race model (in an
   elimination race mixed, at its chance, with the shares once the rider most likely to
   be put out at the end of this round is out); the points rank
-  in a ``tempo`` or ``points`` race: each team's best points so far plus the points
-  still to pay at the chance the race model gives it to be at the front, with a
-  spread that narrows as the points left to pay shrink. A ``sprint`` heat is a win.
+  in a ``tempo`` or ``points`` race: each team's best rider's expected points
+  (:mod:`.points_model`: the points won, this round's crossings at the places their
+  squares give them, each line's places still to pay at the race model's chances),
+  compared pairwise with the spread of the points still to pay. A ``sprint`` heat is
+  a win.
 * **leg**: the stage race's three jerseys as well as the win (CY-9, CY-12.2): the
   chance to win (:data:`LEG_WIN`), and the team's shares of the green and of the red
   points (:data:`LEG_POINTS` each); before the end the green share counts the
@@ -32,8 +37,11 @@ import math
 from typing import TYPE_CHECKING
 
 from .lines import elimination_risk, ride_risk
-from .race_model import race_times, rank_shares, win_shares
+from .points_model import Expected, expected_points
+from .position import WHEEL
+from .race_model import TEAM_TIME_RIDER, race_times, rank_shares, win_shares
 from .scoring import FINISH_POINTS, ROUND_SECONDS
+from .timed import expected_times
 
 if TYPE_CHECKING:
     from .state import State
@@ -56,11 +64,15 @@ def evaluate(state: State) -> dict[str, float]:
         return outcome(state)
     setup = state.setup
     mode = setup.mode
+    if mode.team_time and state.phase == WHEEL and not state.is_chance:
+        return _best_wheel(state)
     times = race_times(state, NOISE)
     if mode.timed:
         if len(state.players) == 1:
             rounds = state.round - 1 + min((m for m, _ in times[state.players[0]]), default=0.0)
             return {state.players[0]: 1.0 / (1.0 + rounds)}
+        if mode.team_time:
+            return rank_shares(team_times(state, times))
         return rank_shares(times)
     if setup.finish_pays:
         return _points_rank(state, win_shares(times))
@@ -114,6 +126,42 @@ def outcome(state: State) -> dict[str, float]:
     return _leg_value(win, green, red)
 
 
+def _best_wheel(state: State) -> dict[str, float]:
+    """CY-5.1, CY-10.3: a rider offered a teammate's wheel in a team mode takes it or
+    not as its team's value is best; the value is that choice's. The team's riders
+    give each other wheels: the ride that offers one is worth what the wheel saves."""
+    team = state.current_player
+    assert team is not None
+    best: dict[str, float] | None = None
+    for move in state.legal_moves():
+        after = state.copy()
+        after.play(move)
+        value = evaluate(after)
+        if best is None or value[team] > best[team]:
+            best = value
+    assert best is not None
+    return best
+
+
+def team_times(
+    state: State, times: dict[str, list[tuple[float, float]]]
+) -> dict[str, list[tuple[float, float]]]:
+    """CY-10.3: each team's time as its third rider's, in seconds, by the time model
+    (:func:`.timed.expected_times`: the tokens spent where they save most, as the
+    greedy bot rides) rather than the race model's rides, the spread the race
+    model's (``times`` holds the team's third rider's figure in rides)."""
+    out: dict[str, list[tuple[float, float]]] = {}
+    for team in state.players:
+        expected = sorted(expected_times(state, team).values())
+        if not expected or not times.get(team):
+            out[team] = []
+            continue
+        third = expected[min(TEAM_TIME_RIDER, len(expected)) - 1]
+        variance = times[team][0][1] * ROUND_SECONDS**2
+        out[team] = [(third, variance)]
+    return out
+
+
 def _ranked(state: State) -> bool:
     """Whether places below the first count: every mode but the classic, the leg and
     the sprint heat (two riders: the time rank is the win there anyway)."""
@@ -143,22 +191,22 @@ def _with_elimination(state: State, shares: dict[str, float]) -> dict[str, float
 
 
 def _points_rank(state: State, front: dict[str, float]) -> dict[str, float]:
-    """The points rank of a tempo or points race (see the module docstring)."""
-    setup, p = state.setup, state.p
-    left = sum(sum(pays[len(p.lists[i]) :]) for i, pays in enumerate(setup.pays))
-    left += sum(setup.finish_pays[len(p.finishers) :])
-    expected = {
-        t: max((p.points.get(r, 0) for r in setup.team_riders(t)), default=0) + left * front[t]
-        for t in state.players
-    }
-    spread = math.sqrt(2.0 * left) + 0.5
+    """The points rank of a tempo or points race (see the module docstring): each
+    team's best rider's expected points (:mod:`.points_model`), compared pairwise
+    with the spread of the points still to pay."""
+    riders = expected_points(state, NOISE)
+    expected: dict[str, Expected] = {}
+    for t in state.players:
+        mine = [riders[r] for r in state.setup.team_riders(t) if r in riders]
+        expected[t] = max(mine, key=lambda e: e.mean, default=Expected(0.0, 0.0))
     n = len(expected)
     shares = dict.fromkeys(expected, 0.0)
     teams = list(expected)
     for i, a in enumerate(teams):
         for b in teams[i + 1 :]:
             # points level: the finishing order decides, where the front model says
-            lead = expected[a] - expected[b] + 0.5 * (front[a] - front[b])
+            lead = expected[a].mean - expected[b].mean + 0.5 * (front[a] - front[b])
+            spread = expected[a].spread + expected[b].spread + 0.5
             beat = 0.5 * math.erfc(-lead / (spread * math.sqrt(2.0)))
             shares[a] += beat
             shares[b] += 1.0 - beat

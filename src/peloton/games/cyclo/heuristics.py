@@ -254,8 +254,22 @@ def horizon(state: State) -> int:
     return 0
 
 
+#: The progressive bias MCTS gives the greedy bot's ordering where the evaluation is
+#: weakest (see :func:`progressive_bias`).
+BIAS = 0.1
+
+
+def progressive_bias(state: State) -> float:
+    """How much MCTS leans to :func:`score_moves`'s order: :data:`BIAS` in the points
+    races (tempo, points) and the team modes, where the evaluation cannot tell a
+    token spent now from one kept for a line or a teammate; 0 elsewhere."""
+    setup = state.setup
+    return BIAS if setup.finish_pays or setup.mode.team_time else 0.0
+
+
 HEURISTICS: Heuristics = {
     "score_moves": score_moves,
+    "progressive_bias": progressive_bias,
     "rollout_move": rollout_move,
     "horizon": horizon,
     "evaluate": evaluate,

@@ -16,7 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import api, competition_api, editor, rules, storage, tutorial
+from . import api, competition_api, editor, rules, seat_api, storage, tutorial
 from . import errors as e
 from . import protocol as p
 from .competitions import Competitions
@@ -190,6 +190,7 @@ def create_app(
         Route("/api/tables/{id}/solver", api.table_solver),
         Route("/api/replay", api.upload_replay, methods=["POST"]),
         *competition_api.ROUTES,
+        *seat_api.ROUTES,
         *tutorial.ROUTES,
         Route("/rules", rules.index_page),
         Route("/rules/{game}", rules.game_page),

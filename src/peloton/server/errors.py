@@ -46,6 +46,11 @@ BAD_COURSE = "bad_course"
 BAD_RECORD = "bad_record"
 SEAT_TAKEN = "seat_taken"
 NOT_HUMAN = "not_human"
+#: A move from a seat the stand-in bot plays (its player left or ran out of time).
+AWAY = "away"
+#: 409: leaving a seat already left; taking back a seat its player plays.
+ALREADY_LEFT = "already_left"
+NOT_AWAY = "not_away"
 #: 409: a rematch asked for before the game is over.
 NOT_FINISHED = "not_finished"
 #: 409: the file of a competition that stopped (something stored is wrong).

@@ -72,10 +72,12 @@ tables = Table(
     Column("options", Text, nullable=False),  # JSON: every option of from_options
     Column("seed", BigInteger, nullable=True),  # the chance seed (games with dice)
     Column("secret", String(64), nullable=True),  # 256 random bits, hex: the bots' randomness
-    Column("status", String(16), nullable=False),  # open / running / finished
+    Column("status", String(16), nullable=False),  # open / running / finished / abandoned
     Column("final", Text, nullable=True),  # JSON {moves, result[, round]} once finished
     # The table of the rematch its players were invited to (the same options and seats).
     Column("rematch", String(32), nullable=True),
+    # JSON: time control, seconds left, stand-in level, seats it plays (server/presence.py)
+    Column("clock", Text, nullable=True),
 )
 
 seats = Table(
@@ -222,6 +224,7 @@ def migrate(engine: Engine) -> None:
       first game only).
     * Tables without a ``secret`` (the column is added if missing) are given one.
     * The ``rematch`` column (the table a rematch opened) is added if missing.
+    * The ``clock`` column (time control, stand-in, absent seats) is added if missing.
     * The ``competitions`` table (stage races, omniums...) is created if missing, by
       :func:`create_db_engine`'s ``create_all``: an older database simply has none.
     """
@@ -252,6 +255,8 @@ def migrate(engine: Engine) -> None:
                 conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN secret VARCHAR(64)")
             if "rematch" not in present:
                 conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN rematch VARCHAR(32)")
+            if "clock" not in present:
+                conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN clock TEXT")
             missing = [
                 r.id for r in conn.execute(select(tables.c.id).where(tables.c.secret.is_(None)))
             ]
@@ -333,6 +338,8 @@ class TableRow:
     secret: str = ""
     #: The id of the rematch table, once one was opened.
     rematch: str | None = None
+    #: JSON: the table's time control, clocks and stand-ins (server/presence.py).
+    clock: str | None = None
 
 
 def _table_row(r: Any) -> TableRow:
@@ -347,6 +354,7 @@ def _table_row(r: Any) -> TableRow:
         final=json.loads(r.final) if r.final else None,
         secret=r.secret or "",
         rematch=r.rematch,
+        clock=r.clock,
     )
 
 
@@ -358,7 +366,7 @@ def load_tables(engine: Engine) -> list[TableRow]:
         for s in conn.execute(select(seats).order_by(seats.c.table_id, seats.c.seat)):
             if s.table_id in rows:
                 rows[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.name, s.token_hash))
-        live = [t for t in rows.values() if t.status != "finished"]
+        live = [t for t in rows.values() if t.status not in ("finished", "abandoned")]
         if live:
             query = select(moves.c.table_id, moves.c.text).order_by(moves.c.table_id, moves.c.idx)
             ids = {t.id for t in live}
@@ -411,6 +419,7 @@ def insert_table(row: TableRow) -> Write:
         "status": row.status,
         "final": None,
         "rematch": None,
+        "clock": row.clock,
     }
     ops: Write = [(_INSERT_TABLE, table)]
     for s in row.seats:

@@ -36,6 +36,8 @@ SUMMARY_KEYS = frozenset(
         "result",
         "rematch",
         "competition",
+        "clock",
+        "standin",
     ]
 )
 
@@ -104,8 +106,12 @@ def summary(table: LiveTable) -> dict[str, Any]:
     data["moves"] = table.moves_played
     data["seats"] = [
         {"seat": s.seat, "kind": s.kind, "name": s.name, "taken": s.taken}
+        | ({"away": s.away, "standin": s.standin} if s.away else {})
         for s in table.seats.values()
     ]
+    if table.clock is not None:  # each seat's seconds left, and whose clock runs
+        data["clock"] = table.clock.view()
+    data["standin"] = table.standin
     if status == FINISHED:
         data["result"] = result(table)
     if table.rematch is not None:

@@ -73,12 +73,12 @@ class Player:
 
 
 @asynccontextmanager
-async def served(db_url: str, now: HandClock) -> AsyncIterator[Tables]:
+async def served(db_url: str, now: HandClock, bot_delay: float = 0) -> AsyncIterator[Tables]:
     """A started :class:`Tables` on ``db_url`` (every stored table loaded), reading
-    ``now``; stopped cleanly (its running clocks saved) at the end."""
+    ``now``, whose bots wait ``bot_delay`` before each move; stopped cleanly (its running clocks saved) at the end."""
     engine = storage.create_db_engine(db_url)
     writer = storage.Writer(engine)
-    tables = Tables(writer, engine, bot_delay=0, now=now)
+    tables = Tables(writer, engine, bot_delay=bot_delay, now=now)
     tables.load()
     tables.start_bots()
     try:

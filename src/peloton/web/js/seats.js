@@ -11,8 +11,10 @@ export function renderSeats(box, { table, seat, snap, view }) {
   for (const s of table.seats || []) {
     const playing = snap && view.phase(snap) !== "over" && snap.current_player === s.seat;
     list.append(el("li", { class: `seat ${playing ? "playing" : ""}`, dataset: { seat: s.seat, testid: "seat" } },
-      teamChip(s.seat, `${s.seat} · ${seatLabel(s)}`),
+      teamChip(s.seat, `${s.seat} · ${s.away ? s.name || "player" : seatLabel(s)}`),
       s.seat === seat ? el("span", { class: "badge you" }, "you") : null,
+      // Its player left or ran out of time: the table's stand-in bot plays it.
+      s.away ? el("span", { class: "badge away", dataset: { testid: "seat-away" } }, `played by a bot (${s.standin})`) : null,
       playing ? el("span", { class: "badge turn" }, "to play") : null,
       el("span", { class: "pts" }, snap ? view.seatScore(snap, s.seat) : "")));
   }

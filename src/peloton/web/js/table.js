@@ -13,6 +13,8 @@ import { TurnSignal } from "./turn_signal.js";
 import { EndDialog, showInvitation } from "./end_dialog.js";
 import { showStandingsLink } from "./competition_next.js";
 import { renderSoloResult, soloSeatScore } from "./solo_panel.js";
+import { ClockView } from "./clock.js";
+import { SeatMenu } from "./seat_menu.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -34,6 +36,8 @@ const S = {
   solver: null, // a solo table's solver answer (solver.js)
   signal: null, // the "your turn" signal (turn_signal.js)
   ending: null, // the end-of-game dialog (end_dialog.js)
+  clock: null, // the seats' clocks (clock.js)
+  seatMenu: null, // leaving the table, taking the seat back (seat_menu.js)
 };
 
 const socket = new LiveSocket(tableId, {
@@ -169,7 +173,8 @@ async function refresh() {
 function myTurn() {
   return (
     S.mode === "live" && S.conn === "live" && S.seat && S.snap && S.view.phase(S.snap) !== "over" &&
-    S.snap.current_player === S.seat && (!S.table || S.table.status !== "open")
+    S.snap.current_player === S.seat && (!S.table || S.table.status === "running") &&
+    !(seatOf(S.table, S.seat) || {}).away // a bot plays our seat while we are away
   );
 }
 
@@ -250,6 +255,8 @@ function renderTurn() {
   const actor = view.actor(snap);
   if (view.phase(snap) === "over") {
     box.append(el("p", { class: "turn-line big", dataset: { testid: "game-over" } }, view.words.over));
+  } else if (t.status === "abandoned") {
+    box.append(el("p", { class: "turn-line", dataset: { testid: "abandoned" } }, "Abandoned: every player left the table before the end."));
   } else if (t.status === "open") {
     const free = (t.seats || []).filter((s) => s.kind === "human" && !s.taken).length;
     box.append(el("p", { class: "turn-line" }, `Waiting for players: ${free} free seat${free === 1 ? "" : "s"}. Share the invite link.`));
@@ -442,11 +449,15 @@ function flowInit() {
     tableId,
     showResult: (box, snap) => S.view.result(box, snap, { table: S.table }),
   });
+  S.clock = new ClockView($("turn"));
+  S.seatMenu = new SeatMenu(document.querySelector(".top-actions"), $("turn"), { tableId, onError: error });
 }
 
 function renderFlow() {
   S.signal.update(myTurn(), S.view.movesPlayed(S.snap));
   S.ending.update({ table: S.table, snap: S.snap, seat: S.seat, view: S.view, live: S.mode === "live" });
+  S.clock.update(S.table, { live: S.mode === "live" });
+  S.seatMenu.update({ table: S.table, seat: S.seat, live: S.mode === "live" });
 }
 
 /** A solo table's view: its result is the solo panel, its seat's standing the round. */

@@ -333,6 +333,8 @@ class Presence:
         table.abandoned, table.final = True, final
         if table.clock is not None:
             table.clock.stop()
+        # Over like a finished table: its state may leave memory like one's.
+        self.tables._keep(table)
         log.info("table %s: every player left; the table is abandoned", table.id)
         self._changed(table)
 

@@ -32,7 +32,7 @@ export function renderTimeField(box, bots) {
   const standin = el("select", { id: "standin", dataset: { testid: "standin" } }, levels.map((b) => el("option", { value: b }, b)));
   standin.value = levels.includes(keptLevel) ? keptLevel : levels.includes("medium") ? "medium" : levels[0];
   box.append(
-    el("label", { class: "field" }, el("span", {}, "Clock"), kind),
+    el("label", { class: "field" }, el("span", {}, "Time control"), kind),
     el("label", { class: "field custom-realtime", hidden: true }, el("span", {}, "Minutes each"), number("clock-minutes", 10, 0.5, 240, 0.5)),
     el("label", { class: "field custom-realtime", hidden: true }, el("span", {}, "Seconds added per move"), number("clock-increment", 10, 0, 600, 1)),
     el("label", { class: "field custom-turn", hidden: true }, el("span", {}, "Hours per move"), number("clock-hours", 24, 1, 336, 1)),

@@ -182,6 +182,29 @@ def test_a_flag_falls_and_the_stand_in_bot_plays(db_url: str) -> None:
     run(scenario())
 
 
+def test_a_tables_timer_lets_its_flag_fall_by_itself(db_url: str) -> None:
+    """Nobody asks: the table's own timer, set for its running clock's deadline, lets
+    the flag fall. (The timer is armed again, as at start-up, once the hand-moved clock
+    is past the deadline, so that it is due at once instead of in real minutes.)"""
+
+    async def scenario() -> None:
+        now = HandClock()
+        async with served(db_url, now) as tables:
+            request = {**TWO_HUMANS, "clock": "blitz", "standin": "greedy"}
+            table, _ = await seated(tables, request)
+            now.advance(181)
+            assert table.seats["A"].away is None, "nothing happens before the timer is due"
+            tables.presence.start()
+            for _ in range(2000):  # the event loop runs the timer, then the stand-in
+                if table.texts:
+                    break
+                await asyncio.sleep(0.01)
+            assert table.seats["A"].away == "timeout"
+            assert len(table.texts) == 1, "the stand-in played A's move"
+
+    run(scenario())
+
+
 def test_a_move_after_the_deadline_is_refused_before_the_watcher_notices(db_url: str) -> None:
     async def scenario() -> None:
         now = HandClock()

@@ -11,12 +11,13 @@ person at a table has left, the table ends as ``abandoned`` (a competition's tab
 is played out by the stand-ins instead, so that the competition goes on).
 
 Durability: the time control, the stand-in level, each seat's seconds left and the
-seats the stand-in plays are one JSON value of the table's row (``clock``), written
-with each move of a clocked table and at each leave, take-back and fallen flag. A
-clean stop saves every running clock as it stands; a restart resumes it where it
-stood. Only time measured while the server runs is charged, on the monotonic clock:
-the downtime costs nobody anything. (After a crash, the seat to move resumes from
-its last move's time: what it thought before the crash is not charged either.)
+seats the stand-in plays are one JSON value of the table's row (``clock``), written at
+each leave, take-back and fallen flag, and every :data:`SAVE_EVERY` seconds for the
+tables whose moves changed their clocks. A clean stop saves every clock as it stands;
+a restart resumes the running one where it stood. Only time measured while the
+server runs is charged, on the monotonic clock: the downtime costs nobody anything.
+(After a crash, the clocks resume as the last checkpoint stored them, at most
+:data:`SAVE_EVERY` seconds before it.)
 
 Every method that changes a table is called with the table's lock held, except
 :meth:`Presence.leave`, :meth:`Presence.reclaim` and :meth:`Presence.check_flags`,
@@ -26,7 +27,6 @@ which take it.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 from collections.abc import Callable
@@ -36,7 +36,7 @@ from sqlalchemy import bindparam, update
 
 from . import errors as e
 from . import storage, views
-from .clocks import REALTIME, Clock, ClockError, TimeControl, parse_time_control
+from .clocks import Clock, ClockError, TimeControl, parse_time_control
 from .errors import ApiError, ProtocolError
 from .games import HUMAN, GameSpec, bots_for
 from .live import ABANDONED, FINISHED, OPEN, LiveTable, Seat
@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("peloton.server")
 
+#: Seconds between two checkpoints of the clocks that moves changed: what a crash (not
+#: a clean stop, which stores every clock) may lose of them.
+SAVE_EVERY = 5.0
 #: The stand-in level of a table that names none.
 DEFAULT_STANDIN = "medium"
 LEFT, TIMEOUT = "left", "timeout"
@@ -83,6 +86,10 @@ def check_settings(spec: GameSpec, request: dict[str, Any]) -> tuple[TimeControl
 
 def stored(table: LiveTable) -> str:
     """The table's ``clock`` column: time control, stand-in, seconds left, absent seats."""
+    return json.dumps(_kept(table))
+
+
+def _kept(table: LiveTable) -> dict[str, Any]:
     data: dict[str, Any] = {"standin": table.standin}
     clock = table.clock
     if clock is not None:
@@ -91,7 +98,7 @@ def stored(table: LiveTable) -> str:
     away = {s.seat: s.away for s in table.seats.values() if s.away}
     if away:
         data["away"] = away
-    return json.dumps(data)
+    return data
 
 
 class Presence:
@@ -103,8 +110,13 @@ class Presence:
     def __init__(self, tables: Tables, now: Callable[[], float]) -> None:
         self.tables = tables
         self.now = now
-        self._wake: asyncio.Event | None = None
-        self._watcher: asyncio.Task[None] | None = None
+        #: Each clocked table's timer, due when its running clock's flag falls.
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        #: The checks the timers started (kept: a task nobody holds may be collected).
+        self._checks: set[asyncio.Task[None]] = set()
+        #: The tables whose clocks moves changed since the last checkpoint.
+        self._dirty: set[str] = set()
+        self._saver: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ a table's settings
 
@@ -163,26 +175,43 @@ class Presence:
         runner = self.runner(table)
         if clock.running != runner:
             clock.start(runner)
-            self.wake()
-
-    def before_move(self, table: LiveTable, by: str) -> storage.Write:
-        """What a move of ``by`` writes of the clock (a clocked table only): ``by``'s
-        time once its move is charged, its increment earned; no clock runs until the
-        next turn starts."""
-        clock = table.clock
-        if clock is None:
-            return []
-        banks = clock.saved()
-        if by == clock.running and clock.control.kind == REALTIME:
-            banks[by] += clock.control.increment
-        data = json.loads(stored(table)) | {"remaining": banks, "running": None}
-        return [(_SET_CLOCK, {"t_id": table.id, "clock": json.dumps(data)})]
+            self._schedule(table)
 
     def after_move(self, table: LiveTable, by: str) -> None:
-        """A move of ``by`` was played: charge it, start the next turn's clock."""
-        if table.clock is not None:
-            table.clock.moved(by)
-            self.sync(table)
+        """A move of ``by`` was played: charge it (a real-time seat earns its
+        increment) and start the next turn's clock. The clocks are stored by the next
+        checkpoint (:data:`SAVE_EVERY`), not with the move: a statement in each move's
+        transaction cost a clocked move about a third more of the server's time
+        (``benchmarks/server_load.py --clock rapid``)."""
+        if table.clock is None:
+            return
+        table.clock.moved(by)
+        self.sync(table)
+        self._dirty.add(table.id)
+
+    async def _checkpoints(self) -> None:
+        """Every :data:`SAVE_EVERY` seconds, store the clocks moves changed since the
+        last time, every table's in one statement."""
+        while True:
+            await asyncio.sleep(SAVE_EVERY)
+            try:
+                await self._save_dirty()
+            except Exception:  # kept in memory: the next checkpoint tries again
+                log.exception("the clocks could not be stored")
+
+    async def _save_dirty(self) -> None:
+        dirty, self._dirty = self._dirty, set()
+        ops: storage.Write = []
+        for table_id in dirty:
+            table = self.tables.tables.get(table_id)
+            if table is not None and table.clock is not None:
+                ops += self.write(table)
+        if ops:
+            try:
+                await self.tables.writer.write(ops)
+            except Exception:
+                self._dirty |= dirty
+                raise
 
     async def check_mover(self, table: LiveTable, seat: str) -> None:
         """Refuse a move from a seat the stand-in plays, or whose flag has fallen (the
@@ -200,35 +229,49 @@ class Presence:
 
     # ------------------------------------------------------------ flags
 
-    def wake(self) -> None:
-        """Tell the watcher that a deadline changed."""
-        if self._wake is not None:
-            self._wake.set()
-
     def start(self) -> None:
-        """Start the watcher of deadlines (in the running event loop)."""
+        """Run the clocks of the loaded tables and set their timers (in the running
+        event loop)."""
         for table in self.tables.tables.values():
             self.sync(table)
-        self._wake = asyncio.Event()
-        self._watcher = asyncio.create_task(self._watch(), name="clock-flags")
+            self._schedule(table)
+        if self._saver is None:
+            self._saver = asyncio.create_task(self._checkpoints(), name="clock-checkpoints")
 
-    async def _watch(self) -> None:
-        """Sleep until the nearest deadline (or a change), then let fallen flags fall."""
-        assert self._wake is not None
-        while True:
-            deadlines = [
-                d
-                for t in self.tables.tables.values()
-                if t.clock is not None and (d := t.clock.deadline()) is not None
-            ]
-            delay = 3600.0 if not deadlines else max(0.0, min(deadlines) - self.now())
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=min(delay, 3600.0) + 0.05)
-            try:
-                await self.check_flags()
-            except Exception:  # the watcher must go on watching
-                log.exception("checking the clocks failed")
+    def _schedule(self, table: LiveTable) -> None:
+        """Set the table's timer to its running clock's deadline (one timer per table:
+        a move costs no scan of the other tables). A timer that fires early, or late,
+        only makes the table's flag be checked: the clock decides."""
+        old = self._timers.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        deadline = table.clock.deadline() if table.clock is not None else None
+        if deadline is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not serving yet: start() sets every timer
+            return
+        delay = max(0.0, deadline - self.now()) + 0.01
+        self._timers[table.id] = loop.call_later(delay, self._due, table)
+
+    def _due(self, table: LiveTable) -> None:
+        self._timers.pop(table.id, None)
+        task = asyncio.ensure_future(self._check(table))
+        self._checks.add(task)
+        task.add_done_callback(self._checks.discard)
+
+    async def _check(self, table: LiveTable) -> None:
+        try:
+            async with table.lock:
+                clock = table.clock
+                seat = clock.fallen() if clock is not None else None
+                if seat is not None:
+                    await self._flag(table, seat)
+                else:
+                    self._schedule(table)
+        except Exception:  # the next move or start checks again
+            log.exception("table %s: the clock could not be checked", table.id)
 
     async def check_flags(self) -> list[tuple[str, str]]:
         """Let every fallen flag fall: the stand-in plays those seats from now on. The
@@ -374,12 +417,18 @@ class Presence:
     # ------------------------------------------------------------ stop
 
     async def stop(self) -> None:
-        """Stop watching and save every running clock as it stands."""
-        if self._watcher is not None:
-            self._watcher.cancel()
+        """Stop the timers and store every clock as it stands (the running ones
+        charged up to now: a restart resumes them from there)."""
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        if self._saver is not None:
+            self._saver.cancel()
+        if self._checks:
+            await asyncio.gather(*list(self._checks), return_exceptions=True)
         ops: storage.Write = []
         for table in self.tables.tables.values():
-            if table.clock is not None and table.clock.running is not None:
+            if table.clock is not None and table.status not in (FINISHED, ABANDONED):
                 ops += self.write(table)
         if ops:
             try:

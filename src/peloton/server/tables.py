@@ -490,9 +490,7 @@ class Tables:
         state = table.state
         index = len(table.texts)
         text = str(move)
-        await self.writer.write(
-            storage.add_move(table.id, index, text) + self.presence.before_move(table, by)
-        )
+        await self.writer.write(storage.add_move(table.id, index, text))
         said = views.sentences_before(table, move)
         state.play(move)
         table.texts.append(text)

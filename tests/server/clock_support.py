@@ -16,7 +16,8 @@ from peloton.server.errors import ProtocolError
 from peloton.server.live import Connection, LiveTable
 from peloton.server.tables import Tables
 
-#: Mind Cycling for two: seat A moves, then B, then A... (MC-4: players alternate).
+#: Mind Cycling for two: seat A moves, then B, then A... (MC-3.1: the teams place
+#: their riders in turn).
 TWO_HUMANS: dict[str, Any] = {"game": "mind-cycling", "seats": ["human", "human"]}
 
 
@@ -75,7 +76,8 @@ class Player:
 @asynccontextmanager
 async def served(db_url: str, now: HandClock, bot_delay: float = 0) -> AsyncIterator[Tables]:
     """A started :class:`Tables` on ``db_url`` (every stored table loaded), reading
-    ``now``, whose bots wait ``bot_delay`` before each move; stopped cleanly (its running clocks saved) at the end."""
+    ``now``, whose bots wait ``bot_delay`` before each move; stopped cleanly (its
+    clocks saved) at the end."""
     engine = storage.create_db_engine(db_url)
     writer = storage.Writer(engine)
     tables = Tables(writer, engine, bot_delay=bot_delay, now=now)

@@ -4,7 +4,8 @@ which plays on at once; the seat says so on every screen and in the lobby; the p
 takes it back with their seat token (``POST .../reclaim``) and moves again. A table
 whose every player left ends as ``abandoned``. Every refusal is clear and changes
 nothing: a wrong or absent token, a seat never held, leaving twice, a move from a
-seat the bot now plays. (Moves follow MC-4: the two seats of Mind Cycling alternate.)"""
+seat the bot now plays. (Moves follow MC-3.1: the two teams of Mind Cycling place
+their riders in turn.)"""
 
 from __future__ import annotations
 

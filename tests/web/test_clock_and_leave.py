@@ -2,7 +2,7 @@
 to move count down; one leaves from the table menu (after a confirm dialog), the
 table's stand-in bot plays the seat at once and every screen says so; then that player
 takes the seat back and moves again. The create form sends the time control and the
-stand-in level. (Mind Cycling: the two seats alternate, MC-4.)"""
+stand-in level. (Mind Cycling: the two teams place their riders in turn, MC-3.1.)"""
 
 from __future__ import annotations
 

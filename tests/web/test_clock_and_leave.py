@@ -105,3 +105,30 @@ def test_the_create_form_sends_the_clock_and_the_stand_in(server: Server, new_co
         "realtime", 300, 3,
     )  # fmt: skip
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_table_every_player_left_is_abandoned_in_the_lobby_and_its_page(
+    server: Server, new_context
+) -> None:
+    table_id = server.create(
+        game="mind-cycling", course="short", riders=3, seats=["human", "human"]
+    )
+    tokens = [
+        server.post(f"/api/tables/{table_id}/join", {"seat": seat, "name": f"P{seat}"})["token"]
+        for seat in "AB"
+    ]
+    for token in tokens:  # both players leave the running table
+        headers = {"Authorization": f"Bearer {token}"}
+        server.request_json("POST", f"/api/tables/{table_id}/leave", headers)
+    lobby = open_page(new_context(), server.url)
+    group = lobby.get_by_test_id("tables-abandoned")
+    expect(group.locator(f'[data-table-id="{table_id}"]')).to_be_visible()
+    expect(lobby.get_by_text("Abandoned — every player left")).to_be_visible()
+    page = open_page(new_context(390, 844), f"{server.url}/table/{table_id}")
+    expect(page.get_by_test_id("table-status")).to_have_text("abandoned")
+    expect(page.get_by_test_id("abandoned")).to_be_visible()
+    expect(page.get_by_test_id("download-record")).to_be_visible()
+    expect(page.get_by_test_id("table-menu")).to_be_hidden()
+    page.screenshot(path=str(artifact("abandoned-table-390.png")))
+    for p in (lobby, page):
+        assert p.errors == []  # type: ignore[attr-defined]

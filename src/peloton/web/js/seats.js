@@ -9,7 +9,7 @@ export function renderSeats(box, { table, seat, snap, view }) {
   clear(box);
   const list = el("ul", { class: "seat-list" });
   for (const s of table.seats || []) {
-    const playing = snap && view.phase(snap) !== "over" && snap.current_player === s.seat;
+    const playing = snap && view.phase(snap) !== "over" && table.status !== "abandoned" && snap.current_player === s.seat;
     list.append(el("li", { class: `seat ${playing ? "playing" : ""}`, dataset: { seat: s.seat, testid: "seat" } },
       teamChip(s.seat, `${s.seat} · ${s.away ? s.name || "player" : seatLabel(s)}`),
       s.seat === seat ? el("span", { class: "badge you" }, "you") : null,

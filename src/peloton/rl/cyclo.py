@@ -110,7 +110,7 @@ class CycloEncoding(Encoding):
         )
 
     def observe(self, state: Any, seat: str) -> np.ndarray:
-        view = state.view(seat)
+        view = self.seen(state, seat)
         out = self.layout.zeros()
         block = self.layout.block
         players = list(view.players)

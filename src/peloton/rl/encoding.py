@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
+from math import prod
 from typing import Any
 
 import numpy as np
@@ -29,17 +30,17 @@ from ..core.errors import ConfigError, IllegalMoveError
 
 @dataclass(frozen=True)
 class Segment:
-    """One block of an observation: ``shape`` values from ``offset`` on, meaning ``says``."""
+    """One block of an observation: ``size`` values (``shape``) from ``offset`` on,
+    meaning ``says``."""
 
     name: str
     shape: tuple[int, ...]
     says: str
     offset: int = 0
+    size: int = field(init=False)
 
-    @property
-    def size(self) -> int:
-        """How many values the block holds."""
-        return int(np.prod(self.shape)) if self.shape else 1
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", prod(self.shape))
 
 
 class Layout:
@@ -55,6 +56,8 @@ class Layout:
         self.segments = tuple(placed)
         self.size = offset
         self._by_name = {s.name: s for s in placed}
+        # Observations are built block by block on every step: the slices once.
+        self._slices = {s.name: (slice(s.offset, s.offset + s.size), s.shape) for s in placed}
 
     def __getitem__(self, name: str) -> Segment:
         return self._by_name[name]
@@ -66,8 +69,8 @@ class Layout:
     def block(self, vector: np.ndarray, name: str) -> np.ndarray:
         """The block ``name`` of ``vector``, reshaped to its shape (a view: writing to
         it writes the vector)."""
-        s = self._by_name[name]
-        return vector[s.offset : s.offset + s.size].reshape(s.shape)
+        where, shape = self._slices[name]
+        return vector[where].reshape(shape)
 
 
 class Encoding(ABC):
@@ -81,6 +84,7 @@ class Encoding(ABC):
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
         self.package = import_module(registry.package(self.game))
+        self.hidden = registry.get(self.game).hidden_information
         start = self.new_state()  # a bad option fails here, with the game's own error
         self.players: tuple[str, ...] = tuple(start.players)
         self.layout = self.make_layout(start)
@@ -150,6 +154,12 @@ class Encoding(ABC):
     @abstractmethod
     def make_layout(self, start: Any) -> Layout:
         """The observation's blocks for games made from the options."""
+
+    def seen(self, state: Any, seat: str) -> Any:
+        """What ``seat`` may look at: its view in a game with hidden information, else
+        the state itself (a game that hides nothing has views equal to the state, and
+        a copy per observation would cost more than the rest of it)."""
+        return state.view(seat) if self.hidden else state
 
     @abstractmethod
     def observe(self, state: Any, seat: str) -> np.ndarray:

@@ -145,7 +145,7 @@ class MindCyclingEncoding(Encoding):
         return planes
 
     def observe(self, state: Any, seat: str) -> np.ndarray:
-        view = state.view(seat)
+        view = self.seen(state, seat)
         course = view.course
         out = self.layout.zeros()
         block = self.layout.block

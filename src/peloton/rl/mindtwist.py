@@ -53,7 +53,7 @@ class MindTwistEncoding(Encoding):
         )
 
     def observe(self, state: Any, seat: str) -> np.ndarray:
-        view = state.view(seat)
+        view = self.seen(state, seat)
         board = view.board
         other = "B" if seat == "R" else "R"
         out = self.layout.zeros()
@@ -72,10 +72,11 @@ class MindTwistEncoding(Encoding):
         if view.dial is not None:
             # Only the dialer's view holds the pending dial (MT-4.1).
             one_hot(block(out, "my_dial"), view.dial - 1)
-        seen = [t.dial.amount for t in view.turns(seat) if t.dialer == other and t.dial.amount]
+        turns = view.turns(seat)
+        seen = [t.dial.amount for t in turns if t.dialer == other and t.dial.amount]
         if seen:
             block(out, "their_dials")[:] = [seen.count(n) / len(seen) for n in (1, 2, 3)]
-        block(out, "turns")[0] = min(1.0, len(view.turns(seat)) / board.turn_limit)
+        block(out, "turns")[0] = min(1.0, len(turns) / board.turn_limit)
         return out
 
     def rewards(self, state: Any) -> dict[str, float]:

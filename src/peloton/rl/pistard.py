@@ -117,7 +117,7 @@ class PistardEncoding(Encoding):
         )
 
     def observe(self, state: Any, seat: str) -> np.ndarray:
-        view = state.view(seat)
+        view = self.seen(state, seat)
         out = self.layout.zeros()
         block = self.layout.block
         planes = block(out, "planes")

@@ -57,7 +57,7 @@ def _play(env: rl.PelotonEnv, seed: int, policy: np.random.Generator) -> list[in
             continue
         legal = np.flatnonzero(obs["action_mask"])
         # The mask is exactly the legal moves, each under its own number.
-        assert len(legal) == len(env.state_.legal_moves())
+        assert len(legal) == len(env.game_state.legal_moves())
         action = int(policy.choice(legal))
         taken.append(action)
         env.step(action)
@@ -71,8 +71,8 @@ def test_whole_episodes_number_every_legal_move_once_and_end_with_the_result(
     env = rl.env(game, **options)
     for seed in range(3):
         taken = _play(env, seed, np.random.default_rng(seed))
-        assert taken and env.state_.is_over and not env.agents
-        rewards = env.encoding.rewards(env.state_)
+        assert taken and env.game_state.is_over and not env.agents
+        rewards = env.encoding.rewards(env.game_state)
         assert set(rewards) == set(env.possible_agents)
         assert all(-1.0 <= r <= 1.0 for r in rewards.values())
         if len(rewards) > 1:
@@ -86,7 +86,7 @@ def test_a_seed_replays_the_dice_and_another_seed_changes_them() -> None:
     def record(seed: int) -> list[str]:
         env = rl.env("pistard")
         _play(env, seed, np.random.default_rng(0))
-        return [str(m) for m in env.state_.history]
+        return [str(m) for m in env.game_state.history]
 
     assert record(5) == record(5)
     assert record(5) != record(6)
@@ -95,7 +95,7 @@ def test_a_seed_replays_the_dice_and_another_seed_changes_them() -> None:
 def test_an_illegal_action_is_refused_saying_what_is_legal_and_changes_nothing() -> None:
     env = rl.env("mind-twist")
     env.reset(seed=0)
-    before = env.state_.copy()
+    before = env.game_state.copy()
     with pytest.raises(
         IllegalMoveError, match=r"action 6 is no legal move of R now \(legal: 0 \(dial:1\)"
     ):
@@ -104,9 +104,9 @@ def test_an_illegal_action_is_refused_saying_what_is_legal_and_changes_nothing()
         env.step(7)
     with pytest.raises(IllegalMoveError, match="whole number"):
         env.step("dial:1")
-    assert env.state_ == before
+    assert env.game_state == before
     env.step(0)
-    assert str(env.state_.history[-1]) == "dial:1"
+    assert str(env.game_state.history[-1]) == "dial:1"
 
 
 def test_bad_options_and_games_are_refused_by_name() -> None:
@@ -135,9 +135,9 @@ def test_the_layout_cuts_the_observation_into_its_named_blocks() -> None:
     layout = env.encoding.layout
     assert layout.size == sum(s.size for s in layout.segments)
     assert layout.segments[0].name == "planes"
-    env.step(env.encoding.action_of(env.state_, env.state_.parse_move("AD1@c3")))
+    env.step(env.encoding.action_of(env.game_state, env.game_state.parse_move("AD1@c3")))
     mine = layout.block(env.observe("A")["observation"], "planes")
     theirs = layout.block(env.observe("B")["observation"], "planes")
-    row, lane = env.state_.course.row_lane("c3")
+    row, lane = env.game_state.course.row_lane("c3")
     assert mine[0, row - 1, lane] == 1.0 and mine[3].sum() == 0
     assert theirs[3, row - 1, lane] == 1.0 and theirs[0].sum() == 0

@@ -48,16 +48,16 @@ def test_the_solo_challenge_is_one_seat_rewarded_by_its_rounds() -> None:
     env = rl.gym_env("mind-cycling", solo=True)
     assert env.bot_names == {}
     _, reward = _episode(env, 3)
-    rounds = env.state.result.solo_score[0]
+    rounds = env.game_state.result.solo_score[0]
     assert reward == pytest.approx(1.0 - 2.0 * min(1.0, max(0.0, (rounds - 10) / 30)))
 
 
 def test_a_seed_fixes_the_bots_and_the_dice() -> None:
     env = rl.gym_env("pistard", bots="random", players=3)
-    first = _episode(env, 11), [str(m) for m in env.state.history]
-    second = _episode(env, 11), [str(m) for m in env.state.history]
+    first = _episode(env, 11), [str(m) for m in env.game_state.history]
+    second = _episode(env, 11), [str(m) for m in env.game_state.history]
     assert first == second
-    third = _episode(env, 12), [str(m) for m in env.state.history]
+    third = _episode(env, 12), [str(m) for m in env.game_state.history]
     assert third[1] != first[1]
 
 
@@ -65,18 +65,18 @@ def test_the_agent_plays_any_seat_and_the_bots_the_others() -> None:
     env = rl.gym_env("mind-twist", seat="B", bots="greedy")
     obs, _ = env.reset(seed=0)
     # Red dials first (MT-2.1): the bot has played when blue first acts, so blue guesses.
-    assert env.state.current_player == "B" and env.state.phase == "guess"
+    assert env.game_state.current_player == "B" and env.game_state.phase == "guess"
     assert obs["action_mask"].tolist() == [0, 0, 0, 1, 1, 1, 1]
 
 
 def test_an_illegal_action_ends_the_episode_with_the_worst_reward() -> None:
     env = rl.gym_env("mind-twist", bots="random")
     env.reset(seed=0)
-    before = env.state.copy()
+    before = env.game_state.copy()
     obs, reward, terminated, truncated, info = env.step(6)  # pass, while red must dial
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert "no legal move" in info["illegal_action"]
-    assert env.state == before and not obs["action_mask"].any()
+    assert env.game_state == before and not obs["action_mask"].any()
 
 
 def test_bad_seats_and_bots_are_refused_by_name() -> None:

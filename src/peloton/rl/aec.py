@@ -46,6 +46,9 @@ class PelotonEnv(AECEnv):  # type: ignore[misc]
         render_mode: ``"ansi"`` (``render()`` returns the terminal's drawing as text),
             ``"human"`` (prints it) or ``None``.
         max_moves: truncate an episode after this many moves (chance steps included).
+
+    After :meth:`reset`, ``game_state`` is the Peloton state being played (read it,
+    never play on it) and ``episode_seed`` the seed of the episode's chance steps.
     """
 
     # PettingZoo and Gymnasium read it on the class, as a plain dict.
@@ -80,8 +83,8 @@ class PelotonEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(encoding.size) for agent in self.possible_agents
         }
-        self.state_: Any = None
-        self.seed_: int | None = None
+        self.game_state: Any = None
+        self.episode_seed: int | None = None
         self._legal: dict[int, Any] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -96,10 +99,10 @@ class PelotonEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game. ``seed`` fixes every chance step of the episode (a fresh seed is
-        drawn when it is ``None``; ``self.seed_`` tells it afterwards)."""
+        drawn when it is ``None``; ``self.episode_seed`` tells it afterwards)."""
         self._rng = Rng(seed)
-        self.seed_ = self._rng.seed
-        self.state_ = self.encoding.new_state()
+        self.episode_seed = self._rng.seed
+        self.game_state = self.encoding.new_state()
         self.moves = 0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -116,8 +119,8 @@ class PelotonEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self.encoding.move_of(self.state_, action, self._legal)
-        self.state_.play(move)
+        move = self.encoding.move_of(self.game_state, action, self._legal)
+        self.game_state.play(move)
         self.moves += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -128,7 +131,7 @@ class PelotonEnv(AECEnv):  # type: ignore[misc]
 
     def _advance(self, last: str) -> None:
         """Resolve chance steps, then hand the turn to the seat to act, or end the game."""
-        state = self.state_
+        state = self.game_state
         while state.is_chance and not state.is_over:
             state.play(state.chance_move(self._rng))
             self.moves += 1
@@ -156,7 +159,7 @@ class PelotonEnv(AECEnv):  # type: ignore[misc]
             else {}
         )
         return {
-            "observation": self.encoding.observe(self.state_, agent),
+            "observation": self.encoding.observe(self.game_state, agent),
             "action_mask": self.encoding.mask(mine),
         }
 
@@ -165,7 +168,7 @@ class PelotonEnv(AECEnv):  # type: ignore[misc]
         (``"human"``). A game with hidden information is drawn as a spectator sees it."""
         if self.render_mode is None:
             return None
-        text = render_text(self.state_)
+        text = render_text(self.game_state)
         if self.render_mode == "human":
             print(text)
             return None

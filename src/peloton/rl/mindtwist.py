@@ -4,7 +4,7 @@ secret.
 **Actions** (``Discrete(7)``): ``0-2`` ``dial:1`` to ``dial:3`` (the active player),
 ``3-5`` ``guess:1`` to ``guess:3``, ``6`` ``pass`` (the other player).
 
-**Observation** (18 values, all from ``state.view(seat)``, "me" the observing seat):
+**Observation** (17 values, all from ``state.view(seat)``, "me" the observing seat):
 ``spaces`` my and the other's token (space / length); ``protected`` whether each token
 stands on the start or a milestone; ``fallback`` how far each token would fall back
 (/ length); ``roles`` [my token is the one moving, I am to act]; ``phase`` [dial,

@@ -42,6 +42,8 @@ class SeatEnv(gym.Env):
             ``expert``, ``mcts:N``); each is seeded from the episode's seed.
         render_mode: ``"ansi"``, ``"human"`` or ``None``.
         max_moves: truncate an episode after this many moves.
+
+    After :meth:`reset`, ``game_state`` is the Peloton state being played (read only).
     """
 
     # PettingZoo and Gymnasium read it on the class, as a plain dict.
@@ -84,7 +86,7 @@ class SeatEnv(gym.Env):
             }
         )
         self.action_space = spaces.Discrete(encoding.size)
-        self.state: Any = None
+        self.game_state: Any = None
         self._legal: dict[int, Any] = {}
 
     def reset(
@@ -98,7 +100,7 @@ class SeatEnv(gym.Env):
             p: make_bot(name, episode_seed + i + 1, game=self.encoding.game)
             for i, (p, name) in enumerate(sorted(self.bot_names.items()))
         }
-        self.state = self.encoding.new_state()
+        self.game_state = self.encoding.new_state()
         self.moves = 0
         self._advance()
         return self._observation(), {}
@@ -107,14 +109,14 @@ class SeatEnv(gym.Env):
         """Play ``action`` for the agent, then the bots until the agent is to act again
         or the game ends."""
         try:
-            move = self.encoding.move_of(self.state, action, self._legal)
+            move = self.encoding.move_of(self.game_state, action, self._legal)
         except IllegalMoveError as error:
             self._legal = {}
             return self._observation(), ILLEGAL_REWARD, True, False, {"illegal_action": str(error)}
-        self.state.play(move)
+        self.game_state.play(move)
         self.moves += 1
         self._advance()
-        state = self.state
+        state = self.game_state
         reward, info = 0.0, {}
         if state.is_over:
             reward = self.encoding.rewards(state)[self.seat]
@@ -127,7 +129,7 @@ class SeatEnv(gym.Env):
 
     def _advance(self) -> None:
         """Chance steps and the bots' turns, until the agent acts or the game ends."""
-        state = self.state
+        state = self.game_state
         while not state.is_over and self.moves < self.max_moves:
             if state.is_chance:
                 state.play(state.chance_move(self._rng))
@@ -143,7 +145,7 @@ class SeatEnv(gym.Env):
 
     def _observation(self) -> dict[str, np.ndarray]:
         return {
-            "observation": self.encoding.observe(self.state, self.seat),
+            "observation": self.encoding.observe(self.game_state, self.seat),
             "action_mask": self.encoding.mask(self._legal),
         }
 
@@ -156,7 +158,7 @@ class SeatEnv(gym.Env):
         printed)."""
         if self.render_mode is None:
             return None
-        text = render_text(self.state)
+        text = render_text(self.game_state)
         if self.render_mode == "human":
             print(text)
             return None

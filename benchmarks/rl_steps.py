@@ -4,7 +4,8 @@ whole episodes of uniformly random masked actions, one core.
     python benchmarks/rl_steps.py [--seconds 10] [--game GAME ...]
 
 A step is one agent's action (``env.step``) with the observation and action mask read
-before it (``env.last()``), which is what a learner pays for; chance steps rolled by
+before it (``env.last()``) and a uniform draw from the mask, which is what a learner
+pays for less its own policy; chance steps rolled by
 the environment and the dead agents' closing steps are not counted. Mind Cycling is
 measured on the engine this process runs (the native core when it is compiled) and
 again in a child process with ``PELOTON_ENGINE=python``, for comparison. Prints

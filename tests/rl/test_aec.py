@@ -141,3 +141,19 @@ def test_the_layout_cuts_the_observation_into_its_named_blocks() -> None:
     row, lane = env.game_state.course.row_lane("c3")
     assert mine[0, row - 1, lane] == 1.0 and mine[3].sum() == 0
     assert theirs[3, row - 1, lane] == 1.0 and theirs[0].sum() == 0
+
+
+def test_an_episode_longer_than_max_moves_is_truncated_without_rewards() -> None:
+    env = rl.env("pistard", max_moves=12)
+    env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    while not any(env.truncations.values()):
+        obs = env.observe(env.agent_selection)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert env.moves >= 12 and not env.game_state.is_over
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    for _ in env.agent_iter():
+        _, reward, terminated, truncated, _ = env.last()
+        assert (reward, terminated, truncated) == (0.0, False, True)
+        env.step(None)
+    assert env.agents == []

@@ -33,7 +33,7 @@ except ImportError as missing:  # pragma: no cover - exercised in a subprocess t
 
 from ..core import registry
 from ..core.errors import ConfigError
-from .aec import PelotonEnv
+from .aec import MAX_MOVES, PelotonEnv
 from .encoding import Encoding, Layout, Segment
 
 #: The encoding of each game: ``module:class`` in this package.
@@ -59,13 +59,16 @@ def encoding(game: str, **options: Any) -> Encoding:
     return made
 
 
-def env(game: str, *, render_mode: str | None = None, **options: Any) -> PelotonEnv:
+def env(
+    game: str, *, render_mode: str | None = None, max_moves: int = MAX_MOVES, **options: Any
+) -> PelotonEnv:
     """A PettingZoo AEC environment of ``game`` made from ``options``.
 
-    ``render_mode`` is ``"ansi"``, ``"human"`` or ``None``; every other keyword is an
-    option of the game (``peloton options GAME`` lists them).
+    ``render_mode`` is ``"ansi"``, ``"human"`` or ``None``; ``max_moves`` truncates an
+    episode after that many moves; every other keyword is an option of the game
+    (``peloton options GAME`` lists them).
     """
-    return PelotonEnv(encoding(game, **options), render_mode=render_mode)
+    return PelotonEnv(encoding(game, **options), render_mode=render_mode, max_moves=max_moves)
 
 
 def gym_env(
@@ -74,6 +77,7 @@ def gym_env(
     seat: str | None = None,
     bots: str | dict[str, str] = "random",
     render_mode: str | None = None,
+    max_moves: int = MAX_MOVES,
     **options: Any,
 ) -> Any:
     """A Gymnasium environment: ``seat`` (the first seat by default) is the agent, every
@@ -82,7 +86,13 @@ def gym_env(
     challenge (``players=1``) has no other seat."""
     from .single import SeatEnv
 
-    return SeatEnv(encoding(game, **options), seat=seat, bots=bots, render_mode=render_mode)
+    return SeatEnv(
+        encoding(game, **options),
+        seat=seat,
+        bots=bots,
+        render_mode=render_mode,
+        max_moves=max_moves,
+    )
 
 
 __all__ = ["ENCODINGS", "Encoding", "Layout", "PelotonEnv", "Segment", "encoding", "env", "gym_env"]

@@ -144,7 +144,8 @@ class Room:
     spectators_seen: int = 0
 
     def spectator_number(self, conn: Connection) -> int:
-        """The number of a spectator's connection ("spectator 3"), given on first use."""
+        """The number of a spectator's connection ("spectator 3"), given when it first
+        writes without a name (players who watched before taking a seat get none)."""
         number = self.spectators.get(conn)
         if number is None:
             self.spectators_seen += 1
@@ -284,8 +285,8 @@ class Chats:
                 "seconds": CHAT_RATE_SECONDS,
             },
         }
-        if conn.seat is None:
-            message["spectator"] = room.spectator_number(conn)
+        if conn.seat is None and conn in room.spectators:
+            message["spectator"] = room.spectators[conn]
         conn.send(p.dumps(message))
 
     async def post(self, table: LiveTable, conn: Connection, message: p.ChatPost) -> None:

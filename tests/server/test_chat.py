@@ -17,7 +17,7 @@ import httpx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sqlalchemy import func, select
+from sqlalchemy import func, inspect, select
 
 from peloton.server import chat, storage
 from peloton.server.chat import CHAT_RATE, CHAT_RATE_SECONDS, MAX_CHAT_CHARS, MAX_CHAT_KEPT
@@ -317,6 +317,36 @@ def test_a_restarted_server_keeps_the_chat_and_the_mute(fresh_db: str) -> None:
         a.close()
     finally:
         second.stop()
+
+
+def test_a_database_from_before_the_chat_gets_its_tables(fresh_db: str) -> None:
+    """A database made by a server without the chat (no chat tables) keeps its tables
+    and gets the chat's at start-up."""
+    first = Server(fresh_db).start()
+    try:
+        with first.http() as http:
+            table_id = create(http, game="mind-twist", seats=["human", "human"])
+            token = join(http, table_id, "R", "Ada")
+    finally:
+        first.stop()
+    engine = storage.create_db_engine(fresh_db)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("DROP TABLE chat_messages")
+        conn.exec_driver_sql("DROP TABLE chat_settings")
+    assert not {"chat_messages", "chat_settings"} & set(inspect(engine).get_table_names())
+    engine.dispose()
+    second = Server(fresh_db).start()
+    try:
+        with second.http() as http:
+            assert http.get(f"/api/tables/{table_id}").json()["seats"][0]["name"] == "Ada"
+        a = WS(second, table_id)
+        a.hello(token)
+        assert chat_of(a)["messages"] == []
+        assert say(a, "a chat at last")["id"] == 0
+        a.close()
+    finally:
+        second.stop()
+    assert stored(fresh_db, table_id) == ["a chat at last"]
 
 
 # ---------------------------------------------------------------- the rules, in process

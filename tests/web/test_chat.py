@@ -52,6 +52,7 @@ def test_two_players_and_a_spectator_chat(server: Server, new_context) -> None:
         page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
 
     # A player writes: both players and the spectator read it, with who and when.
+    rail.evaluate("window.scrollTo(0, 0)")  # the phone shows the board, not the chat
     write(ada, "good luck, Bo!")
     for page in (ada, bo, rail):
         line = chat_lines(page).last
@@ -59,6 +60,10 @@ def test_two_players_and_a_spectator_chat(server: Server, new_context) -> None:
         expect(line).to_have_attribute("data-seat", "R")
         expect(line.locator(".chat-who")).to_have_text("Ada")
         expect(line.locator("time")).to_have_text(re.compile(r"\d"))
+    # Out of sight, the message is counted as new until the chat is seen.
+    expect(rail.get_by_test_id("chat-unread")).to_have_text("1 new")
+    rail.get_by_test_id("chat-list").scroll_into_view_if_needed()
+    expect(rail.get_by_test_id("chat-unread")).to_be_hidden()
     # HTML is shown as the text it is: no image, no bold, no script ran.
     write(bo, XSS)
     for page in (ada, bo, rail):

@@ -14,9 +14,11 @@ const CHAT_ERRORS = new Set(["bad_chat", "chat_flood", "chat_muted"]);
 export class ChatPanel {
   /**
    * @param {HTMLElement} box  the element the panel fills
-   * @param {object} options   {send(message) -> bool, downloadPath}
+   * @param {object} options   {send(message) -> bool, downloadPath, heading}: `heading`
+   *                           (optional) gets an unread count while the panel is out of
+   *                           sight (a phone's page scrolled to the board)
    */
-  constructor(box, { send, downloadPath }) {
+  constructor(box, { send, downloadPath, heading = null }) {
     this.box = box;
     this.send = send;
     this.messages = [];
@@ -27,8 +29,34 @@ export class ChatPanel {
     this.limits = { chars: 500, messages: 5, seconds: 10 };
     this.replay = null; // {messages, at}: the chat of a replay, up to move `at`
     this.unsent = ""; // the last text sent, given back if the server refuses it
+    this.loaded = false; // the chat so far was asked for on this connection
+    this.unread = 0; // messages come while the panel was out of sight
+    this.inView = true;
+    this.heading = heading || null;
     this.build(downloadPath);
     this.render();
+    if (this.heading && "IntersectionObserver" in globalThis) {
+      new IntersectionObserver((seen) => {
+        this.inView = seen.some((e) => e.isIntersecting);
+        if (this.inView) this.markRead();
+      }).observe(this.list);
+    }
+  }
+
+  markRead() {
+    this.unread = 0;
+    this.showUnread();
+  }
+
+  showUnread() {
+    if (!this.heading) return;
+    let badge = this.heading.querySelector(".chat-unread");
+    if (!badge) {
+      badge = el("span", { class: "chat-unread", dataset: { testid: "chat-unread" } });
+      this.heading.append(badge);
+    }
+    badge.hidden = this.unread === 0;
+    badge.textContent = this.unread ? `${this.unread} new` : "";
   }
 
   build(downloadPath) {
@@ -58,11 +86,18 @@ export class ChatPanel {
 
   // ---------------------------------------------------------------- from the table
 
-  /** The server welcomed this page (again): ask for the chat so far. */
+  /** The server welcomed this page: ask for the chat so far on a new connection (a
+   * welcome for a seat taken at the table changes nothing of the chat). */
   welcome(seat) {
     this.seat = seat || null;
-    this.send({ type: "chat_log" });
+    if (!this.loaded) this.loaded = this.send({ type: "chat_log" });
     this.render();
+  }
+
+  /** The connection dropped: the next welcome asks for the chat again (messages may
+   * have come meanwhile). */
+  offline() {
+    this.loaded = false;
   }
 
   /** A server message: handled here (true) if it is the chat's. */
@@ -80,6 +115,10 @@ export class ChatPanel {
         const last = this.messages.length ? this.messages[this.messages.length - 1].id : -1;
         if (!m || m.id <= last) return true; // already in a log that crossed it
         this.messages.push(m);
+        if (!this.inView && m.seat !== this.seat) {
+          this.unread += 1;
+          this.showUnread();
+        }
         if (this.messages.length > 1000) this.messages.shift();
         if (this.unsent && m.text === this.unsent.trim() && m.seat === this.seat) {
           this.unsent = "";

@@ -43,6 +43,7 @@ const socket = new LiveSocket(tableId, {
   onMessage,
   onStatus: (s) => {
     S.conn = s;
+    if (s !== "live" && S.chat) S.chat.offline();
     // Moves can only go out on an open socket: the turn controls follow the connection.
     if (S.snap) render();
     else renderHeader();
@@ -443,7 +444,7 @@ async function init() {
 // replays opened at a move of the URL (?move=N) and the solver's line on the board.
 
 function flowInit() {
-  S.chat = new ChatPanel($("chat"), { send: (message) => socket.send(message), downloadPath: `${tablePath}/chat` });
+  S.chat = new ChatPanel($("chat"), { send: (message) => socket.send(message), downloadPath: `${tablePath}/chat`, heading: $("chat-h") });
   S.signal = new TurnSignal(document.querySelector(".top-actions"));
   S.signal.setBase(`Table ${tableId} · Peloton`);
   S.ending = new EndDialog(document.querySelector(".board-wrap"), {

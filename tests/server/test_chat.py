@@ -6,8 +6,10 @@ spectators. On SQLite and PostgreSQL, through a real ``peloton serve``."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import string
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +24,7 @@ from sqlalchemy import func, inspect, select
 from peloton.server import chat, storage
 from peloton.server.chat import CHAT_RATE, CHAT_RATE_SECONDS, MAX_CHAT_CHARS, MAX_CHAT_KEPT
 from peloton.server.errors import ProtocolError
+from peloton.server.limits import RateLimit
 from peloton.server.protocol import ChatMute, ChatPost
 
 from .conftest import PG_ENV
@@ -455,3 +458,25 @@ def test_a_kept_message_never_holds_a_control_character(text: str) -> None:
         assert not cleaned or len(cleaned) > MAX_CHAT_CHARS
     else:
         assert kept == cleaned and 1 <= len(kept) <= MAX_CHAT_CHARS
+
+
+def test_messages_are_sent_in_their_numbers_order_whatever_commits_first() -> None:
+    """Messages commit concurrently (a busy table's share commits): one committed before
+    an earlier-numbered one waits for it, and a failed one (never kept) holds none up."""
+    room = chat.Room(
+        entries=deque(maxlen=MAX_CHAT_KEPT),
+        next_idx=0,
+        muted=False,
+        muted_by=None,
+        rate=RateLimit(CHAT_RATE, CHAT_RATE_SECONDS),
+    )
+    conn = FakeConn("A")
+    at = storage.now()
+    entries = [chat.ChatEntry(i, at, "A", "Ada", f"m{i}", 0) for i in range(4)]
+    room.settle(2, entries[2], {conn})
+    room.settle(1, None, {conn})  # failed: its writer was told, nobody else
+    assert conn.sent == []
+    room.settle(0, entries[0], {conn})
+    assert [m["message"]["text"] for m in map(json.loads, conn.sent)] == ["m0", "m2"]
+    room.settle(3, entries[3], {conn})
+    assert [m["text"] for m in room.log()] == ["m0", "m2", "m3"]

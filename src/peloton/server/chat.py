@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 import unicodedata
 import weakref
@@ -38,11 +39,21 @@ from starlette.routing import Route
 
 from . import protocol as p
 from . import storage
-from .errors import BAD_CHAT, CHAT_FLOOD, CHAT_MUTED, HELLO_FIRST, SPECTATOR, ProtocolError
+from .errors import (
+    BAD_CHAT,
+    CHAT_FLOOD,
+    CHAT_MUTED,
+    HELLO_FIRST,
+    INTERNAL,
+    SPECTATOR,
+    ProtocolError,
+)
 from .inputs import name_problem
 from .limits import RateLimit
 from .live import Connection, LiveTable
 from .requests import MAX_NAME
+
+log = logging.getLogger("peloton.server")
 
 #: The longest message, in characters (once control characters are dropped).
 MAX_CHAT_CHARS = 500
@@ -142,6 +153,10 @@ class Room:
         default_factory=weakref.WeakKeyDictionary
     )
     spectators_seen: int = 0
+    #: Messages committed (or failed: ``None``) but not yet sent, by number; the next
+    #: number to send (:meth:`settle`).
+    settled: dict[int, ChatEntry | None] = field(default_factory=dict)
+    next_to_send: int = 0
 
     def spectator_number(self, conn: Connection) -> int:
         """The number of a spectator's connection ("spectator 3"), given when it first
@@ -151,6 +166,21 @@ class Room:
             self.spectators_seen += 1
             number = self.spectators[conn] = self.spectators_seen
         return number
+
+    def settle(self, idx: int, entry: ChatEntry | None, to: set[Connection]) -> None:
+        """Message ``idx`` is committed (``entry``) or failed (``None``): keep and send
+        to ``to`` every message now ready in number order (a message committed before
+        one numbered earlier waits for it)."""
+        self.settled[idx] = entry
+        while self.next_to_send in self.settled:
+            ready = self.settled.pop(self.next_to_send)
+            self.next_to_send += 1
+            if ready is None:
+                continue
+            self.entries.append(ready)
+            out = p.dumps({"type": "chat", "message": ready.to_json()})
+            for conn in to:
+                conn.send(out)
 
     def log(self) -> list[dict[str, Any]]:
         """The kept messages, oldest first, as the protocol sends them."""
@@ -220,9 +250,11 @@ def load_room(engine: Engine, table_id: str, clock: Callable[[], float]) -> Room
         ),
         maxlen=MAX_CHAT_KEPT,
     )
+    first = entries[-1].idx + 1 if entries else 0
     return Room(
         entries=entries,
-        next_idx=entries[-1].idx + 1 if entries else 0,
+        next_idx=first,
+        next_to_send=first,
         muted=bool(setting.muted) if setting is not None else False,
         muted_by=setting.seat if setting is not None else None,
         rate=RateLimit(CHAT_RATE, CHAT_RATE_SECONDS, clock),
@@ -266,7 +298,8 @@ class Chats:
         if len(self.rooms) < MAX_ROOMS:
             return
         for table_id, room in list(self.rooms.items()):
-            if not room.watchers and not room.lock.locked():
+            idle = room.next_to_send == room.next_idx  # no message being committed
+            if not room.watchers and not room.lock.locked() and idle:
                 del self.rooms[table_id]
 
     async def greet(self, table: LiveTable, conn: Connection) -> None:
@@ -308,28 +341,34 @@ class Chats:
                 name = f"spectator {room.spectator_number(conn)}"
         else:
             name = table.seats[seat].name or seat
-        async with room.lock:
-            wait = room.rate.allow(f"seat:{seat}" if seat is not None else f"conn:{id(conn)}")
-            if wait > 0:
-                raise ProtocolError(
-                    CHAT_FLOOD,
-                    f"you are writing too fast: at most {CHAT_RATE} messages in "
-                    f"{CHAT_RATE_SECONDS:g} s; wait {max(1, round(wait))} s",
-                )
-            entry = ChatEntry(
-                room.next_idx,
-                storage.now().replace(microsecond=0),
-                seat,
-                name,
-                text,
-                table.moves_played,
+        # Numbered and counted at once (no wait in between: nothing else runs), then
+        # committed without a lock, so that the messages of a busy table share commits;
+        # they are sent in their numbers' order once committed (:meth:`Room.settle`).
+        wait = room.rate.allow(f"seat:{seat}" if seat is not None else f"conn:{id(conn)}")
+        if wait > 0:
+            raise ProtocolError(
+                CHAT_FLOOD,
+                f"you are writing too fast: at most {CHAT_RATE} messages in "
+                f"{CHAT_RATE_SECONDS:g} s; wait {max(1, round(wait))} s",
             )
+        entry = ChatEntry(
+            room.next_idx,
+            storage.now().replace(microsecond=0),
+            seat,
+            name,
+            text,
+            table.moves_played,
+        )
+        room.next_idx += 1
+        try:
             await self.writer.write(add_message(table.id, entry))
-            room.next_idx += 1
-            room.entries.append(entry)
-            out = p.dumps({"type": "chat", "message": entry.to_json()})
-            for other in table.connections:
-                other.send(out)
+        except Exception as exc:
+            room.settle(entry.idx, None, table.connections)
+            log.exception("table %s: chat message %d not stored", table.id, entry.idx)
+            raise ProtocolError(
+                INTERNAL, f"the message could not be stored ({type(exc).__name__}); send it again"
+            ) from None
+        room.settle(entry.idx, entry, table.connections)
 
     async def mute(self, table: LiveTable, conn: Connection, message: p.ChatMute) -> None:
         """A seated player mutes or unmutes the spectators; everyone at the table is

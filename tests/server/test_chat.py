@@ -230,6 +230,10 @@ def test_a_spectator_name_is_checked(server: Server, table: Table) -> None:
     watcher.hello()
     refused = watcher.error({"type": "chat", "text": "hi", "name": "x" * 41})
     assert refused["code"] == "bad_chat" and "1 to 40 characters" in refused["message"]
+    refused = watcher.error('{"type": "chat", "text": "hi", "name": "\\ud800"}')
+    assert refused["code"] == "bad_chat" and "printable" in refused["message"]
+    # A seated player's messages carry the seat's name: a 'name' of theirs is not used.
+    assert say(table.a, "me", name="Mallory")["name"] == "Ada"
     watcher.close()
 
 
@@ -245,6 +249,8 @@ def test_the_longest_message_is_kept_whole_and_controls_are_dropped(table: Table
     longest = "é" * MAX_CHAT_CHARS
     assert say(table.a, longest)["text"] == longest
     assert say(table.a, " a\x00b\nc\u202ed\x1b ")["text"] == "ab cd"
+    table.a.send('{"type": "chat", "text": "lone \\ud800surrogate"}')
+    assert table.a.expect("chat")["message"]["text"] == "lone surrogate"
     # HTML is text: kept and sent as written (the page shows it as text).
     assert say(table.a, XSS)["text"] == XSS
 

@@ -117,6 +117,8 @@ def test_two_players_and_a_spectator_chat(server: Server, new_context) -> None:
     expect(chat_lines(rail)).to_have_count(5)
     expect(rail.get_by_test_id("chat-form")).to_be_visible()
 
+    download = ada.get_by_test_id("chat-download")
+    expect(download).to_have_attribute("href", f"/api/tables/{table_id}/chat")
     assert dialogs == []
     for page in (ada, bo, rail):
         assert page.evaluate("window.pwned") is None

@@ -230,6 +230,8 @@ def test_a_spectator_name_is_checked(server: Server, table: Table) -> None:
     watcher.hello()
     refused = watcher.error({"type": "chat", "text": "hi", "name": "x" * 41})
     assert refused["code"] == "bad_chat" and "1 to 40 characters" in refused["message"]
+    refused = watcher.error({"type": "chat", "text": "hi", "name": "Spectator  1"})
+    assert refused["code"] == "bad_chat" and "unnamed spectators" in refused["message"]
     refused = watcher.error('{"type": "chat", "text": "hi", "name": "\\ud800"}')
     assert refused["code"] == "bad_chat" and "printable" in refused["message"]
     # A seated player's messages carry the seat's name: a 'name' of theirs is not used.

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import time
 import unicodedata
 import weakref
@@ -70,6 +71,8 @@ MAX_ROOMS = 512
 # Characters that reorder the text shown after them (bidirectional overrides and
 # isolates): a message could make the next line read backwards. Dropped.
 _BIDI = frozenset(chr(c) for c in [*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+# How an unnamed spectator is shown ("spectator 3"): not a name one may choose.
+_NUMBERED = re.compile(r"spectator\s*\d+", re.IGNORECASE)
 # Line and paragraph breaks: a chat message is one line, so each becomes a space.
 _BREAKS = frozenset("\t\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 
@@ -104,11 +107,17 @@ def checked_text(text: str) -> str:
 
 def checked_spectator_name(name: str) -> str:
     """A spectator's chosen name, as a seat's (1 to 40 printable characters, spaces
-    squeezed), or ``bad_chat``."""
+    squeezed) but not ``spectator N``, or ``bad_chat``."""
     problem = name_problem(name, MAX_NAME)
     if problem is not None:
         raise ProtocolError(BAD_CHAT, f"chat 'name' {problem}, not {name[:60]!r}")
-    return " ".join(name.split())
+    squeezed = " ".join(name.split())
+    if _NUMBERED.fullmatch(squeezed):
+        # Shown as it is, it would pass for another, unnamed spectator.
+        raise ProtocolError(
+            BAD_CHAT, f"chat 'name' {squeezed!r} is how unnamed spectators are shown: pick another"
+        )
+    return squeezed
 
 
 @dataclass(frozen=True)

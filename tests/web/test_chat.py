@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, WebSocketRoute, expect
 
 from .conftest import Server, artifact, open_page
 from .helpers import join, play_over_socket, root
@@ -153,3 +153,34 @@ def test_a_flood_is_refused_in_the_panel_and_the_text_comes_back(
     page.reload()
     expect(chat_lines(page)).to_have_count(5)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_reconnected_page_catches_up_on_the_chat(server: Server, new_context) -> None:
+    """A dropped connection comes back with the chat so far: a message written while
+    it was away is shown, and none twice."""
+    table_id = server.create(game="mind-twist", seats=["human", "human"])
+    url = f"{server.url}/table/{table_id}"
+    ctx = new_context(1280, 800)
+    routes: list[WebSocketRoute] = []
+
+    def through(ws: WebSocketRoute) -> None:
+        ws.connect_to_server()  # a pass-through the test can cut
+        routes.append(ws)
+
+    ctx.route_web_socket("**/ws/tables/**", through)
+    ada = open_page(ctx, url)
+    seated(ada, "R", "Ada")
+    bo = open_page(new_context(1280, 800), url)
+    seated(bo, "B", "Bo")
+    write(ada, "before the cut")
+    expect(chat_lines(bo)).to_have_count(1)
+    welcomes = int(root(ada).get_attribute("data-welcomes") or 0)
+    routes[-1].close(code=1012, reason="server restart")
+    write(bo, "while you were away")
+    expect(root(ada)).to_have_attribute("data-welcomes", str(welcomes + 1))
+    expect(chat_lines(ada)).to_have_count(2)
+    expect(chat_lines(ada).last).to_contain_text("while you were away")
+    write(ada, "back again")
+    expect(chat_lines(bo)).to_have_count(3)
+    expect(chat_lines(ada)).to_have_count(3)
+    assert ada.errors == [] and bo.errors == []  # type: ignore[attr-defined]

@@ -13,6 +13,7 @@ import { TurnSignal } from "./turn_signal.js";
 import { EndDialog, showInvitation } from "./end_dialog.js";
 import { showStandingsLink } from "./competition_next.js";
 import { renderSoloResult, soloSeatScore } from "./solo_panel.js";
+import { ChatPanel } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -34,6 +35,7 @@ const S = {
   solver: null, // a solo table's solver answer (solver.js)
   signal: null, // the "your turn" signal (turn_signal.js)
   ending: null, // the end-of-game dialog (end_dialog.js)
+  chat: null, // the chat panel (chat.js)
 };
 
 const socket = new LiveSocket(tableId, {
@@ -41,6 +43,7 @@ const socket = new LiveSocket(tableId, {
   onMessage,
   onStatus: (s) => {
     S.conn = s;
+    if (s !== "live" && S.chat) S.chat.offline();
     // Moves can only go out on an open socket: the turn controls follow the connection.
     if (S.snap) render();
     else renderHeader();
@@ -103,10 +106,12 @@ async function loadLog() {
 }
 
 function onMessage(msg) {
+  if (S.chat.handle(msg)) return;
   switch (msg.type) {
     case "welcome": {
       S.welcomes += 1;
       S.seat = msg.seat || null;
+      S.chat.welcome(S.seat);
       applyTable(msg.table);
       setSnapshot(msg.snapshot);
       if (S.snap && S.log.length !== S.view.movesPlayed(S.snap)) loadLog();
@@ -340,6 +345,7 @@ async function toggleReplay(at = null) {
     $("replay-controls").hidden = true;
     button.setAttribute("aria-pressed", "false");
     button.textContent = "Replay";
+    S.chat.live();
     S.view.refocus();
     render();
     return;
@@ -367,6 +373,8 @@ function enterReplay(data, { at = null, line = false } = {}) {
   );
   $("root").dataset.replayOf = line ? "solver-line" : "table";
   S.log = logFromReplay(data, (snap, i) => S.view.roundOf(snap, i));
+  if (line) S.chat.live();
+  else S.chat.showReplay(data.chat);
   render();
   S.replay.go(at === null ? data.moves.length : at);
 }
@@ -436,6 +444,7 @@ async function init() {
 // replays opened at a move of the URL (?move=N) and the solver's line on the board.
 
 function flowInit() {
+  S.chat = new ChatPanel($("chat"), { send: (message) => socket.send(message), downloadPath: `${tablePath}/chat`, heading: $("chat-h") });
   S.signal = new TurnSignal(document.querySelector(".top-actions"));
   S.signal.setBase(`Table ${tableId} · Peloton`);
   S.ending = new EndDialog(document.querySelector(".board-wrap"), {
@@ -466,6 +475,7 @@ function setUrlMove(index) {
 function replayShown(snap) {
   renderSeats(snap);
   if (S.replay) setUrlMove(S.replay.index);
+  if (S.replay) S.chat.replayAt(S.replay.index);
 }
 
 /** The solver's line (`moves`) stepped through on the board: the table's record with

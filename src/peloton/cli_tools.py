@@ -145,7 +145,7 @@ def simulate(
         typer.Option(
             "--ray",
             help="Play the games on Ray: a local Ray started for the run, or the cluster of "
-            "--ray-address; the same results as --jobs. Needs pip install 'peloton[ray]'.",
+            "--ray-address; the same results as --jobs. Needs Ray: pip install 'peloton\\[ray]'.",
         ),
     ] = False,
     ray_address: Annotated[

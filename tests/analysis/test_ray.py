@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from peloton.analysis.ray_pool import MAX_CHUNK, RayCluster, chunks, endpoint, in_order
+from peloton.analysis.ray_pool import (
+    MAX_CHUNK,
+    RayCluster,
+    chunks,
+    endpoint,
+    in_order,
+    ray_map,
+)
+from peloton.analysis.tournament import Tournament, play_game
 
 from .helpers import cli
 
@@ -92,6 +101,18 @@ def test_ray_jobs_caps_the_games_at_once_and_changes_no_result(
         assert code == 0, stderr
         runs.append(stdout)
     assert runs[0] == runs[1]
+
+
+def test_a_game_that_fails_in_a_worker_stops_the_run_with_its_own_error(
+    local_ray: Any, tmp_path: Path
+) -> None:
+    """The records directory goes away after the run was checked: the worker's
+    ``FileNotFoundError`` comes back as itself, not wrapped in Ray's error."""
+    gone = Tournament(("greedy", "random"), games=3, course="short", riders=3,
+                      records=tmp_path / "gone")  # fmt: skip
+    with pytest.raises(FileNotFoundError, match="gone") as raised:
+        list(ray_map(partial(play_game, gone), gone.games, RayCluster()))
+    assert type(raised.value) is FileNotFoundError
 
 
 def test_the_command_starts_its_own_local_ray_for_the_run(tmp_path: Path) -> None:

@@ -77,7 +77,7 @@ def test_a_mind_twist_match_on_ray_is_the_same_as_on_two_processes(
     local_ray: Any, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     same_as_two_jobs(capsys, tmp_path, "r.json", "--game", "mind-twist", "--bots",
-                     "optimal,random", "--games", "12", "--swap", "--seed", "2")  # fmt: skip
+                     "optimal,random", "--games", "8", "--swap", "--seed", "2")  # fmt: skip
 
 
 def test_a_cyclo_stage_race_and_competition_on_ray_are_the_same_as_on_two_processes(

@@ -28,6 +28,7 @@ from peloton.analysis.ray_pool import (
     chunks,
     endpoint,
     in_order,
+    play_chunk,
     ray_map,
 )
 from peloton.analysis.tournament import Tournament, play_game
@@ -222,3 +223,12 @@ def test_results_come_out_in_game_order_whatever_order_chunks_finish(data: st.Da
 def test_a_chunk_that_never_comes_back_is_an_error() -> None:
     with pytest.raises(RuntimeError, match="games from 2 on never came back"):
         list(in_order([(0, ["a", "b"]), (4, ["e"])]))
+
+
+def test_a_worker_with_another_peloton_refuses_to_play() -> None:
+    """A cluster node with another version could play other games: it says so."""
+    from peloton import ConfigError, __version__
+
+    assert play_chunk(str, range(2), __version__) == ["0", "1"]
+    with pytest.raises(ConfigError, match=r"runs Peloton .* this command 0\.0\.1: install"):
+        play_chunk(str, range(2), "0.0.1")

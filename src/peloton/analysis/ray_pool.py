@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, TypeVar
 
+from .. import __version__
 from ..core.errors import ConfigError
 
 R = TypeVar("R")
@@ -125,9 +126,15 @@ def in_order(finished: Iterable[tuple[int, list[R]]]) -> Iterator[R]:
         raise RuntimeError(f"games from {following} on never came back")
 
 
-def play_chunk(worker: Callable[[int], R], games: range) -> list[R]:
+def play_chunk(worker: Callable[[int], R], games: range, version: str) -> list[R]:
     """Play ``games`` in this Ray worker (module-level, so that a worker imports it by
-    name): the outcomes in order."""
+    name): the outcomes in order. ``version`` is the command's Peloton: a node with
+    another one could play other games, so it refuses."""
+    if version != __version__:
+        raise ConfigError(
+            f"a Ray worker runs Peloton {__version__}, this command {version}: install "
+            "the same version on every node of the cluster"
+        )
     return [worker(index) for index in games]
 
 
@@ -180,7 +187,7 @@ def _finished(
     def submit() -> None:
         games = next(queued, None)
         if games is not None:
-            pending[task.remote(shared, games)] = games.start
+            pending[task.remote(shared, games, __version__)] = games.start
 
     for _ in range(window):
         submit()

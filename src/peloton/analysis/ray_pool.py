@@ -169,8 +169,11 @@ def connect(ray: Any, cluster: RayCluster) -> bool:
         else:
             ray.init(address=cluster.address, **quiet)
     except ConnectionError as exc:
-        where = cluster.address or "local"
-        raise ConfigError(f"--ray-address {where}: cannot join the Ray cluster: {exc}") from None
+        if cluster.address is None:
+            raise ConfigError(f"--ray: cannot start a local Ray: {exc}") from None
+        raise ConfigError(
+            f"--ray-address {cluster.address}: cannot join the Ray cluster: {exc}"
+        ) from None
     return True
 
 

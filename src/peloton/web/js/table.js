@@ -13,7 +13,7 @@ import { TurnSignal } from "./turn_signal.js";
 import { EndDialog, showInvitation } from "./end_dialog.js";
 import { showStandingsLink } from "./competition_next.js";
 import { renderSoloResult, soloSeatScore } from "./solo_panel.js";
-import { ChatPanel } from "./chat.js";
+import { ChatPanel } from "./chat_panel.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -35,7 +35,7 @@ const S = {
   solver: null, // a solo table's solver answer (solver.js)
   signal: null, // the "your turn" signal (turn_signal.js)
   ending: null, // the end-of-game dialog (end_dialog.js)
-  chat: null, // the chat panel (chat.js)
+  chat: null, // the chat panel (chat_panel.js)
 };
 
 const socket = new LiveSocket(tableId, {

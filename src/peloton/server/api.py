@@ -347,7 +347,8 @@ async def table_replay(request: Request) -> Response:
                 429, BUSY, "the replay could not be built now: ask again in a minute"
             ) from None
         cache.put(key, answer)
-    return _json(answer)
+    # The chat grows without moves: added to each answer, never cached with it.
+    return _json(await request.app.state.chats.with_chat(table, answer))
 
 
 async def upload_replay(request: Request) -> Response:

@@ -39,6 +39,11 @@ NOT_STARTED = "not_started"
 NOT_FOUND = "not_found"
 INTERNAL = "internal"
 CHANCE_STEP = "chance_step"
+# The table chat (:mod:`.chat`): a chat message refused (malformed, empty, too long),
+# sent too fast, or written by a spectator while the players muted spectators.
+BAD_CHAT = "bad_chat"
+CHAT_FLOOD = "chat_flood"
+CHAT_MUTED = "chat_muted"
 
 # HTTP answers besides the shared ones above.
 BAD_OPTIONS = "bad_options"

@@ -117,6 +117,33 @@ competitions = Table(
 )
 
 
+#: A table's chat (:mod:`.chat`): its messages in order (``idx`` counts from 0 and is
+#: never reused; the oldest beyond the kept cap are deleted), each with who wrote it
+#: (a seat letter, or ``NULL`` for a spectator, and the name shown), when, and how many
+#: moves had been played then (where a replay shows it).
+chat_messages = Table(
+    "chat_messages",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True, autoincrement=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("seat", String(1), nullable=True),
+    Column("name", String(200), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("move", Integer, nullable=False),
+)
+
+#: A table's chat settings: whether its players muted the spectators, and who did.
+chat_settings = Table(
+    "chat_settings",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("muted", Integer, nullable=False),  # 1: spectators may not write
+    Column("seat", String(1), nullable=True),
+    Column("changed", DateTime(timezone=True), nullable=False),
+)
+
+
 def default_db_url() -> str:
     """A SQLite file in the user's data directory (created on demand)."""
     return f"sqlite:///{Path(user_data_dir('peloton')) / 'peloton.db'}"
@@ -227,6 +254,8 @@ def migrate(engine: Engine) -> None:
     * The ``clock`` column (time control, stand-in, absent seats) is added if missing.
     * The ``competitions`` table (stage races, omniums...) is created if missing, by
       :func:`create_db_engine`'s ``create_all``: an older database simply has none.
+    * The chat's tables (``chat_messages``, ``chat_settings``) are created if missing
+      the same way: an older database's tables simply have no chat yet.
     """
     names = set(inspect(engine).get_table_names())
     if _REBUILT in names:

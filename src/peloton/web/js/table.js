@@ -15,6 +15,7 @@ import { showStandingsLink } from "./competition_next.js";
 import { renderSoloResult, soloSeatScore } from "./solo_panel.js";
 import { ClockView } from "./clock.js";
 import { SeatMenu } from "./seat_menu.js";
+import { ChatPanel } from "./chat_panel.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -38,6 +39,7 @@ const S = {
   ending: null, // the end-of-game dialog (end_dialog.js)
   clock: null, // the seats' clocks (clock.js)
   seatMenu: null, // leaving the table, taking the seat back (seat_menu.js)
+  chat: null, // the chat panel (chat_panel.js)
 };
 
 const socket = new LiveSocket(tableId, {
@@ -45,6 +47,7 @@ const socket = new LiveSocket(tableId, {
   onMessage,
   onStatus: (s) => {
     S.conn = s;
+    if (s !== "live" && S.chat) S.chat.offline();
     // Moves can only go out on an open socket: the turn controls follow the connection.
     if (S.snap) render();
     else renderHeader();
@@ -107,10 +110,12 @@ async function loadLog() {
 }
 
 function onMessage(msg) {
+  if (S.chat.handle(msg)) return;
   switch (msg.type) {
     case "welcome": {
       S.welcomes += 1;
       S.seat = msg.seat || null;
+      S.chat.welcome(S.seat);
       applyTable(msg.table);
       setSnapshot(msg.snapshot);
       if (S.snap && S.log.length !== S.view.movesPlayed(S.snap)) loadLog();
@@ -347,6 +352,7 @@ async function toggleReplay(at = null) {
     $("replay-controls").hidden = true;
     button.setAttribute("aria-pressed", "false");
     button.textContent = "Replay";
+    S.chat.live();
     S.view.refocus();
     render();
     return;
@@ -374,6 +380,8 @@ function enterReplay(data, { at = null, line = false } = {}) {
   );
   $("root").dataset.replayOf = line ? "solver-line" : "table";
   S.log = logFromReplay(data, (snap, i) => S.view.roundOf(snap, i));
+  if (line) S.chat.live();
+  else S.chat.showReplay(data.chat);
   render();
   S.replay.go(at === null ? data.moves.length : at);
 }
@@ -443,6 +451,7 @@ async function init() {
 // replays opened at a move of the URL (?move=N) and the solver's line on the board.
 
 function flowInit() {
+  S.chat = new ChatPanel($("chat"), { send: (message) => socket.send(message), downloadPath: `${tablePath}/chat`, heading: $("chat-h") });
   S.signal = new TurnSignal(document.querySelector(".top-actions"));
   S.signal.setBase(`Table ${tableId} · Peloton`);
   S.ending = new EndDialog(document.querySelector(".board-wrap"), {
@@ -477,6 +486,7 @@ function setUrlMove(index) {
 function replayShown(snap) {
   renderSeats(snap);
   if (S.replay) setUrlMove(S.replay.index);
+  if (S.replay) S.chat.replayAt(S.replay.index);
 }
 
 /** The solver's line (`moves`) stepped through on the board: the table's record with

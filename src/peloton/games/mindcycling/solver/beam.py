@@ -11,9 +11,11 @@ bottle kept for the climb), so the solver first runs this beam search:
   greedy bot's scores (:func:`~..heuristics.score_moves`, computed by the native core
   when it is active) and the ones that end furthest up the road;
 * the positions at the end of the round are merged when equal
-  (:func:`.search.position_key`) and ranked by the admissible round bound
-  (:class:`.bounds.Bounds`: the fewest rounds the game may still take from there),
-  then by the rows the four leading riders have covered, then by the fifth's row;
+  (:func:`.search.position_key`) and ranked by the best score of
+  :data:`PLAYOUTS` greedy playouts from them (in the native core when it is
+  active), then by the admissible round bound (:class:`.bounds.Bounds`: the fewest
+  rounds the game may still take from there), then by the rows the four leading
+  riders have covered and the fifth's row;
 * the ``width`` best go on to the next round. Every finished line is offered.
 
 It is anytime: :func:`beam_lines` runs beams of growing width until its deadline, and
@@ -33,8 +35,6 @@ from ..state import State
 from .lines import greedy_line
 from .rows import TimeUp
 
-#: A finished line: its final state and its moves grouped by round (setup first).
-Line = tuple[State, list[list[str]]]
 #: Beam widths tried one after the other (each roughly four times the work of the last).
 WIDTHS = (2, 6, 16, 40, 100, 250, 600)
 #: Moves tried per turn: the best by the greedy scores, then the furthest.

@@ -8,10 +8,9 @@ the engine's. Setup (MC-9.2) is one more such "round" before round 1.
 
 Phase 1 is iterative deepening on the round count (IDA*): is there a line whose
 fourth rider crosses within ``R`` rounds? ``R`` starts at an admissible lower bound
-and grows until a line is found; the best of a few greedy playouts gives an upper
-bound (with a time limit, half of it first goes to improving that line by solving
-its endings exactly, :func:`_polish`), so when every ``R`` below the incumbent's
-rounds fails, its rounds are optimal. Each ``R`` is first tried in the **row game**
+and grows until a line is found; the best line known (greedy lines, the beam of
+:mod:`.beam`, its endings solved exactly: :mod:`.driver`) gives an upper bound, so
+when every ``R`` below the incumbent's rounds fails, its rounds are optimal. Each ``R`` is first tried in the **row game**
 (:mod:`.rows`), the race with the lanes relaxed away: when even the row game has no
 line in ``R`` rounds the real game has none, and the real search is skipped; the row
 game also prunes every round-start node of the real search. Phase 2 is branch and

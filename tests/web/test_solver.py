@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from peloton.games.mindcycling.solver.examples import C8
@@ -18,6 +20,10 @@ def test_a_solo_table_shows_the_solvers_proven_optimum(server: Server, new_conte
     expect(panel).to_have_attribute("data-proven", "true")
     expect(page.get_by_test_id("solver-score")).to_contain_text("2 rounds")
     expect(page.get_by_test_id("solver-score")).to_contain_text("proven optimal")
+    # The panel says how long the solve took (a small course: well under a minute).
+    expect(page.get_by_test_id("solver-time")).to_have_text(
+        re.compile(r"^Solved in \d+(\.\d)? s \([\d,]+ positions searched\)\.$")
+    )
     page.get_by_test_id("solver-line").locator("summary").click()
     expect(page.get_by_test_id("solver-line").locator("li")).to_have_count(3)
     page.screenshot(path=str(ARTIFACTS / "solo-solver.png"), full_page=True)

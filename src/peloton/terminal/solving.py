@@ -33,5 +33,6 @@ def print_solution(console: Console, title: str, solution: Solution, any_team: b
         out(f"NOT proven optimal (time limit reached); proven lower bound: ({lb[0]}, {lb[1]})")
     out(
         f"nodes: {solution.nodes:,} ({solution.round_nodes:,} round starts; {solution.row_nodes:,} in the row game), "
-        f"{solution.nodes_per_second:,.0f} nodes/s, time {solution.seconds:.2f} s"
+        f"{solution.nodes_per_second:,.0f} nodes/s, time {solution.seconds:.2f} s "
+        f"({solution.cpu_seconds:.2f} s of CPU)"
     )

@@ -63,6 +63,8 @@ function render(box, answer, onShowLine = null) {
     box.append(el("p", { class: "muted", dataset: { testid: "solver-bound" } },
       `Not proven optimal within the time limit: no line can beat (${lr}, ${lrem}).`));
   }
+  box.append(el("p", { class: "muted", dataset: { testid: "solver-time" } },
+    `Solved in ${formatSeconds(s.seconds)} (${(s.nodes || 0).toLocaleString("en")} positions searched).`));
   const details = el("details", { dataset: { testid: "solver-line" } }, el("summary", {}, "The solver's line"));
   const list = el("ol", { class: "solver-line" });
   for (const r of s.rounds) list.append(el("li", {}, el("strong", {}, `${r.label}: `), r.moves.join(" ")));
@@ -75,4 +77,10 @@ function render(box, answer, onShowLine = null) {
     }, "Step through the line on the board"));
   }
   box.append(details);
+}
+
+/** Seconds as the panel says them: "0.4 s", "12 s". */
+function formatSeconds(seconds) {
+  const n = Number(seconds) || 0;
+  return n < 10 ? `${n.toFixed(1)} s` : `${Math.round(n)} s`;
 }

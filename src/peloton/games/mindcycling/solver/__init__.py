@@ -3,15 +3,17 @@
 :mod:`.bounds` (admissible bounds) sits under both :mod:`.rows` (the row game, a
 relaxation without lanes) and :mod:`.search` (the exact search over whole rounds);
 :mod:`.lines` holds the lines given, shipped with a course or played by the greedy bot;
-:mod:`.examples` small courses the solver proves in seconds.
+:mod:`.beam` finds good first lines; :mod:`.driver` holds the entry points and spends a
+solve's time; :mod:`.examples` small courses the solver proves in seconds.
 """
 
 from typing import Any
 
 from ..state import State
 from .bounds import Bounds
+from .driver import composition_of, solve, solve_state
 from .rows import TimeUp
-from .search import COMPOSITIONS, Solution, composition_of, position_key, solve, solve_state
+from .search import COMPOSITIONS, Solution, position_key
 
 
 def solve_solo(state: State, seconds: float) -> dict[str, Any]:

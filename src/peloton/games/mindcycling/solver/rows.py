@@ -32,7 +32,7 @@ end positions; ``tests/games/mindcycling/solver`` checks this on many real round
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -52,6 +52,14 @@ class TimeUp(Exception):
     """The time limit of a solve ran out (in the row game or the real search)."""
 
 
+#: Steps of a long loop between two looks at the clock.
+CHECK_EVERY = 256
+
+
+def _no_check() -> None:
+    """No time limit."""
+
+
 @dataclass
 class RowGame:
     """The row game of one course and relay limit."""
@@ -63,6 +71,10 @@ class RowGame:
     feed_rows: frozenset[int] = field(init=False)
 
     def __post_init__(self) -> None:
+        #: Called every :data:`CHECK_EVERY` steps of the long loops (a solve's clock:
+        #: it raises :class:`TimeUp` once the time is up).
+        self.check: Callable[[], None] = _no_check
+        self._steps = 0
         self._outcomes: dict[tuple[RowRider, ...], list[tuple[tuple[int, bool, bool], ...]]] = {}
         self._reach: dict[tuple[RowRider, ...], tuple[int, ...]] = {}
         self.finish = self.course.finish
@@ -80,6 +92,12 @@ class RowGame:
         )
         return riders, len(race.finished)
 
+    def step(self) -> None:
+        """One step of a long loop: every :data:`CHECK_EVERY` steps, the clock."""
+        self._steps += 1
+        if not self._steps % CHECK_EVERY:
+            self.check()
+
     # ------------------------------------------------------------ one round
 
     def chains(self, riders: tuple[RowRider, ...]) -> Iterator[list[list[int]]]:
@@ -96,6 +114,7 @@ class RowGame:
             choices.append(_maximal_matchings(by_row[row], ahead))
         seen: set[tuple[tuple[RowRider, ...], ...]] = set()
         for picks in product(*choices):
+            self.step()
             leader: dict[int, int] = {}
             for m in picks:
                 leader.update(m)
@@ -151,7 +170,10 @@ class RowGame:
         # ``group``: what rider i may follow, the open group of rider i - 1 (its leader
         # in the chain), as (head row, the leader's row, whether the leader relayed,
         # the chain index of the rider that founded the group by a normal move).
+        step = self.step
+
         def rec(i: int, group: tuple[int, int, bool, int] | None) -> None:
+            step()
             if i == len(chain):
                 out.add(tuple(picked))
                 return
@@ -238,6 +260,7 @@ class RowGame:
             ]
             order = [i for chain in chains for i in chain]
             for combo in product(*per_chain):
+                self.step()
                 moved = [o for outcome in combo for o in outcome]
                 if after in set(self.settle(riders, crossed, order, moved)):
                     return True
@@ -275,6 +298,7 @@ class RowGame:
             ]
 
         def assign(k: int, taken: frozenset[int]) -> Iterator[frozenset[int]]:
+            self.step()
             if k == len(givers):
                 yield taken
                 return
@@ -323,15 +347,23 @@ class RowSearch:
     game too: its relaxation assumes every bottle and every train the row game could
     offer) with each round's exact reach from its chains of links."""
 
-    def __init__(self, game: RowGame, types: str, deadline: float | None = None) -> None:
+    def __init__(
+        self,
+        game: RowGame,
+        types: str,
+        deadline: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.game = game
         self.bounds = Bounds(game.course, game.relay_limit, types)
         self.deadline = deadline
+        self.clock = clock
+        game.check = self._check_time
         self.nodes = 0
         self.tt: dict[RowState, int] = {}
 
     def _check_time(self) -> None:
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.deadline is not None and self.clock() > self.deadline:
             raise TimeUp
 
     def rounds_needed(self, intervals: list[Bounded], crossed: int, dry: bool = False) -> int:
@@ -395,7 +427,7 @@ class RowSearch:
                 found.update(self.game.settle(riders, crossed, order, moved))
                 return
             self.nodes += 1
-            if not self.nodes & 1023:
+            if not self.nodes & 63:
                 self._check_time()
             chain = chains[c]
             for outcome in per_chain[c]:
@@ -415,7 +447,7 @@ class RowSearch:
         return sorted(
             (
                 s
-                for s in undominated(self.successors(position, budget))
+                for s in undominated(self.successors(position, budget), self.game.step)
                 if s[1] >= SOLO_TARGET
                 or self.rounds_needed(
                     [(t, r, r) for r, t, _ in s[0]], s[1], not any(b for _, _, b in s[0])
@@ -440,7 +472,7 @@ class RowSearch:
         return False
 
 
-def undominated(positions: set[RowState]) -> list[RowState]:
+def undominated(positions: set[RowState], step: Callable[[], None] = _no_check) -> list[RowState]:
     """Drop a position when another one differs from it only by riders holding bottles
     it lacks: a bottle never hurts (a tired domestique may do less, MC-7.4; a holder
     may always keep it), so the one with more bottles can do all the other can."""
@@ -453,6 +485,7 @@ def undominated(positions: set[RowState]) -> list[RowState]:
             out.extend(group)
             continue
         for pos in group:
+            step()
             bottles = [b for _, _, b in pos[0]]
             if not any(
                 other is not pos

@@ -8,10 +8,9 @@ the engine's. Setup (MC-9.2) is one more such "round" before round 1.
 
 Phase 1 is iterative deepening on the round count (IDA*): is there a line whose
 fourth rider crosses within ``R`` rounds? ``R`` starts at an admissible lower bound
-and grows until a line is found; the best of a few greedy playouts gives an upper
-bound (with a time limit, half of it first goes to improving that line by solving
-its endings exactly, :func:`_polish`), so when every ``R`` below the incumbent's
-rounds fails, its rounds are optimal. Each ``R`` is first tried in the **row game**
+and grows until a line is found; the best line known (greedy lines, the beam of
+:mod:`.beam`, its endings solved exactly: :mod:`.driver`) gives an upper bound, so
+when every ``R`` below the incumbent's rounds fails, its rounds are optimal. Each ``R`` is first tried in the **row game**
 (:mod:`.rows`), the race with the lanes relaxed away: when even the row game has no
 line in ``R`` rounds the real game has none, and the real search is skipped; the row
 game also prunes every round-start node of the real search. Phase 2 is branch and
@@ -59,14 +58,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....core.errors import ConfigError
-from ..course import Course
-from ..riders import SOLO_COMPOSITION, canonical_composition
-from ..start import from_mcn, new_solo
 from ..state import State
 from .bounds import Bounded, Bounds, round_reach
-from .lines import GREEDY_LINES, given_line, greedy_line, replay_line
-from .lines import known_line as known_line_of
 from .rows import RowGame, RowSearch, TimeUp
 
 #: --any-team: each type once or twice, five riders (MC-9.1).
@@ -89,7 +82,8 @@ class Solution:
     nodes: int = 0  # positions played (one per move played in the search)
     round_nodes: int = 0  # round-start positions expanded
     row_nodes: int = 0  # partial rounds combined in the row game (:mod:`.rows`)
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall time
+    cpu_seconds: float = 0.0  # CPU time of this process (time.process_time)
     setup_searched: bool = True
     first_round: int = 1  # the round the search started in
     log: list[str] = field(default_factory=list)
@@ -122,6 +116,7 @@ class Solution:
             "nodes": self.nodes,
             "row_nodes": self.row_nodes,
             "seconds": round(self.seconds, 3),
+            "cpu_seconds": round(self.cpu_seconds, 3),
         }
 
 
@@ -154,7 +149,11 @@ class Solver:
     """One solve of one starting position (see :func:`solve`)."""
 
     def __init__(
-        self, root: State, deadline: float | None, tick: Callable[[], None] | None = None
+        self,
+        root: State,
+        deadline: float | None,
+        tick: Callable[[], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.root = root
         self.course = root.course
@@ -162,8 +161,10 @@ class Solver:
         types = "".join(rid[1] for rid in root.ids)
         self.bounds = Bounds(root.course, root.relay_limit, types)
         #: The row game (lanes relaxed away): a stronger bound at each round's start.
-        self.relaxed = RowSearch(RowGame(root.course, root.relay_limit), types, deadline)
+        self.relaxed = RowSearch(RowGame(root.course, root.relay_limit), types, deadline, clock)
         self.deadline = deadline
+        #: The clock the deadline is read on (tests inject one that runs fast).
+        self.clock = clock
         self.nodes = 0
         self.round_nodes = 0
         self.tt1: dict[Key, int] = {}
@@ -179,7 +180,7 @@ class Solver:
     # ------------------------------------------------------------ rounds
 
     def _check_time(self) -> None:
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.deadline is not None and self.clock() > self.deadline:
             raise TimeUp
         if self._tick is not None:
             self._tick()
@@ -207,7 +208,7 @@ class Solver:
                 child = st.copy()
                 child.play(move)
                 self.nodes += 1
-                if not self.nodes & 1023:
+                if not self.nodes & 63:  # often: a loaded machine may give little CPU
                     self._check_time()
                 if (
                     keep is not None
@@ -342,248 +343,3 @@ class Solver:
         if self.best_final is None:
             return None
         return self.best_final.solo_score
-
-
-def _polish(solver: Solver, root: State, until: float) -> None:
-    """Improve the solver's line by solving its endings: from the start of each of its
-    rounds, latest first, a sub-solve looks only for a better ending (a large
-    neighbourhood search; the time left is shared out among the endings still to try).
-    A better ending replaces the line's tail."""
-    line = solver.best_line
-    if line is None:
-        return
-    state = root.copy()
-    state.history = []
-    starts: list[tuple[int, State]] = []  # (rounds of the line before it, position)
-    for i, moves in enumerate(line):
-        for move in moves:
-            state.play(move)
-        if not state.is_over and state.at_round_start and i + 1 < len(line):
-            starts.append((i + 1, state.copy()))
-    for n, (prefix, start) in enumerate(reversed(starts)):
-        left = until - time.monotonic()
-        if left <= 0 or solver.bound is None:
-            return
-        sub = solve_state(
-            start, time_limit=left / (len(starts) - n), upper=solver.bound, polish=False
-        )
-        if sub.score is not None and sub.final is not None and sub.score < solver.bound:
-            solver._offer(sub.final, [*line[:prefix], *sub.rounds])
-            line = solver.best_line or line
-            return _polish(solver, root, until) if time.monotonic() < until else None
-
-
-def solve_state(
-    root: State,
-    *,
-    time_limit: float | None = None,
-    upper: Score | None = None,
-    tick: Callable[[], None] | None = None,
-    polish: bool = True,
-    known_line: list[str] | None = None,
-) -> Solution:
-    """Solve a solo position: in setup (placements searched) or at a round's start.
-
-    ``upper``: a score already achieved elsewhere (``--any-team``): lines no better
-    than it are not searched for, and the result may then have no line.
-    ``polish``: with a time limit, spend up to half of it improving the first line
-    found by solving its endings exactly (:func:`_polish`) before the proof.
-    ``known_line``: a line already known (move texts from ``root``, say a record's), to
-    start from when it beats the greedy lines.
-    """
-    if not root.solo:
-        raise ConfigError("the solver plays the solo version only (one team of five riders)")
-    if root.is_over:
-        raise ConfigError("the position is already over: nothing to solve")
-    if root.round != 0 and not root.at_round_start:
-        raise ConfigError("the solver starts from setup or the start of a round")
-    started = time.monotonic()
-    deadline = None if time_limit is None else started + time_limit
-    solver = Solver(root, deadline, tick)
-    if known_line is not None:
-        solver._offer(*given_line(root, known_line))
-    team = root.teams["A"]
-    in_setup = root.round == 0
-    done_rounds = 0 if in_setup else root.round - 1  # rounds already behind the start
-
-    # An upper bound: the best of a few greedy lines (better lines only from here).
-    for seed in range(GREEDY_LINES):
-        greedy_final, greedy_rounds = greedy_line(root, seed)
-        solver._offer(greedy_final, greedy_rounds)
-        if deadline is not None and time.monotonic() > deadline:
-            break  # one line at least, even with no time at all
-    if polish and deadline is not None and time_limit is not None:
-        _polish(solver, root, started + time_limit / 2)
-    if upper is not None and solver.bound is not None and upper <= solver.bound:
-        solver.best_line, solver.best_final = None, None
-        solver.bound = upper
-        solver.best_rounds, solver.best_rem = upper
-    cap_rounds = solver.best_rounds
-
-    starts: list[tuple[State, list[list[str]]]]
-    lower: Score = (1, 0)
-    proven = False
-    try:
-        starts = (
-            [(solver.child(root, m), [m]) for _, m in solver.successors(root)]
-            if in_setup
-            else [(root.copy(), [])]
-        )
-        for s, _ in starts:
-            s.history = []
-        h = min(solver.rounds_needed(s) for s, _ in starts) + done_rounds
-        lower = (max(1, h), 0)
-        # Phase 1: the fewest rounds (every R below the incumbent's rounds).
-        r_star = cap_rounds
-        relaxed = solver.relaxed
-        row_starts = {RowGame.project(s) for s, _ in starts}
-        for r in range(max(1, h), cap_rounds):
-            # The row game first: when even it has no line in r rounds, neither has the
-            # real game, and the (much larger) real search is skipped.
-            if not any(relaxed.feasible(p, r - done_rounds) for p in row_starts):
-                lower = (r + 1, 0)
-                solver.log.append(
-                    f"no line in {r} rounds even in the row game ({relaxed.nodes:,} row nodes)"
-                )
-                continue
-            found = False
-            for s, pre in starts:
-                line = [m.copy() for m in pre]
-                if solver.feasible(s, r - done_rounds, line):
-                    found = True
-                    break
-            if found:
-                r_star = r
-                break
-            lower = (r + 1, 0)
-            solver.log.append(f"no line in {r} rounds ({solver.nodes:,} nodes)")
-        lower = (r_star, 0)
-        # Phase 2: the smallest remaining among the lines of r_star rounds.
-        if solver.best_rem > 0:
-            for s, pre in starts:
-                line = [m.copy() for m in pre]
-                solver.improve(s, r_star - done_rounds, line)
-                if solver.best_rem == 0:
-                    break
-        proven = True
-        lower = (r_star, solver.best_rem)
-    except TimeUp:
-        pass
-    score = solver.best_score()
-    line = solver.best_line or []
-    final: State | None = None
-    if score is not None:
-        final = replay_line(root, line)
-        if final.solo_score != score:  # the engine itself must agree with the search
-            raise AssertionError(f"the line replays to {final.solo_score}, not {score}")
-    return Solution(
-        team=team,
-        score=score,
-        rounds=line,
-        final=final,
-        proven=proven,
-        lower_bound=lower if not proven or score is None else score,
-        nodes=solver.nodes,
-        round_nodes=solver.round_nodes,
-        row_nodes=solver.relaxed.nodes,
-        seconds=time.monotonic() - started,
-        setup_searched=in_setup,
-        first_round=max(1, root.round),
-        log=solver.log,
-    )
-
-
-def solve(
-    course: Course,
-    team: str = SOLO_COMPOSITION,
-    *,
-    start: str | None = None,
-    any_team: bool = False,
-    wind: str = "front",
-    relay_limit: int = 3,
-    time_limit: float | None = None,
-    known_line: list[str] | None = None,
-    from_scratch: bool = False,
-) -> Solution:
-    """The best solo score on ``course`` (see the module doc).
-
-    ``start``: an MCN solo position to solve from instead of setup. ``any_team``: also
-    search the compositions (each type once or twice). ``known_line``: a known line (move
-    texts from the start, as in a record) to improve on; without one, a bundled course's
-    shipped line for the team is the first incumbent (:mod:`.known`) unless
-    ``from_scratch``. Raises :class:`ConfigError`
-    (bad team, a non-solo position, a line that cannot be played to the end) or
-    :class:`NotationError` (bad MCN).
-    """
-    if any_team and known_line is not None:
-        raise ConfigError("a given line fixes the team; it cannot go with --any-team")
-    if start is not None:
-        if any_team:
-            raise ConfigError(
-                "--any-team searches the setup; it cannot start from a given position"
-            )
-        root = from_mcn(course, start, wind=wind, relay_limit=relay_limit)
-        if not root.solo:
-            raise ConfigError(
-                f"the position {start!r} has {len(root.teams)} teams; the solver plays solo games only"
-            )
-        return solve_state(root, time_limit=time_limit, known_line=known_line)
-    if not any_team:
-        return _solve_team(
-            course, team, wind, relay_limit, time_limit, None, known_line, from_scratch
-        )
-    started = time.monotonic()
-    best: Solution | None = None
-    nodes = round_nodes = row_nodes = 0
-    log: list[str] = []
-    lower: Score | None = None
-    all_proven = True
-    for comp in COMPOSITIONS:
-        left = None if time_limit is None else max(0.0, time_limit - (time.monotonic() - started))
-        upper = best.score if best is not None else None
-        sol = _solve_team(course, comp, wind, relay_limit, left, upper, None, from_scratch)
-        nodes += sol.nodes
-        row_nodes += sol.row_nodes
-        round_nodes += sol.round_nodes
-        log.extend(f"{comp}: {line}" for line in sol.log)
-        all_proven = all_proven and sol.proven
-        lower = sol.lower_bound if lower is None else min(lower, sol.lower_bound)
-        if sol.score is not None and (best is None or best.score is None or sol.score < best.score):
-            best = sol
-    assert best is not None and lower is not None
-    best.proven = all_proven
-    best.lower_bound = best.score if all_proven and best.score is not None else lower
-    best.nodes, best.round_nodes, best.row_nodes, best.log = nodes, round_nodes, row_nodes, log
-    best.seconds = time.monotonic() - started
-    return best
-
-
-def _solve_team(
-    course: Course,
-    team: str,
-    wind: str,
-    relay_limit: int,
-    time_limit: float | None,
-    upper: Score | None,
-    known_line: list[str] | None,
-    from_scratch: bool,
-) -> Solution:
-    """:func:`solve_state` from one team's setup, starting from the given line or else
-    from the line shipped with a bundled course (unless ``from_scratch``)."""
-    root = new_solo(course, team, wind=wind, relay_limit=relay_limit)
-    shipped = (
-        None
-        if known_line is not None or from_scratch
-        else known_line_of(course, team, wind, relay_limit)
-    )
-    if shipped is not None:
-        known_line = shipped[1]
-    sol = solve_state(root, time_limit=time_limit, upper=upper, known_line=known_line)
-    if shipped is not None:
-        sol.log.insert(0, f"started from the line shipped with the course ({shipped[0]})")
-    return sol
-
-
-def composition_of(text: str) -> str:
-    """Validate a solo composition (five riders, each type once or twice)."""
-    return canonical_composition(text, riders=5)

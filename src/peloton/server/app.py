@@ -16,7 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import api, competition_api, editor, rules, storage, tutorial
+from . import api, competition_api, editor, profile_api, rules, storage, tutorial
 from . import errors as e
 from . import protocol as p
 from .competitions import Competitions
@@ -154,6 +154,7 @@ def create_app(
         await run_in_threadpool(tables.load)
         competitions = Competitions(tables)
         await run_in_threadpool(competitions.load)
+        await profile_api.start(app, tables)
         await warming
         app.state.tables = tables
         app.state.workers = workers
@@ -190,6 +191,7 @@ def create_app(
         Route("/api/tables/{id}/solver", api.table_solver),
         Route("/api/replay", api.upload_replay, methods=["POST"]),
         *competition_api.ROUTES,
+        *profile_api.ROUTES,
         *tutorial.ROUTES,
         Route("/rules", rules.index_page),
         Route("/rules/{game}", rules.game_page),

@@ -38,6 +38,8 @@ class Seat:
     kind: str
     name: str | None = None
     token_hash: str | None = None
+    #: The profile the seat was taken with (``None``: anonymous, or a bot).
+    profile: str | None = None
 
     @property
     def taken(self) -> bool:
@@ -56,7 +58,7 @@ def hash_token(token: str) -> str:
 
 def make_seat(row: storage.SeatRow) -> Seat:
     """A seat as stored."""
-    return Seat(row.seat, row.kind, row.name, row.token_hash)
+    return Seat(row.seat, row.kind, row.name, row.token_hash, row.profile)
 
 
 def decision_seed(secret: str, seat: str, index: int) -> int:
@@ -192,6 +194,8 @@ class LiveTable:
     rematch: str | None = None
     #: The competition whose game this table plays (:mod:`.competitions`), if any.
     competition: str | None = None
+    #: Whether its result changes its players' ratings (:mod:`.ratings`).
+    rated: bool = True
 
     @property
     def status(self) -> str:

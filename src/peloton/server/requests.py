@@ -22,7 +22,7 @@ from .inputs import name_problem
 MAX_NAME = 40
 
 #: The keys of a create request that are not options.
-REQUEST_KEYS = ("game", "options", "seats", "solo", "creator")
+REQUEST_KEYS = ("game", "options", "seats", "solo", "creator", "rated")
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,8 @@ class Created:
     seats: list[str]
     letters: list[str]
     state: Any
+    #: Whether the table is rated (``"rated"``, true by default).
+    rated: bool = True
 
 
 def check_create(request: Any, seed: int | None = None) -> Created:
@@ -80,7 +82,10 @@ def check_create(request: Any, seed: int | None = None) -> Created:
         raise bad_options(
             f"a {spec.title} game with these options has {len(letters)} seats, not {len(seats)}"
         )
-    return Created(spec, options, seats, letters, state)
+    rated = request.get("rated", True)
+    if not isinstance(rated, bool):
+        raise bad_options(f"'rated' must be true or false, not {rated!r}")
+    return Created(spec, options, seats, letters, state, rated)
 
 
 def _given_options(spec: GameSpec, request: dict[str, Any]) -> dict[str, Any]:

@@ -36,6 +36,7 @@ SUMMARY_KEYS = frozenset(
         "result",
         "rematch",
         "competition",
+        "rated",
     ]
 )
 
@@ -103,9 +104,10 @@ def summary(table: LiveTable) -> dict[str, Any]:
         data["round"] = played
     data["moves"] = table.moves_played
     data["seats"] = [
-        {"seat": s.seat, "kind": s.kind, "name": s.name, "taken": s.taken}
+        {"seat": s.seat, "kind": s.kind, "name": s.name, "taken": s.taken, "profile": s.profile}
         for s in table.seats.values()
     ]
+    data["rated"] = table.rated
     if status == FINISHED:
         data["result"] = result(table)
     if table.rematch is not None:

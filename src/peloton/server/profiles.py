@@ -22,6 +22,7 @@ import base64
 import binascii
 import hashlib
 import json
+import re
 import secrets
 import time
 import unicodedata
@@ -128,10 +129,15 @@ def challenge_text(name: str, nonce: str) -> str:
     return f"peloton sign-in\n{name}\n{nonce}"
 
 
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]+={0,2}")
+
+
 def _b64(value: Any, what: str, code: str, size: int | None = None) -> bytes:
     """Bytes from base64url text (padding optional), or ``400 code``."""
     if not isinstance(value, str) or not value or len(value) > 512:
         raise ApiError(400, code, f"{what} must be base64url text")
+    if not _BASE64URL.fullmatch(value):
+        raise ApiError(400, code, f"{what} is not base64url text (A-Z, a-z, 0-9, '-', '_')")
     try:
         raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
     except (binascii.Error, ValueError):

@@ -84,6 +84,8 @@ def test_a_profile_plays_a_rated_game_and_moves_to_another_browser(
     phone.locator('[data-testid="join-seat"][data-seat="R"]').click()
     expect(root(phone)).to_have_attribute("data-seat", "R")
     assert server.table(other)["seats"][0]["profile"] == "Ocana"
+    link = phone.locator('[data-testid="seats"] [data-seat="R"] [data-testid="seat-profile"]')
+    expect(link).to_have_attribute("href", "/players/Ocana")
 
     # A third browser pastes the code instead.
     desk = open_page(new_context(), server.url + "/profile")

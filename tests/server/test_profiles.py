@@ -9,7 +9,7 @@ import random
 import httpx
 from openskill.models import PlackettLuce
 
-from peloton.server.ratings import bot_rating, ordinal
+from peloton.server.ratings import bot_rating, bot_ratings, ordinal
 
 from .helpers import Server, create
 from .profile_support import Signer, play_to_end, register, sign_in
@@ -66,6 +66,10 @@ def test_a_seat_taken_signed_in_remembers_the_profile_and_the_game_rates_it(
     assert table["rating"]["place"] == place and table["rating"]["after"] == rated["rating"]
     board = http.get("/api/leaderboard/mind-twist").json()
     assert "Merckx" in [p["name"] for p in board["players"]]
+    fixed = bot_ratings().get("mind-twist", {})
+    assert {b["name"]: b["mu"] for b in board["bots"]} == {
+        bot: round(mu, 3) for bot, (mu, _) in fixed.items()
+    }
 
 
 def test_two_signed_in_players_are_rated_against_each_other_once(
@@ -112,6 +116,13 @@ def test_an_unrated_table_changes_no_rating(server: Server, http: httpx.Client) 
     assert [(t["status"], t["rated"], t["rating"]) for t in player["tables"]] == [
         ("finished", False, None)
     ]
+    # Its rematch is unrated too, and seats Coppi signed in again.
+    rematch = http.post(
+        f"/api/tables/{table_id}/rematch", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert rematch.status_code == 200, rematch.text
+    detail = http.get(f"/api/tables/{rematch.json()['id']}").json()
+    assert detail["rated"] is False and detail["seats"][0]["profile"] == "Coppi"
 
 
 def test_anonymous_seats_play_as_before(server: Server, http: httpx.Client) -> None:

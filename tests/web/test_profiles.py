@@ -78,6 +78,10 @@ def test_a_profile_plays_a_rated_game_and_moves_to_another_browser(
     assert "#key=" not in phone.url  # the code leaves the address bar
     expect(phone.get_by_test_id("rating-mind-twist")).to_be_visible()
     phone.screenshot(path=artifact("profile-390.png"), full_page=True)
+    phone.goto(server.url + "/leaderboard/mind-twist")
+    expect(phone.get_by_test_id("leader").filter(has_text="Ocana")).to_have_class("me")
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    phone.screenshot(path=artifact("leaderboard-390.png"), full_page=True)
     # ... and a seat taken there is Ocana's.
     other = server.create(game="mind-twist", seats=["human", "random"])
     phone.goto(f"{server.url}/table/{other}")

@@ -246,6 +246,8 @@ class Ratings:
                 log.error("table %s: finished but its moves do not end the game", table.id)
                 continue
             changes = self.rate(table, state, _utc(ends.get(table.id)))
+            if not changes:
+                continue
             with self.engine.begin() as conn:
                 conn.execute(insert(rated_games), [c.row() for c in changes])
             self._remember(changes)

@@ -147,6 +147,7 @@ async function show() {
   }
   try {
     const player = await api("GET", `/api/players/${encodeURIComponent(name)}`);
+    $("title").textContent = player.name; // as registered, whatever the address's case
     renderRatings(player);
     renderTables(player);
   } catch (e) {

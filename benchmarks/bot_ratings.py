@@ -1,7 +1,7 @@
 """The bots' fixed ratings at the web table: every pair of a game's bots plays
 ``--games`` two-seat games (``peloton simulate``'s matches, the seats swapped every
-game), and openskill's Plackett–Luce model rates the bots from all those results in
-game order. The ratings are written to ``src/peloton/server/bot_ratings.json``, which
+game), and the table's model (:data:`peloton.server.ratings.MODEL`) rates the bots
+from all those results in game order. The ratings are written to ``src/peloton/server/bot_ratings.json``, which
 the server ships and never changes (docs/decisions.md, "Ratings").
 
     python benchmarks/bot_ratings.py --games 4 --game mind-twist --out /tmp/bots.json
@@ -19,9 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from peloton.analysis.match import Match, run_match
-from peloton.analysis.ratings import rate_ranks
 from peloton.server.games import available, bots_for
-from peloton.server.ratings import BOT_RATINGS, ordinal
+from peloton.server.ratings import BOT_RATINGS, MODEL, ordinal
 
 #: Bots too slow to play many games here get a smaller thinking budget in the games
 #: that rate them; at a table they think with their own (a bot rated with less time
@@ -47,8 +46,12 @@ def rate_game(game: str, bots: list[str], games: int, seed: int) -> dict[str, An
             results.append((entries, outcome.ranks))
         took = time.perf_counter() - started
         print(f"  {bots[a]} v {bots[b]}: {games} games, {took:.1f} s", flush=True)
-    rated = rate_ranks(bots, results)
-    return {bot: [round(mu, 3), round(sigma, 3)] for bot, (mu, sigma) in rated.items()}
+    rated = {bot: MODEL.rating() for bot in bots}
+    for entries, ranks in results:
+        new = MODEL.rate([[rated[bots[e]]] for e in entries], ranks=ranks)
+        for e, team in zip(entries, new, strict=True):
+            rated[bots[e]] = team[0]
+    return {bot: [round(r.mu, 3), round(r.sigma, 3)] for bot, r in rated.items()}
 
 
 def main() -> None:
@@ -60,7 +63,7 @@ def main() -> None:
     args = parser.parse_args()
     names = args.game or [spec.name for spec in available()]
     out: dict[str, Any] = {
-        "about": "Fixed ratings of the bots (openskill Plackett-Luce, mu and sigma), "
+        "about": "Fixed ratings of the bots (openskill, mu and sigma), "
         "from benchmarks/bot_ratings.py",
         "games_per_pair": args.games,
         "ratings": {},

@@ -1,15 +1,14 @@
 """Profiles and ratings (issue 18, item 4) on a real server, SQLite and PostgreSQL:
 register, sign in, take seats signed in, finish games, and see each rated player's
-rating move once, by openskill's Plackett–Luce update from the game's places."""
+rating move once, by openskill's update from the game's places."""
 
 from __future__ import annotations
 
 import random
 
 import httpx
-from openskill.models import PlackettLuce
 
-from peloton.server.ratings import bot_rating, bot_ratings, ordinal
+from peloton.server.ratings import MODEL, bot_rating, bot_ratings, ordinal
 
 from .helpers import Server, create
 from .profile_support import Signer, play_to_end, register, sign_in
@@ -50,7 +49,7 @@ def test_a_seat_taken_signed_in_remembers_the_profile_and_the_game_rates_it(
     detail = http.get(f"/api/tables/{table_id}").json()
     assert detail["status"] == "finished" and detail["rated"] is True
     place = 1 if detail["result"] == "R" else 2
-    model = PlackettLuce()
+    model = MODEL
     bot = bot_rating("mind-twist", "random")
     new = model.rate(
         [[model.rating()], [model.rating(mu=bot[0], sigma=bot[1])]],
@@ -85,7 +84,7 @@ def test_two_signed_in_players_are_rated_against_each_other_once(
     play_to_end(server, table_id, tokens, random.Random(2))
     result = http.get(f"/api/tables/{table_id}").json()["result"]
     places = {"R": 1, "B": 2} if result == "R" else {"R": 2, "B": 1}
-    model = PlackettLuce()
+    model = MODEL
     new = model.rate([[model.rating()], [model.rating()]], ranks=[places["R"], places["B"]])
     for (seat, name), team in zip({"R": "Hinault", "B": "Fignon"}.items(), new, strict=True):
         [rated] = http.get(f"/api/players/{name}").json()["ratings"]

@@ -1,5 +1,5 @@
-"""Ratings of profiles, per game: openskill's Plackett–Luce model, updated once per
-finished rated table.
+"""Ratings of profiles, per game: openskill's Bradley–Terry model (full pairing: every
+seat against every other), updated once per finished rated table.
 
 Each seat of a finished table is a team of one, ranked by the game's own result
 (the places :mod:`peloton.analysis.metrics` measures for ``peloton simulate``: 1 for
@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 from sqlalchemy import (
     Column,
     DateTime,
@@ -56,7 +56,11 @@ log = logging.getLogger("peloton.server")
 #: The bots' fixed ratings: ``{game: {bot: [mu, sigma]}}``.
 BOT_RATINGS = Path(__file__).resolve().parent / "bot_ratings.json"
 
-MODEL = PlackettLuce()
+#: Not Plackett–Luce: with ties among three seats or more, openskill's Plackett–Luce
+#: gives a seat placed after a tie more than the tied winners (tests/server/
+#: test_ratings.py found it); full-pairing Bradley–Terry never ranks a worse place
+#: above a better one. With two seats the two give the same ratings.
+MODEL = BradleyTerryFull()
 #: A new profile's (and an anonymous player's) rating.
 START = (MODEL.mu, MODEL.sigma)
 
@@ -245,7 +249,7 @@ class Ratings:
             if not state.is_over:  # a database edited by hand
                 log.error("table %s: finished but its moves do not end the game", table.id)
                 continue
-            changes = self.rate(table, state, _utc(ends.get(table.id)))
+            changes = self.rate(table, places(table, state), _utc(ends.get(table.id)))
             if not changes:
                 continue
             with self.engine.begin() as conn:
@@ -264,12 +268,12 @@ class Ratings:
 
     # ------------------------------------------------------------ updates
 
-    def rate(self, table: LiveTable, state: Any, when: datetime) -> list[Change]:
-        """The updates a finished table makes (nothing is changed yet)."""
+    def rate(self, table: LiveTable, place: dict[str, int], when: datetime) -> list[Change]:
+        """The updates a finished table makes, its seats at ``place`` (1 for the best,
+        equal for a tie; see :func:`places`). Nothing is changed yet."""
         if not rateable(table) or table.id in self.rated:
             return []
         game = table.spec.name
-        place = places(table, state)
         seats = list(table.seats.values())
         before = [
             bot_rating(game, s.kind) if s.is_bot else
@@ -301,7 +305,11 @@ class Ratings:
         logged and changes nothing: the next start-up rates the table."""
         async with self._lock:
             try:
-                changes = self.rate(table, table.state, storage.now())
+                changes = (
+                    self.rate(table, places(table, table.state), storage.now())
+                    if rateable(table) and table.id not in self.rated
+                    else []
+                )
                 if changes:
                     await self.writer.write([(insert(rated_games), c.row()) for c in changes])
                     self._remember(changes)

@@ -38,7 +38,8 @@ class NativeBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             )
             return
         self.app.display_info(f"peloton: native engine built ({built.name})")
-        if version != "editable":  # an editable install imports it from src/ directly
-            build_data["force_include"][str(built)] = f"peloton/native/{built.name}"
+        if version != "editable":  # an editable install imports them from src/ directly
+            for module in (built, builder.target(built.parent, "_moves")):
+                build_data["force_include"][str(module)] = f"peloton/native/{module.name}"
             build_data["pure_python"] = False
             build_data["infer_tag"] = True

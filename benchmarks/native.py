@@ -8,7 +8,7 @@ what else the machine does, never sped up):
   the native batch API (``NativeGame.batch_random``) and the Python engine;
 * the same races through the public per-move API (``State.legal_moves()``/``play()``,
   Move objects) on each engine, and the bridge's own per-move calls
-  (``NativeGame.legal_moves``/``play``, what the public API adds its checks to);
+  (``NativeGame.legal_at``/``play_legal``, what the public API adds its checks to);
 * MCTS iterations per second with whole greedy playouts (the default policy), 2×6 on
   `standard` from round 5, with native and with Python playouts.
 
@@ -56,15 +56,17 @@ def python_races(course: mc.Course, games: int, seed: int) -> None:
 
 
 def native_per_move(course: mc.Course, games: int, seed: int) -> None:
-    """The same races, one native call per legal-move list and per move, Moves built."""
+    """The same races, through the bridge's per-move calls the public API makes
+    (``NativeGame.legal_at``/``play_legal``), Moves built, without its checks."""
     rnd = random.Random(seed)
     state = mc.new_game(course, mc.default_teams(6, 6))
     game = bridge.game_for(state.race)
     for _ in range(games):
         r = game.load(state.race)
+        at = game.address(r)
+        legal = game.legal_at(r, at)
         while not r.over:
-            legal = game.legal_moves(r)
-            game.play(r, legal[int(rnd.random() * len(legal))])
+            legal = game.play_legal(r, at, legal[int(rnd.random() * len(legal))])
 
 
 def position(teams: int, rounds: int = 5) -> mc.State:

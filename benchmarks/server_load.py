@@ -10,6 +10,7 @@ CPU time per accepted move over the measured window (read from ``/proc``: the fi
 to compare when other work shares the machine, which moves the wall-clock ones).
 
     python benchmarks/server_load.py [--tables 100] [--seconds 20] [--think 0] [--db URL]
+                                     [--clock rapid]
 
 Prints figures only; nothing here is asserted by tests.
 """
@@ -38,6 +39,8 @@ from peloton.bots import make_bot
 from peloton.games import mindcycling as mc
 
 PELOTON = str(Path(sys.executable).parent / "peloton")
+#: The time control of every table (``--clock``: a preset's name; ``None``: no clock).
+CLOCK: str | None = None
 SHORT = mc.Course.load("short")
 UPDATE_HEAD = re.compile(r'\{"type":"update","index":(\d+),"move":"([^"]+)"')
 
@@ -152,7 +155,9 @@ async def open_table(http: httpx.AsyncClient, ws_url: str, rng: random.Random) -
 async def try_open_table(http: httpx.AsyncClient, ws_url: str, rng: random.Random) -> Table:
     teams = rng.randint(2, 4)
     answer = await http.post(
-        "/api/tables", json={"course": "short", "riders": 3, "seats": ["human"] * teams}
+        "/api/tables",
+        json={"course": "short", "riders": 3, "seats": ["human"] * teams}
+        | ({"clock": CLOCK} if CLOCK else {}),
     )
     table_id = answer.json()["id"]
     letters = "ABCD"[:teams]
@@ -266,7 +271,10 @@ def main() -> None:
     )
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary directory)")
     parser.add_argument("--url", help="load a server already running at this address instead")
+    parser.add_argument("--clock", help="every table's time control (a preset: rapid, daily...)")
     args = parser.parse_args()
+    global CLOCK
+    CLOCK = args.clock
     with tempfile.TemporaryDirectory() as tmp:
         db_url = args.db or f"sqlite:///{tmp}/load.db"
         if args.url:
@@ -285,7 +293,7 @@ def main() -> None:
     lat = stats.latencies
     print(
         f"server_load: {args.tables} concurrent tables on 'short', 3 riders, 2-4 teams, "
-        f"think {args.think * 1000:.0f} ms, {db_url.split(':')[0]}"
+        f"think {args.think * 1000:.0f} ms, {db_url.split(':')[0]}, clock {args.clock or 'none'}"
     )
     print(f"  measured             {elapsed:.1f} s (after {args.warmup:.0f} s warm-up)")
     print(f"  accepted moves       {len(lat)}  ({len(lat) / elapsed:,.0f} moves/s)")

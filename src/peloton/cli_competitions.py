@@ -5,10 +5,14 @@ and mean standing (:mod:`peloton.analysis.competitions`)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
 from .cli_base import EXIT_USAGE, errors, fail
+
+if TYPE_CHECKING:
+    from .analysis.pool import Workers
 
 
 def simulate_competitions(
@@ -17,7 +21,7 @@ def simulate_competitions(
     kind: str,
     option: list[str] | None,
     games: int,
-    jobs: int,
+    jobs: Workers,
     seed: int,
     swap: bool,
     out: Path | None,

@@ -5,7 +5,7 @@ of :mod:`peloton.cli_base` when :mod:`peloton.cli` imports this module."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -28,6 +28,9 @@ from .cli_base import console as new_console
 from .core.errors import ConfigError
 from .games import mindcycling as mc
 from .terminal.courses import load_course
+
+if TYPE_CHECKING:
+    from .analysis.pool import Workers
 
 # ---------------------------------------------------------------- serve
 
@@ -90,7 +93,14 @@ def simulate(
         list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP, metavar="NAME=VALUE")
     ] = None,
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
-    jobs: Annotated[int, typer.Option(help="Processes to play games in.")] = 1,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            help="Processes to play games in (with --ray: the most games at once, by "
+            "default one per CPU of the Ray cluster).",
+            show_default="1",
+        ),
+    ] = None,
     seed: Annotated[
         int, typer.Option(help="Seed of the whole run (same seed, same results, any --jobs).")
     ] = 0,
@@ -130,6 +140,21 @@ def simulate(
             "report each bot's jersey shares; -o takes level, events, bonus_seconds.",
         ),
     ] = None,
+    ray: Annotated[
+        bool,
+        typer.Option(
+            "--ray",
+            help="Play the games on Ray: a local Ray started for the run, or the cluster of "
+            "--ray-address; the same results as --jobs. Needs Ray: pip install 'peloton\\[ray]'.",
+        ),
+    ] = False,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            help="With --ray: the Ray cluster to play on, HOST:PORT (its head node), "
+            "ray://HOST:PORT (Ray Client) or auto (the one `ray start` runs on this machine).",
+        ),
+    ] = None,
     competition: Annotated[
         str | None,
         typer.Option(
@@ -148,8 +173,11 @@ def simulate(
 
     if games < 1:
         raise fail(f"--games must be at least 1, not {games}", EXIT_USAGE)
-    if jobs < 1:
+    if jobs is not None and jobs < 1:
         raise fail(f"--jobs must be at least 1, not {jobs}", EXIT_USAGE)
+    if ray_address is not None and not ray:
+        raise fail("--ray-address goes with --ray (play the games on that cluster)", EXIT_USAGE)
+    workers = _workers(jobs, ray, ray_address)
     if out is not None and out.suffix.lower() not in (".json", ".csv"):
         raise fail(f"--out must name a .json or .csv file, not {str(out)!r}", EXIT_USAGE)
     if plot is not None and plot.suffix.lower() != ".png":
@@ -167,13 +195,13 @@ def simulate(
     if competition is not None:
         from .cli_competitions import simulate_competitions
 
-        simulate_competitions(name, names, competition, option, games, jobs, seed, swap, out,
+        simulate_competitions(name, names, competition, option, games, workers, seed, swap, out,
                               plot, records, console)  # fmt: skip
         return
     if stage_race is not None:
         from .cli_tour import simulate_stage_races
 
-        simulate_stage_races(name, names, stage_race, option, games, jobs, seed, swap, out, plot,
+        simulate_stage_races(name, names, stage_race, option, games, workers, seed, swap, out, plot,
                              records, console)  # fmt: skip
         return
     if name != MIND_CYCLING_GAME:
@@ -194,7 +222,7 @@ def simulate(
                 swap=swap,
                 records=records,
             )
-            simulate_match(m, jobs, console, _progress(), out=out, plot=plot)
+            simulate_match(m, workers, console, _progress(), out=out, plot=plot)
         return
     reject_game_options(option)
     t = Tournament(
@@ -210,7 +238,22 @@ def simulate(
         records=records,
     )
     with errors():
-        simulate_tournament(t, jobs, console, _progress(), out=out, plot=plot)
+        simulate_tournament(t, workers, console, _progress(), out=out, plot=plot)
+
+
+def _workers(jobs: int | None, ray: bool, address: str | None) -> Workers:
+    """Where ``simulate`` plays: ``jobs`` processes, or on Ray (checked here, before
+    any game, so that a malformed address is a usage error)."""
+    if not ray:
+        return 1 if jobs is None else jobs
+    from .analysis.ray_pool import RayCluster
+
+    cluster = RayCluster(address, jobs)
+    try:
+        cluster.check()
+    except ConfigError as exc:
+        raise fail(str(exc), EXIT_USAGE) from None
+    return cluster
 
 
 def _progress() -> Any:

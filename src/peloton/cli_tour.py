@@ -5,7 +5,7 @@ game and resumed from its file."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -17,6 +17,9 @@ from .games import cyclo as cy
 from .terminal.inputs import terminal_ask
 from .terminal.seats import parse_seat_list
 from .terminal.tour import TourSession, load_tour, parse_legs
+
+if TYPE_CHECKING:
+    from .analysis.pool import Workers
 
 #: ``--kind``: the competitions, by the ``kind`` of their files (CY-12.6).
 TOUR_KINDS = ("stage", "omnium", "sprint-tournament", "pursuit-series")
@@ -178,7 +181,7 @@ def simulate_stage_races(
     legs: str,
     option: list[str] | None,
     games: int,
-    jobs: int,
+    jobs: Workers,
     seed: int,
     swap: bool,
     out: Path | None,

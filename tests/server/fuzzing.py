@@ -63,6 +63,7 @@ LATENCY_SLACK = 0.5
 ERROR_CODES = {
     "bad_json", "unknown_type", "too_large", "bad_request", "hello_first", "bad_token", "spectator",
     "not_your_turn", "stale", "notation", "illegal_move", "game_over", "not_started", "chance_step", "not_found",
+    "bad_chat", "chat_flood", "chat_muted",
 }  # fmt: skip
 
 # ---------------------------------------------------------------- the arena

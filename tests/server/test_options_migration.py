@@ -304,7 +304,18 @@ def test_tables_of_every_game_move_to_one_options_column(db_url: str) -> None:
     finally:
         engine.dispose()
     assert columns == {
-        *("id", "created", "game", "options", "seed", "secret", "status", "final", "rematch"),
+        *(
+            "id",
+            "created",
+            "game",
+            "options",
+            "seed",
+            "secret",
+            "status",
+            "final",
+            "rematch",
+            "clock",
+        ),
         "rated",
     }
     # Every table is given its bots' secret: 256 random bits, its own.

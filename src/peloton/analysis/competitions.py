@@ -25,7 +25,7 @@ from ..core.errors import ConfigError
 from ..core.rng import Rng
 from ..games import cyclo as cy
 from ..terminal.setup import chance_stream
-from .pool import play_games, rotated_lineup
+from .pool import Workers, play_games, rotated_lineup
 from .stage_races import check_lineup
 from .stats import labels, wilson
 
@@ -224,9 +224,9 @@ def table(s: Competitions, stats: Sequence[EntryStandings]) -> Table:
 
 
 def run_competitions(
-    s: Competitions, jobs: int = 1, progress: Callable[[dict[str, Any]], None] | None = None
+    s: Competitions, jobs: Workers = 1, progress: Callable[[dict[str, Any]], None] | None = None
 ) -> list[dict[str, Any]]:
-    """Ride every competition of ``s`` over ``jobs`` processes; outcomes in order."""
+    """Ride every competition of ``s`` over ``jobs`` processes (or on Ray); outcomes in order."""
     return play_games(play_competition, s, jobs, progress)
 
 

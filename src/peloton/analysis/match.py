@@ -22,7 +22,7 @@ from ..core.rng import Rng
 from ..terminal.games import game_package
 from ..terminal.setup import chance_stream, game_options, make_record, new_state
 from .metrics import Metrics, metrics_for
-from .pool import play_games, rotated_lineup
+from .pool import Workers, play_games, rotated_lineup
 
 #: A game that has not ended after this many moves is reported as an error.
 MAX_MOVES = 50_000
@@ -146,7 +146,7 @@ def play_match_game(m: Match, index: int) -> MatchOutcome:
 
 
 def run_match(
-    m: Match, jobs: int = 1, progress: Callable[[MatchOutcome], None] | None = None
+    m: Match, jobs: Workers = 1, progress: Callable[[MatchOutcome], None] | None = None
 ) -> list[MatchOutcome]:
-    """Play every game of ``m`` over ``jobs`` processes; the outcomes in game order."""
+    """Play every game of ``m`` over ``jobs`` processes (or on Ray); the outcomes in game order."""
     return play_games(play_match_game, m, jobs, progress)

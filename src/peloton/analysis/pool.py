@@ -1,6 +1,7 @@
-"""What every many-games run shares (Mind Cycling's :mod:`.tournament` and the other
-games' :mod:`.match`): who sits where in game ``i``, and playing the games over
-processes with the results in game order."""
+"""What every many-games run shares (Mind Cycling's :mod:`.tournament`, the other
+games' :mod:`.match`, Cyclo's :mod:`.stage_races` and :mod:`.competitions`): who sits
+where in game ``i``, and playing the games over processes, or on Ray
+(:mod:`.ray_pool`), with the results in game order."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from functools import partial
 from typing import Protocol, TypeVar
 
 from ..core.errors import ConfigError
+from .ray_pool import RayCluster, ray_map
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -25,6 +27,8 @@ class Games(Protocol):
 
 
 G = TypeVar("G", bound=Games)
+#: Where a run's games are played: in that many processes of this machine, or on Ray.
+Workers = int | RayCluster
 
 
 def rotated_lineup(entries: int, index: int, swap: bool) -> list[int]:
@@ -36,16 +40,28 @@ def rotated_lineup(entries: int, index: int, swap: bool) -> list[int]:
 
 
 def play_games(
-    play: Callable[[G, int], R], setup: G, jobs: int, progress: Callable[[R], None] | None = None
+    play: Callable[[G, int], R],
+    setup: G,
+    jobs: Workers,
+    progress: Callable[[R], None] | None = None,
 ) -> list[R]:
-    """``play(setup, i)`` for every game ``i`` of ``setup`` over ``jobs`` processes
-    (``play`` a module-level function, so that it can be sent to them); the outcomes
-    in game order. ``progress`` is called once per finished game, in game order."""
-    if jobs < 1:
+    """``play(setup, i)`` for every game ``i`` of ``setup`` over ``jobs`` processes, or
+    on the Ray cluster ``jobs`` names (``play`` a module-level function, so that it can
+    be sent to them); the outcomes in game order. ``progress`` is called once per
+    finished game, in game order."""
+    if isinstance(jobs, RayCluster):
+        jobs.check()
+    elif jobs < 1:
         raise ConfigError(f"--jobs must be at least 1, not {jobs}")
     setup.check()
+    worker = partial(play, setup)
+    games = (
+        ray_map(worker, setup.games, jobs)
+        if isinstance(jobs, RayCluster)
+        else ordered_map(worker, range(setup.games), setup.games, jobs)
+    )
     outcomes = []
-    for outcome in ordered_map(partial(play, setup), range(setup.games), setup.games, jobs):
+    for outcome in games:
         outcomes.append(outcome)
         if progress is not None:
             progress(outcome)

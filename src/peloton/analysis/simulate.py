@@ -14,20 +14,21 @@ from .match import Match, run_match
 from .match_stats import summarise_match
 from .plots import plot as plot_tournament
 from .plots import plot_match
+from .pool import Workers
 from .stats import summarise
 from .tournament import Tournament, run
 
 
 def simulate_tournament(
     t: Tournament,
-    jobs: int,
+    jobs: Workers,
     console: Console,
     progress: Any,
     *,
     out: Path | None = None,
     plot: Path | None = None,
 ) -> None:
-    """Play ``t`` over ``jobs`` processes (advancing the Rich ``progress``), print the
+    """Play ``t`` over ``jobs`` processes or on Ray (advancing the Rich ``progress``), print the
     results tables, and write ``out`` (.json or .csv) and ``plot`` (.png) if given."""
     t.check()
     with progress:
@@ -45,14 +46,14 @@ def simulate_tournament(
 
 def simulate_match(
     m: Match,
-    jobs: int,
+    jobs: Workers,
     console: Console,
     progress: Any,
     *,
     out: Path | None = None,
     plot: Path | None = None,
 ) -> None:
-    """Play ``m`` over ``jobs`` processes (advancing the Rich ``progress``), print the
+    """Play ``m`` over ``jobs`` processes or on Ray (advancing the Rich ``progress``), print the
     results table, and write ``out`` (.json or .csv) and ``plot`` (.png) if given."""
     m.check()
     metrics = m.metrics()

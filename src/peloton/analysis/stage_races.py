@@ -23,7 +23,7 @@ from ..core.errors import ConfigError
 from ..core.rng import Rng
 from ..games import cyclo as cy
 from ..terminal.setup import chance_stream
-from .pool import play_games, rotated_lineup
+from .pool import Workers, play_games, rotated_lineup
 from .stats import labels, wilson
 
 GAME = "cyclo"
@@ -181,9 +181,9 @@ def table(s: StageRaces, stats: Sequence[EntryJerseys]) -> Table:
 
 
 def run_stage_races(
-    s: StageRaces, jobs: int = 1, progress: Callable[[dict[str, Any]], None] | None = None
+    s: StageRaces, jobs: Workers = 1, progress: Callable[[dict[str, Any]], None] | None = None
 ) -> list[dict[str, Any]]:
-    """Ride every race of ``s`` over ``jobs`` processes; the outcomes in race order."""
+    """Ride every race of ``s`` over ``jobs`` processes (or on Ray); the outcomes in race order."""
     return play_games(play_stage_race, s, jobs, progress)
 
 

@@ -20,7 +20,7 @@ from ..core.rng import Rng
 from ..games import mindcycling as mc
 from ..games.mindcycling.riders import DEFAULT_COMPOSITIONS
 from ..terminal.courses import load_course
-from .pool import play_games, rotated_lineup
+from .pool import Workers, play_games, rotated_lineup
 
 #: Medal keys, in the order tables show them (MC-8.3).
 MEDALS = ("cyclist", "sprinter", "climber", "team")
@@ -186,9 +186,9 @@ def play_game(t: Tournament, index: int) -> GameOutcome:
 
 
 def run(
-    t: Tournament, jobs: int = 1, progress: Callable[[GameOutcome], None] | None = None
+    t: Tournament, jobs: Workers = 1, progress: Callable[[GameOutcome], None] | None = None
 ) -> list[GameOutcome]:
-    """Play every game of ``t`` over ``jobs`` processes; the outcomes in game order.
+    """Play every game of ``t`` over ``jobs`` processes (or on Ray); the outcomes in game order.
 
     ``progress`` is called once per finished game, in game order.
     """

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..core.errors import ConfigError
 
-__all__ = ["ENGINE_VARIABLE", "NativeEngineError", "engine", "lib", "reason"]
+__all__ = ["ENGINE_VARIABLE", "NativeEngineError", "engine", "lib", "moves_module", "reason"]
 
 #: The environment variable that chooses the engine.
 ENGINE_VARIABLE = "PELOTON_ENGINE"
@@ -85,3 +85,16 @@ def lib() -> tuple[Any, Any] | None:
     """``(ffi, lib)`` of the compiled module when the native engine is active, else None."""
     ffi, c_lib, _ = _checked()
     return None if c_lib is None else (ffi, c_lib)
+
+
+@cache
+def moves_module() -> Any:
+    """The compiled ``_moves`` extension (``moves.c``: the public API's lists of Moves
+    built in C) when the native engine is active and it imports, else ``None`` (the
+    cffi calls then do its work, only slower)."""
+    if lib() is None:
+        return None
+    try:
+        return importlib.import_module("peloton.native._moves")
+    except ImportError:
+        return None

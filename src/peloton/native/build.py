@@ -2,7 +2,8 @@
 
 cffi's API mode (out of line): :func:`ffi` declares what Python sees of ``mc.h`` and
 :func:`build` writes cffi's C wrapper, then compiles it with the C files of this folder
-into ``_mc<EXT_SUFFIX>`` beside them, with the compiler named by ``$CC`` (else
+into ``_mc<EXT_SUFFIX>`` beside them (and ``moves.c``, a CPython extension that builds
+the public API's lists of Moves, into ``_moves<EXT_SUFFIX>``), with the compiler named by ``$CC`` (else
 Python's own, else ``cc``). The wheel build hook (``hatch_build.py``) and ``make``
 call it; when it fails (no compiler, no cffi) Peloton runs on the pure-Python engine.
 
@@ -128,13 +129,15 @@ def compiler() -> list[str]:
     return shlex.split(cc)
 
 
-def target(folder: Path = HERE) -> Path:
-    """Where the compiled module goes."""
-    return folder / ("_mc" + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
+def target(folder: Path = HERE, name: str = "_mc") -> Path:
+    """Where the compiled module ``name`` goes."""
+    return folder / (name + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
 
 
 def build(folder: Path = HERE) -> Path:
-    """Compile the module into ``folder`` (default: this package's folder); its path.
+    """Compile the modules into ``folder`` (default: this package's folder): the cffi
+    module ``_mc`` and the small CPython extension ``_moves`` (``moves.c``: lists of
+    Moves for the public API); the path of ``_mc``.
 
     Raises ImportError without cffi and :class:`RuntimeError` (saying why) when the
     compiler is missing or fails."""
@@ -143,29 +146,35 @@ def build(folder: Path = HERE) -> Path:
     with tempfile.TemporaryDirectory(prefix="peloton-native-") as tmp:
         wrapper = Path(tmp) / "_mc.c"
         builder.emit_c_code(str(wrapper))
-        include = sysconfig.get_paths()["include"]
-        partial = Path(tmp) / out.name
-        cmd = [
-            *compiler(),
-            *CFLAGS,
-            "-shared",
-            f"-I{include}",
-            f"-I{HERE}",
-            "-o",
-            str(partial),
-            str(wrapper),
-            *(str(HERE / name) for name in SOURCES),
-        ]
-        try:
-            done = subprocess.run(cmd, capture_output=True, text=True, check=False)
-        except OSError as exc:
-            raise RuntimeError(f"no C compiler ({cmd[0]}: {exc.strerror})") from None
-        if done.returncode != 0:
-            tail = (done.stderr or done.stdout).strip().splitlines()[-5:]
-            raise RuntimeError(f"{cmd[0]} failed ({done.returncode}): " + " | ".join(tail))
-        # Moved in whole, so that a process importing it never sees half a file.
-        os.replace(partial, out)
+        _compile(wrapper, out, Path(tmp))
+        _compile(HERE / "moves.c", target(folder, "_moves"), Path(tmp))
     return out
+
+
+def _compile(main: Path, out: Path, tmp: Path) -> None:
+    """Compile ``main`` with the rules' C files into the extension module ``out``."""
+    include = sysconfig.get_paths()["include"]
+    partial = tmp / out.name
+    cmd = [
+        *compiler(),
+        *CFLAGS,
+        "-shared",
+        f"-I{include}",
+        f"-I{HERE}",
+        "-o",
+        str(partial),
+        str(main),
+        *(str(HERE / name) for name in SOURCES),
+    ]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    except OSError as exc:
+        raise RuntimeError(f"no C compiler ({cmd[0]}: {exc.strerror})") from None
+    if done.returncode != 0:
+        tail = (done.stderr or done.stdout).strip().splitlines()[-5:]
+        raise RuntimeError(f"{cmd[0]} failed ({done.returncode}): " + " | ".join(tail))
+    # Moved in whole, so that a process importing it never sees half a file.
+    os.replace(partial, out)
 
 
 def main() -> int:

@@ -36,7 +36,7 @@ from .errors import (
 )
 from .inputs import InputError, loads_json
 from .limits import LOBBY_PAGE, MAX_BODY, MAX_RECORD_BYTES, ClientGate
-from .live import FINISHED, OPEN, RUNNING, LiveTable
+from .live import ABANDONED, FINISHED, OPEN, RUNNING, LiveTable
 from .replays import ReplayCache
 from .tables import Tables
 from .workers import JobFailed, JobTimeout, Workers
@@ -225,13 +225,15 @@ def _after(cursor: str) -> tuple[datetime, str]:
 
 
 async def list_tables(request: Request) -> Response:
-    """``GET /api/tables[?status=open|running|finished][&cursor=...]``: a page of
+    """``GET /api/tables[?status=open|running|finished|abandoned][&cursor=...]``: a page of
     :data:`~.limits.LOBBY_PAGE` tables, newest first, and the cursor of the next page
     (``next``, ``null`` on the last page)."""
     status = request.query_params.get("status")
-    if status is not None and status not in (OPEN, RUNNING, FINISHED):
+    if status is not None and status not in (OPEN, RUNNING, FINISHED, ABANDONED):
         raise ApiError(
-            400, BAD_REQUEST, f"status must be open, running or finished, not {status!r}"
+            400,
+            BAD_REQUEST,
+            f"status must be open, running, finished or abandoned, not {status!r}",
         )
     cursor = request.query_params.get("cursor")
     after = _after(cursor) if cursor else None
@@ -349,7 +351,8 @@ async def table_replay(request: Request) -> Response:
                 429, BUSY, "the replay could not be built now: ask again in a minute"
             ) from None
         cache.put(key, answer)
-    return _json(answer)
+    # The chat grows without moves: added to each answer, never cached with it.
+    return _json(await request.app.state.chats.with_chat(table, answer))
 
 
 async def upload_replay(request: Request) -> Response:

@@ -16,7 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import api, competition_api, editor, profile_api, rules, storage, tutorial
+from . import api, chat, competition_api, editor, profile_api, rules, seat_api, storage, tutorial
 from . import errors as e
 from . import protocol as p
 from .competitions import Competitions
@@ -83,6 +83,7 @@ async def _serve_socket(websocket: WebSocket, tables: Tables) -> None:
         await websocket.send_text(p.error(e.NOT_FOUND, f"no table {websocket.path_params['id']!r}"))
         await websocket.close(code=4404)
         return
+    chats: chat.Chats = websocket.app.state.chats
     abort = websocket.scope.get("extensions", {}).get(ABORT, {}).get("abort")
     conn = Connection(websocket, abort)
     tokens, refilled = MESSAGE_BURST, time.monotonic()
@@ -109,6 +110,12 @@ async def _serve_socket(websocket: WebSocket, tables: Tables) -> None:
                     conn.send(p.PONG)
                 elif isinstance(message, p.Hello):
                     await tables.hello(table, conn, message)
+                elif isinstance(message, p.ChatLog):
+                    await chats.greet(table, conn)
+                elif isinstance(message, p.ChatPost):
+                    await chats.post(table, conn, message)
+                elif isinstance(message, p.ChatMute):
+                    await chats.mute(table, conn, message)
                 else:
                     await tables.move(table, conn, message)
             except ProtocolError as exc:
@@ -162,6 +169,7 @@ def create_app(
         app.state.replays = ReplayCache()
         app.state.solver = SolverService(solver_seconds, per_client=limits.solves_per_client)
         app.state.competitions = competitions
+        app.state.chats = chat.Chats(writer, engine)
         tables.start_bots()
         await competitions.resume()
         try:
@@ -192,6 +200,8 @@ def create_app(
         Route("/api/replay", api.upload_replay, methods=["POST"]),
         *competition_api.ROUTES,
         *profile_api.ROUTES,
+        *seat_api.ROUTES,
+        *chat.ROUTES,
         *tutorial.ROUTES,
         Route("/rules", rules.index_page),
         Route("/rules/{game}", rules.game_page),

@@ -39,6 +39,11 @@ NOT_STARTED = "not_started"
 NOT_FOUND = "not_found"
 INTERNAL = "internal"
 CHANCE_STEP = "chance_step"
+# The table chat (:mod:`.chat`): a chat message refused (malformed, empty, too long),
+# sent too fast, or written by a spectator while the players muted spectators.
+BAD_CHAT = "bad_chat"
+CHAT_FLOOD = "chat_flood"
+CHAT_MUTED = "chat_muted"
 
 # HTTP answers besides the shared ones above.
 BAD_OPTIONS = "bad_options"
@@ -46,6 +51,11 @@ BAD_COURSE = "bad_course"
 BAD_RECORD = "bad_record"
 SEAT_TAKEN = "seat_taken"
 NOT_HUMAN = "not_human"
+#: A move from a seat the stand-in bot plays (its player left or ran out of time).
+AWAY = "away"
+#: 409: leaving a seat already left; taking back a seat its player plays.
+ALREADY_LEFT = "already_left"
+NOT_AWAY = "not_away"
 #: 409: a rematch asked for before the game is over.
 NOT_FINISHED = "not_finished"
 #: 409: the file of a competition that stopped (something stored is wrong).

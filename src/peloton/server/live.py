@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket
 from ..core.protocol import CHANCE
 from ..core.rng import Rng
 from . import storage
+from .clocks import Clock
 from .games import HUMAN, GameSpec
 from .limits import MAX_BACKLOG, MAX_BACKLOG_BYTES, MAX_TABLE_MOVES, SEND_STALL_SECONDS, QuietLog
 
@@ -28,6 +29,8 @@ log = logging.getLogger("peloton.server")
 quiet = QuietLog(log)
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
+#: A table whose every player left before the end (:mod:`.presence`).
+ABANDONED = "abandoned"
 
 
 @dataclass
@@ -40,6 +43,10 @@ class Seat:
     token_hash: str | None = None
     #: The profile the seat was taken with (``None``: anonymous, or a bot).
     profile: str | None = None
+    #: Why the stand-in bot plays this human seat (``left``, ``timeout``), if it does.
+    away: str | None = None
+    #: The bot level that plays the seat while its player is away (:mod:`.presence`).
+    standin: str | None = None
 
     @property
     def taken(self) -> bool:
@@ -196,10 +203,18 @@ class LiveTable:
     competition: str | None = None
     #: Whether its result changes its players' ratings (:mod:`.ratings`).
     rated: bool = True
+    #: The seats' clocks (``None``: a table without a time control), :mod:`.presence`.
+    clock: Clock | None = None
+    #: The bot level that plays a seat its player left or ran out of time on.
+    standin: str = "medium"
+    #: Every person at the table left before the end: it is over, unfinished.
+    abandoned: bool = False
 
     @property
     def status(self) -> str:
-        """``open`` (a human seat is free), ``running`` or ``finished``."""
+        """``open`` (a human seat is free), ``running``, ``finished`` or ``abandoned``."""
+        if self.abandoned:
+            return ABANDONED
         if self.final is not None or (self.state is not None and self.state.is_over):
             return FINISHED
         return RUNNING if all(s.taken for s in self.seats.values()) else OPEN
@@ -239,4 +254,4 @@ class LiveTable:
         if state.is_chance:
             return CHANCE
         seat = self.seats.get(state.current_player or "")
-        return seat if seat is not None and seat.is_bot else None
+        return seat if seat is not None and (seat.is_bot or seat.away) else None

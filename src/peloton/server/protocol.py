@@ -13,10 +13,10 @@ from typing import Any
 
 import orjson
 
-from .errors import BAD_JSON, BAD_REQUEST, TOO_LARGE, UNKNOWN_TYPE, ProtocolError
+from .errors import BAD_CHAT, BAD_JSON, BAD_REQUEST, TOO_LARGE, UNKNOWN_TYPE, ProtocolError
 
 MAX_MESSAGE_BYTES = 4096
-CLIENT_TYPES = ("hello", "move", "ping")
+CLIENT_TYPES = ("hello", "move", "ping", "chat", "chat_mute", "chat_log")
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,28 @@ class Ping:
     """``ping``: keep-alive."""
 
 
-ClientMessage = Hello | MoveMessage | Ping
+@dataclass(frozen=True)
+class ChatPost:
+    """``chat``: write ``text`` in the table's chat; a spectator may sign it ``name``
+    (its content is checked by :mod:`.chat`)."""
+
+    text: str
+    name: str | None
+
+
+@dataclass(frozen=True)
+class ChatMute:
+    """``chat_mute``: a seated player mutes (``True``) or unmutes the spectators."""
+
+    muted: bool
+
+
+@dataclass(frozen=True)
+class ChatLog:
+    """``chat_log``: send me the chat so far (and the mute setting)."""
+
+
+ClientMessage = Hello | MoveMessage | Ping | ChatPost | ChatMute | ChatLog
 
 
 def _quote(text: str, limit: int = 60) -> str:
@@ -87,6 +108,26 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
         if index is not None and (not isinstance(index, int) or isinstance(index, bool)):
             raise ProtocolError(BAD_REQUEST, f"move 'index' must be a whole number, not {index!r}")
         return MoveMessage(move, index)
+    if kind == "chat":
+        text, name = data.get("text"), data.get("name")
+        if not isinstance(text, str):
+            raise ProtocolError(
+                BAD_CHAT, f"chat 'text' must be the message as a string, not {_quote(repr(text))}"
+            )
+        if name is not None and not isinstance(name, str):
+            raise ProtocolError(
+                BAD_CHAT, f"chat 'name' must be a string or null, not {_quote(repr(name))}"
+            )
+        return ChatPost(text, name)
+    if kind == "chat_mute":
+        muted = data.get("muted")
+        if not isinstance(muted, bool):
+            raise ProtocolError(
+                BAD_REQUEST, f"chat_mute 'muted' must be true or false, not {_quote(repr(muted))}"
+            )
+        return ChatMute(muted)
+    if kind == "chat_log":
+        return ChatLog()
     return Ping()
 
 

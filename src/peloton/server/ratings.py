@@ -156,10 +156,11 @@ class Rating:
 
 
 def rateable(table: LiveTable) -> bool:
-    """Whether a table's result rates anyone: rated, two seats or more, one taken by a
-    signed-in player."""
+    """Whether a table's result rates anyone: rated, played to its end (not
+    abandoned), two seats or more, one taken by a signed-in player."""
     return (
         table.rated
+        and not table.abandoned
         and len(table.seats) >= 2
         and any(s.profile for s in table.seats.values())
         and table.competition is None

@@ -8,21 +8,23 @@ top level beside ``seats`` (the protocol's first form, kept for its clients).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import PelotonError
 from ..core.registry import FIRST_GAME
 from . import games
+from .clocks import TimeControl
 from .errors import BAD_REQUEST, ApiError, bad_course, bad_options, create_error
 from .games import COURSE_OPTION, HUMAN, GameSpec
 from .inputs import name_problem
+from .presence import DEFAULT_STANDIN, check_settings
 
 #: The longest player's name (a seat's, a creator's).
 MAX_NAME = 40
 
 #: The keys of a create request that are not options.
-REQUEST_KEYS = ("game", "options", "seats", "solo", "creator", "rated")
+REQUEST_KEYS = ("game", "options", "seats", "solo", "creator", "clock", "standin", "rated")
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,9 @@ class Created:
     seats: list[str]
     letters: list[str]
     state: Any
+    #: The time control and the stand-in level (:mod:`.presence`).
+    clock: TimeControl = field(default_factory=TimeControl)
+    standin: str = DEFAULT_STANDIN
     #: Whether the table is rated (``"rated"``, true by default).
     rated: bool = True
 
@@ -56,6 +61,7 @@ def check_create(request: Any, seed: int | None = None) -> Created:
     except PelotonError as exc:
         raise bad_options(str(exc)) from None
     given = _given_options(spec, request)
+    clock, standin = check_settings(spec, request)
     seats = _check_seats(spec, request.get("seats"))
     given = _check_solo(spec, request.get("solo", False), len(seats), given)
     courses = spec.course_cls is not None
@@ -85,7 +91,7 @@ def check_create(request: Any, seed: int | None = None) -> Created:
     rated = request.get("rated", True)
     if not isinstance(rated, bool):
         raise bad_options(f"'rated' must be true or false, not {rated!r}")
-    return Created(spec, options, seats, letters, state, rated)
+    return Created(spec, options, seats, letters, state, clock, standin, rated=rated)
 
 
 def _given_options(spec: GameSpec, request: dict[str, Any]) -> dict[str, Any]:

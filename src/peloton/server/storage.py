@@ -73,12 +73,14 @@ tables = Table(
     Column("options", Text, nullable=False),  # JSON: every option of from_options
     Column("seed", BigInteger, nullable=True),  # the chance seed (games with dice)
     Column("secret", String(64), nullable=True),  # 256 random bits, hex: the bots' randomness
-    Column("status", String(16), nullable=False),  # open / running / finished
+    Column("status", String(16), nullable=False),  # open / running / finished / abandoned
     Column("final", Text, nullable=True),  # JSON {moves, result[, round]} once finished
     # The table of the rematch its players were invited to (the same options and seats).
     Column("rematch", String(32), nullable=True),
     # False: an unrated table (no profile's rating changes); NULL (older rows): rated.
     Column("rated", Boolean, nullable=True),
+    # JSON: time control, seconds left, stand-in level, seats it plays (server/presence.py)
+    Column("clock", Text, nullable=True),
 )
 
 seats = Table(
@@ -117,6 +119,33 @@ competitions = Table(
     Column("seats", Text, nullable=False),  # JSON: one seat kind per seat, in seat order
     Column("tables", Text, nullable=False),  # JSON: its tables' ids, game by game
     Column("final", Text, nullable=True),  # JSON {standings, history, winner} once over
+)
+
+
+#: A table's chat (:mod:`.chat`): its messages in order (``idx`` counts from 0 and is
+#: never reused; the oldest beyond the kept cap are deleted), each with who wrote it
+#: (a seat letter, or ``NULL`` for a spectator, and the name shown), when, and how many
+#: moves had been played then (where a replay shows it).
+chat_messages = Table(
+    "chat_messages",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True, autoincrement=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("seat", String(1), nullable=True),
+    Column("name", String(200), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("move", Integer, nullable=False),
+)
+
+#: A table's chat settings: whether its players muted the spectators, and who did.
+chat_settings = Table(
+    "chat_settings",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("muted", Integer, nullable=False),  # 1: spectators may not write
+    Column("seat", String(1), nullable=True),
+    Column("changed", DateTime(timezone=True), nullable=False),
 )
 
 
@@ -229,8 +258,11 @@ def migrate(engine: Engine) -> None:
     * The ``rematch`` column (the table a rematch opened) is added if missing.
     * The ``rated`` column of tables and the ``profile`` column of seats are added if
       missing (an older table is rated; its seats were taken anonymously).
+    * The ``clock`` column (time control, stand-in, absent seats) is added if missing.
     * The ``competitions`` table (stage races, omniums...) is created if missing, by
       :func:`create_db_engine`'s ``create_all``: an older database simply has none.
+    * The chat's tables (``chat_messages``, ``chat_settings``) are created if missing
+      the same way: an older database's tables simply have no chat yet.
     """
     names = set(inspect(engine).get_table_names())
     if _REBUILT in names:
@@ -265,6 +297,8 @@ def migrate(engine: Engine) -> None:
                 c["name"] for c in inspect(conn).get_columns("seats")
             }:
                 conn.exec_driver_sql("ALTER TABLE seats ADD COLUMN profile VARCHAR(40)")
+            if "clock" not in present:
+                conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN clock TEXT")
             missing = [
                 r.id for r in conn.execute(select(tables.c.id).where(tables.c.secret.is_(None)))
             ]
@@ -350,6 +384,8 @@ class TableRow:
     rematch: str | None = None
     #: Whether the table's result changes its players' ratings.
     rated: bool = True
+    #: JSON: the table's time control, clocks and stand-ins (server/presence.py).
+    clock: str | None = None
 
 
 def _table_row(r: Any) -> TableRow:
@@ -365,6 +401,7 @@ def _table_row(r: Any) -> TableRow:
         secret=r.secret or "",
         rematch=r.rematch,
         rated=r.rated is not False,
+        clock=r.clock,
     )
 
 
@@ -377,7 +414,7 @@ def load_tables(engine: Engine) -> list[TableRow]:
             if s.table_id in rows:
                 seat = SeatRow(s.seat, s.kind, s.name, s.token_hash, s.profile)
                 rows[s.table_id].seats.append(seat)
-        live = [t for t in rows.values() if t.status != "finished"]
+        live = [t for t in rows.values() if t.status not in ("finished", "abandoned")]
         if live:
             query = select(moves.c.table_id, moves.c.text).order_by(moves.c.table_id, moves.c.idx)
             ids = {t.id for t in live}
@@ -433,6 +470,7 @@ def insert_table(row: TableRow) -> Write:
         "final": None,
         "rematch": None,
         "rated": row.rated,
+        "clock": row.clock,
     }
     ops: Write = [(_INSERT_TABLE, table)]
     for s in row.seats:

@@ -44,6 +44,7 @@ from .games import HUMAN, spec
 from .jobs import Position
 from .limits import FINISHED_IN_MEMORY, MAX_TABLE_MOVES, QuietLog
 from .live import (
+    ABANDONED,
     FINISHED,
     OPEN,
     RUNNING,
@@ -54,6 +55,7 @@ from .live import (
     hash_token,
     make_seat,
 )
+from .presence import Presence, bot_of, stored
 from .requests import Created, check_create, checked_name, creator_of
 from .workers import InlineWorkers, JobTimeout, Workers
 
@@ -84,8 +86,11 @@ class Tables:
         engine: Any,
         workers: Workers | InlineWorkers | None = None,
         bot_delay: float = 0.4,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.writer = writer
+        #: The clocks and stand-ins (``now``: the clock they read).
+        self.presence = Presence(self, now)
         self.engine = engine
         #: Where bots think: the server's worker processes (in this process without them).
         self.workers = workers if workers is not None else InlineWorkers()
@@ -118,10 +123,11 @@ class Tables:
                     state=None,
                     seed=row.seed,
                     secret=row.secret,
-                    final=row.final if row.status == FINISHED else None,
+                    final=row.final if row.status in (FINISHED, ABANDONED) else None,
                     rematch=row.rematch,
                     rated=row.rated,
                 )
+                self.presence.restore(table, row.clock, row.status)
                 if table.final is None:
                     table.state = self._replay(table, row.moves)
             except Exception as exc:  # a game no longer installed, a course now invalid
@@ -162,9 +168,11 @@ class Tables:
         """Let every bot (or chance step) whose turn it is move (after a restart)."""
         for table in self.tables.values():
             self._kick_bots(table)
+        self.presence.start()
 
     async def stop(self) -> None:
-        """Stop the bots and close the connections."""
+        """Stop the bots and close the connections (the running clocks are saved)."""
+        await self.presence.stop()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -262,6 +270,7 @@ class Tables:
             competition=competition,
             rated=created.rated,
         )
+        self.presence.setup(table, created.clock, created.standin)
         row = storage.TableRow(
             table.id,
             table.created,
@@ -273,6 +282,7 @@ class Tables:
             seats,
             secret=table.secret,
             rated=created.rated,
+            clock=stored(table),
         )
         await self.writer.write(storage.insert_table(row) + (also or []))
         self.tables[table.id] = table
@@ -305,6 +315,8 @@ class Tables:
                     "seats": [s.kind for s in table.seats.values()],
                     "solo": len(table.seats) == 1 and table.spec.min_seats == 1,
                     "rated": table.rated,
+                    "clock": table.clock.control.to_json() if table.clock else None,
+                    "standin": table.standin,
                 }
                 seed = secrets.randbelow(2**62)
                 created = await run_in_threadpool(check_create, request, seed)
@@ -365,6 +377,7 @@ class Tables:
                 storage.take_seat(table.id, seat.seat, name, digest, status, profile)
             )
             seat.name, seat.token_hash, seat.profile = name, digest, profile
+            self.presence.sync(table)  # the last seat taken: the first clock runs
             if table.state is not None:
                 self._send(views.welcomes(table))
             self._kick_bots(table)
@@ -469,6 +482,7 @@ class Tables:
                     e.NOT_YOUR_TURN,
                     f"it is seat {state.current_player}'s turn, not seat {conn.seat}'s",
                 )
+            await self.presence.check_mover(table, conn.seat)
             played = len(table.texts)
             if message.index is not None and message.index != played:
                 raise ProtocolError(
@@ -501,6 +515,7 @@ class Tables:
         said = views.sentences_before(table, move)
         state.play(move)
         table.texts.append(text)
+        self.presence.after_move(table, by)
         if state.is_over:
             final = views.final(table)
             try:
@@ -587,7 +602,8 @@ class Tables:
             try:
                 choice = await self._decide(table, seat, seed, position)
                 async with table.lock:
-                    if table.state is not None and len(table.texts) == index:
+                    # Not if the seat's player took it back from the stand-in meanwhile.
+                    if len(table.texts) == index and table.next_actor() is seat:
                         await self._commit(
                             table, table.spec.check_move(table.state, choice), seat.seat
                         )
@@ -608,7 +624,7 @@ class Tables:
         key = f"table:{table.id}"
         try:
             move: str = await self.workers.run(
-                key, "bot_move", seat.kind, seed, position, timeout=BOT_SECONDS
+                key, "bot_move", bot_of(seat), seed, position, timeout=BOT_SECONDS
             )
         except JobTimeout:
             quiet.warning(

@@ -37,6 +37,8 @@ SUMMARY_KEYS = frozenset(
         "rematch",
         "competition",
         "rated",
+        "clock",
+        "standin",
     ]
 )
 
@@ -105,9 +107,13 @@ def summary(table: LiveTable) -> dict[str, Any]:
     data["moves"] = table.moves_played
     data["seats"] = [
         {"seat": s.seat, "kind": s.kind, "name": s.name, "taken": s.taken, "profile": s.profile}
+        | ({"away": s.away, "standin": s.standin} if s.away else {})
         for s in table.seats.values()
     ]
     data["rated"] = table.rated
+    if table.clock is not None:  # each seat's seconds left, and whose clock runs
+        data["clock"] = table.clock.view()
+    data["standin"] = table.standin
     if status == FINISHED:
         data["result"] = result(table)
     if table.rematch is not None:

@@ -452,17 +452,26 @@ def test_cy_14_2_track_positions_round_trip(mode: str, text: str) -> None:
         ("pursuit", "4 BS1:a30 / - / AS1:3.4", "has no time"),
         ("sprint", "4 AC1:a30,BS1:a20", "AC1 is not a rider of a sprint team .1 a team.$"),
         ("team-sprint", "4 AH2:a30 / - / AS1:3.4=26", "AH2 is not a rider of a team-sprint team"),
-        (
-            "tempo",
-            "4 AC1:a30,BS1:a20",
-            "AC1 is not a rider of a tempo team .1 a team. .option 'entries': 2",
-        ),
     ],
 )
 def test_cy_14_2_impossible_track_positions(mode: str, text: str, why: str) -> None:
     """CY-14.2, CY-17: ``from_cyn`` refuses impossible track positions, saying why."""
     with pytest.raises(NotationError, match=why):
         track(text, mode)
+
+
+def test_cy_14_2_a_track_position_names_its_entries() -> None:
+    """CY-14.2, CY-2.1: a CYN naming a team's second rider (``C1``) is a race of two
+    entries a team, unless ``entries`` says otherwise, which is refused, saying why."""
+    assert track("4 AC1:a30,BS1:a20", "tempo").options()["entries"] == 2
+    assert track("4 AS1:a30,BS1:a20", "tempo").options()["entries"] == 1
+    assert cy.from_position("4 AC1:a30,BS1:a20", {"mode": "tempo"}).options()["entries"] == 2
+    with pytest.raises(
+        NotationError, match=r"AC1 is not a rider of a tempo team \(1 a team\) \(option"
+    ):
+        track("4 AC1:a30,BS1:a20", "tempo", entries=1)
+    with pytest.raises(NotationError, match="AC1 is not a rider of a tempo team"):
+        cy.from_position("4 AC1:a30,BS1:a20", {"mode": "tempo", "entries": 1})
 
 
 @pytest.mark.parametrize(

@@ -209,7 +209,7 @@ def test_cy12_4_rank_duels_won_then_heats_won_then_seat() -> None:
     assert [table.duels_won(t) for t in "ABCD"] == [1, 1, 1, 1]
     assert [table.heats_won(t) for t in "ABCD"] == [2, 3, 2, 3]
     assert table.order() == ["B", "D", "A", "C"]
-    assert table.current() is None
+    assert table.next_teams() is None
 
 
 @pytest.mark.parametrize(

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from ...core.errors import ConfigError, StateError
+from .modes import LEVELS
 from .record import Record
 from .scoring import Result
 from .start import from_options
@@ -152,6 +153,49 @@ class Competition(ABC):
             "games": [record.to_dict() for record in self.records],
             "standings": self.standings,
         }
+
+
+class HeatSeries(Competition):
+    """A track competition of heats in one mode, two teams at a time (or one alone),
+    teams A first: the sprint tournament (CY-12.4) and the pursuit series (CY-12.5).
+    Its settings are the number of teams, the mode and the level; its ``table`` takes
+    each heat's result and gives the standings and the teams of the next heat."""
+
+    #: The modes its heats may be ridden in.
+    modes: ClassVar[tuple[str, ...]]
+    #: Its table: ``next_teams()``, ``add_heat(result)``, ``standings()``.
+    table: Any
+
+    def __init__(self, players: int, mode: str, level: str) -> None:
+        super().__init__()
+        self.players = check_teams(players, self.title, 2)
+        self.mode = check_choice("mode", mode, self.modes, self.title)
+        self.level = check_choice("level", level, LEVELS, self.title)
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The constructor's arguments."""
+        return {"players": self.players, "mode": self.mode, "level": self.level}
+
+    def next_options(self) -> dict[str, Any] | None:
+        """The next heat: its mode, its teams (in seat order) and the level."""
+        teams = self.table.next_teams()
+        if teams is None:
+            return None
+        return {"mode": self.mode, "teams": list(teams), "level": self.level}
+
+    def _take(self, result: Result) -> None:
+        self.table.add_heat(result)
+
+    @property
+    def standings(self) -> dict[str, Any]:
+        """The table's standings."""
+        return self.table.standings()  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_settings(cls, settings: Mapping[str, Any]) -> Self:
+        """A new competition of this kind from a file's ``settings``."""
+        return cls(**settings_of(settings, ("players", "mode", "level"), cls.title))
 
 
 def _brief(value: Any) -> str:

@@ -21,13 +21,12 @@ the rules carry saved tokens in the omnium only).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import StateError
-from .competition import Competition, check_choice, check_teams, settings_of
-from .modes import LEVELS, PRO
+from .competition import HeatSeries
+from .modes import PRO
 from .riders import TEAM_LETTERS
 from .scoring import Result
 
@@ -35,7 +34,7 @@ from .scoring import Result
 SERIES_MODES = ("pursuit", "team-pursuit")
 
 
-class PursuitSeries(Competition):
+class PursuitSeries(HeatSeries):
     """A pursuit series of ``players`` teams (2–6), in ``mode`` ``pursuit`` (one rider
     a team) or ``team-pursuit`` (four), at ``level``. :class:`ConfigError` names a bad
     argument."""
@@ -43,11 +42,11 @@ class PursuitSeries(Competition):
     kind = "pursuit-series"
     title = "pursuit series"
 
+    modes = SERIES_MODES
+    table: SeriesTable
+
     def __init__(self, players: int, mode: str = "pursuit", level: str = PRO) -> None:
-        super().__init__()
-        self.players = check_teams(players, self.title, 2)
-        self.mode = check_choice("mode", mode, SERIES_MODES, self.title)
-        self.level = check_choice("level", level, LEVELS, self.title)
+        super().__init__(players, mode, level)
         teams = TEAM_LETTERS[:players]
         #: The qualifying heats, in the order they are ridden.
         self.heats: list[tuple[str, ...]] = [
@@ -55,18 +54,6 @@ class PursuitSeries(Competition):
         ]
         #: Qualifying and final times so far.
         self.table = SeriesTable(tuple(teams), self.heats, self.mode)
-
-    @property
-    def settings(self) -> dict[str, Any]:
-        """The constructor's arguments."""
-        return {"players": self.players, "mode": self.mode, "level": self.level}
-
-    def next_options(self) -> dict[str, Any] | None:
-        """The next heat: its mode, its teams (ascending) and the level."""
-        teams = self.table.next_teams()
-        if teams is None:
-            return None
-        return {"mode": self.mode, "teams": list(teams), "level": self.level}
 
     def next_title(self) -> str:
         """``Qualifying heat 2 of 3: C v D``, ``Final: A v C`` (``re-ride`` when the
@@ -80,23 +67,10 @@ class PursuitSeries(Competition):
             return f"Qualifying heat {ridden + 1} of {len(self.heats)}: {riders}"
         return f"Final: {riders}" + (", re-ride" if self.table.finals else "")
 
-    def _take(self, result: Result) -> None:
-        self.table.add_heat(result)
-
-    @property
-    def standings(self) -> dict[str, Any]:
-        """:meth:`SeriesTable.standings`."""
-        return self.table.standings()
-
     @property
     def winner(self) -> str | None:
         """The final's winner."""
         return self.table.champion
-
-    @classmethod
-    def from_settings(cls, settings: Mapping[str, Any]) -> PursuitSeries:
-        """A new series from a file's ``settings``."""
-        return cls(**settings_of(settings, ("players", "mode", "level"), "pursuit series"))
 
 
 def heat_times(result: Result, teams: tuple[str, ...], mode: str) -> dict[str, int | None]:

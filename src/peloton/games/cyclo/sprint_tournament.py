@@ -19,14 +19,13 @@ carry saved tokens in the omnium only), so each heat starts every rider with 3.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
 from ...core.errors import StateError
-from .competition import Competition, check_choice, check_teams, settings_of
-from .modes import LEVELS, PRO
+from .competition import HeatSeries
+from .modes import PRO
 from .riders import TEAM_LETTERS
 from .scoring import Result
 
@@ -36,7 +35,7 @@ TOURNAMENT_MODES = ("sprint", "team-sprint")
 HEATS_TO_WIN = 2
 
 
-class SprintTournament(Competition):
+class SprintTournament(HeatSeries):
     """A sprint tournament of ``players`` teams (2–6), in ``mode`` ``sprint`` (one
     rider a team) or ``team-sprint`` (three), at ``level``. :class:`ConfigError` names
     a bad argument."""
@@ -44,32 +43,20 @@ class SprintTournament(Competition):
     kind = "sprint-tournament"
     title = "sprint tournament"
 
+    modes = TOURNAMENT_MODES
+    table: DuelTable
+
     def __init__(self, players: int, mode: str = "sprint", level: str = PRO) -> None:
-        super().__init__()
-        self.players = check_teams(players, self.title, 2)
-        self.mode = check_choice("mode", mode, TOURNAMENT_MODES, self.title)
-        self.level = check_choice("level", level, LEVELS, self.title)
+        super().__init__(players, mode, level)
         teams = TEAM_LETTERS[:players]
         #: The duels, in the order they are ridden.
         self.duels: list[tuple[str, str]] = list(combinations(teams, 2))
         #: Heats and duels won so far.
         self.table = DuelTable(tuple(teams), self.duels, self.mode)
 
-    @property
-    def settings(self) -> dict[str, Any]:
-        """The constructor's arguments."""
-        return {"players": self.players, "mode": self.mode, "level": self.level}
-
-    def next_options(self) -> dict[str, Any] | None:
-        """The next heat: its mode, the two teams of the duel under way and the level."""
-        duel = self.table.current()
-        if duel is None:
-            return None
-        return {"mode": self.mode, "teams": list(duel), "level": self.level}
-
     def next_title(self) -> str:
         """``Duel 2 of 3: A v C, heat 1`` (``re-ride`` after a tied team sprint)."""
-        duel = self.table.current()
+        duel = self.table.next_teams()
         if duel is None:
             return ""
         index = len(self.table.duels)
@@ -79,23 +66,10 @@ class SprintTournament(Competition):
             return title + (", re-ride" if heats else "")
         return f"{title}, heat {len(heats) + 1}"
 
-    def _take(self, result: Result) -> None:
-        self.table.add_heat(result)
-
-    @property
-    def standings(self) -> dict[str, Any]:
-        """:meth:`DuelTable.standings`."""
-        return self.table.standings()
-
     @property
     def winner(self) -> str | None:
         """The team ranked first once every duel is ridden."""
         return self.table.order()[0] if self.is_over else None
-
-    @classmethod
-    def from_settings(cls, settings: Mapping[str, Any]) -> SprintTournament:
-        """A new tournament from a file's ``settings``."""
-        return cls(**settings_of(settings, ("players", "mode", "level"), "sprint tournament"))
 
 
 @dataclass
@@ -124,7 +98,7 @@ class DuelTable:
     #: The winners of the duels decided so far, in order.
     duels: list[str] = field(init=False, default_factory=list)
 
-    def current(self) -> tuple[str, str] | None:
+    def next_teams(self) -> tuple[str, str] | None:
         """The duel under way (or next), ``None`` once every duel is decided."""
         index = len(self.duels)
         return self.schedule[index] if index < len(self.schedule) else None
@@ -136,7 +110,7 @@ class DuelTable:
     def add_heat(self, result: Result) -> None:
         """A heat of the duel under way: the first place wins a sprint heat; the
         lower team time wins a team-sprint heat, level times (or none) re-ride it."""
-        duel = self.current()
+        duel = self.next_teams()
         if duel is None:
             raise StateError("every duel of the sprint tournament is decided")
         index = len(self.duels)
@@ -194,7 +168,7 @@ class DuelTable:
             }
             for i, pair in enumerate(self.schedule)
         ]
-        current = self.current()
+        current = self.next_teams()
         return {
             "mode": self.mode,
             "table": table,

@@ -12,7 +12,7 @@ from ...core.registry import Option
 from .cards import CARD, CARDS
 from .course import Course, bundled_courses
 from .cyn import Cyn, parse_cyn
-from .modes import AVAILABLE, LEVELS, PRO
+from .modes import AVAILABLE, LEVELS, MODES, PRO
 from .position import Position
 from .riders import LANE_LETTERS, SLOTS
 from .rules import pacer_after
@@ -156,12 +156,14 @@ def from_cyn(
     course: Course | str | Mapping[str, Any] | None = None,
     level: str = PRO,
     events: bool | None = None,
-    entries: int = 1,
+    entries: int | None = None,
     seed: int | None = None,
 ) -> State:
     """The game at the start of the round a CYN describes (CY-14.2). The teams and
-    riders are those it names. :class:`NotationError` for text that does not parse or
-    an impossible position, saying why; :class:`ConfigError` for bad options.
+    riders are those it names; so are a track race's ``entries`` when not given (2
+    when it names a team's second rider, ``C1``). :class:`NotationError` for text that
+    does not parse or an impossible position, saying why; :class:`ConfigError` for bad
+    options.
 
     >>> state = from_cyn("9 AS1:a30*4,BH1:a29*4 / A*4,B*4", course="flemish-4")
     >>> state.phase, state.due, [str(m) for m in state.legal_moves()]
@@ -171,6 +173,8 @@ def from_cyn(
     named = [*cyn.riders, *(entry.rider for entry in cyn.done)]
     if not named:
         raise NotationError(f"CYN {text!r} names no rider")
+    if entries is None:
+        entries = _entries_named(mode, named)
     teams = sorted({r[0] for r in named})
     setup = make_setup(
         mode,
@@ -185,6 +189,15 @@ def from_cyn(
     if problems:
         raise NotationError(f"CYN {text!r} is not a possible position: " + "; ".join(problems))
     return State(setup, cyn_position(setup, cyn), seed=seed, start=cyn.to_text())
+
+
+def _entries_named(mode: str, named: list[str]) -> int:
+    """The ``entries`` a CYN's riders show: 2 in a mode whose teams field one or two
+    riders when one of them is a team's second (``C1``), else 1."""
+    the_mode = MODES.get(mode)
+    if the_mode is None or the_mode.riders is not None:
+        return 1  # a mode of its own team size (or none: make_setup says so)
+    return 2 if any(rider[1:] == SLOTS[1] for rider in named) else 1
 
 
 def from_position(text: str, options: Mapping[str, Any] | None = None) -> State:
@@ -204,7 +217,7 @@ def from_position(text: str, options: Mapping[str, Any] | None = None) -> State:
         course=value["course"],
         level=value["level"],
         events=value["events"],
-        entries=value["entries"],
+        entries=options.get("entries"),  # else read from the riders the CYN names
     )
 
 

@@ -87,11 +87,23 @@ class _Work:
     """One thread's memory for a game's C calls: move and score buffers, the
     generators a playout draws from, the weights and a race to load positions into."""
 
-    __slots__ = ("buf", "buf2", "rng", "rng_of_team", "scores", "scratch", "weights", "weights_of")
+    __slots__ = (
+        "buf",
+        "buf2",
+        "lister",
+        "rng",
+        "rng_of_team",
+        "scores",
+        "scratch",
+        "weights",
+        "weights_of",
+    )
 
     def __init__(self, game: NativeGame) -> None:
         ffi = game.ffi
         self.buf = ffi.new("int32_t[]", game.cap)
+        # Builds the public API's lists of Moves in C (moves.c), when it is compiled.
+        self.lister = game.lister(self.buf)
         self.buf2 = ffi.new("int32_t[]", game.cap)
         self.scores = ffi.new("double[]", game.cap)
         self.rng = ffi.new("mc_rng[]", len(game.teams))
@@ -294,18 +306,12 @@ class NativeGame:
     def legal_moves(self, r: Any) -> list[Move]:
         """The legal :class:`Move` values of ``r``, in the Python engine's order (none
         once the game is over)."""
-        # The public API's every move runs this: the thread's buffer is read without
-        # the ``work`` property's call, and the C call answers none once the game is
-        # over (MC-8.5, MC-9.3), before ``r.current`` (then -1) is read below.
-        try:
-            buf = self._local.work.buf
-        except AttributeError:
-            buf = self.work.buf
+        buf = self.work.buf
         n = self.lib.mc_legal_index(self.c, r, buf, self.cap, self.slots)
         if n <= 0:
             if n < 0:
                 raise RuntimeError("native move buffer too small")
-            return []
+            return []  # the game has ended (MC-8.5, MC-9.3): no one is to move
         if self._unfilled:  # once every rider's moves are built, nothing to check
             filled = self._filled
             if r.round:
@@ -324,6 +330,53 @@ class NativeGame:
         # A large road: moves are built one by one as they first come up.
         codes = self.legal_codes(r)
         return [m if m is not None else self.move(codes[i]) for i, m in enumerate(moves)]
+
+    # The public API's path (State.legal_moves and play): one call into moves.c per
+    # move, which plays it and lists the next moves from the table at once.
+
+    def address(self, r: Any) -> int:
+        """The address of the C race ``r``, as :meth:`legal_at` and :meth:`play_legal`
+        take it (``r`` must stay alive while it is used)."""
+        return int(self.ffi.cast("uintptr_t", r))
+
+    def lister(self, buf: Any) -> Any:
+        """A ``moves.c`` lister of this game's races writing into ``buf``, or ``None``
+        when that extension is not compiled (the cffi calls then serve)."""
+        module = native.moves_module()
+        if module is None:
+            return None
+        ffi = self.ffi
+        c_at, buf_at = int(ffi.cast("uintptr_t", self.c)), int(ffi.cast("uintptr_t", buf))
+        return module.Lister(c_at, buf_at, self.cap, self.slots, self._table, (self.c, buf))
+
+    def legal_at(self, r: Any, at: int) -> list[Move]:
+        """:meth:`legal_moves` of ``r``, whose :meth:`address` is ``at``."""
+        try:  # the thread's lister, without the ``work`` property's call
+            lister = self._local.work.lister
+        except AttributeError:
+            lister = self.work.lister
+        if lister is not None:
+            moves: list[Move] | None = lister.legal(at)
+            if moves is not None:
+                return moves
+        return self.legal_moves(r)  # a move not built yet: built there
+
+    def play_legal(self, r: Any, at: int, move: Move | int) -> list[Move]:
+        """Play a legal move on ``r`` (at :meth:`address` ``at``; not checked) and give
+        the new position's legal moves: the public API checks the next move against
+        them, so they are always wanted."""
+        try:
+            lister = self._local.work.lister
+        except AttributeError:
+            lister = self.work.lister
+        code = move if type(move) is int else self._codes[move]  # type: ignore[index]
+        if lister is not None:
+            moves: list[Move] | None = lister.play_legal(at, code)
+            if moves is not None:
+                return moves
+        else:
+            self.lib.mc_play(self.c, r, code)
+        return self.legal_moves(r)
 
     def _fill(self, rider: int) -> None:
         """Build every move of ``rider`` at once (its squares and kinds, its gifts to

@@ -10,7 +10,7 @@ the end, MC-8.5, MC-9.3). This is the one module that calls the rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...core.errors import ConfigError, IllegalMoveError, NotationError, StateError
@@ -71,7 +71,17 @@ class State:
 
     game = "mind-cycling"
 
-    __slots__ = ("_behind", "_legal", "_quiet", "_race", "_twin", "history", "start_mcn", "wind")
+    __slots__ = (
+        "_at",
+        "_behind",
+        "_legal",
+        "_quiet",
+        "_race",
+        "_twin",
+        "history",
+        "start_mcn",
+        "wind",
+    )
 
     # ------------------------------------------------------------ construction
 
@@ -114,12 +124,14 @@ class State:
             relay_limit=relay_limit,
             solo=solo,
         )
-        self._legal: list[Move] | None = None
+        # The legal moves now, once asked for (a list, or the native twin's tuple).
+        self._legal: Sequence[Move] | None = None
         # The native engine's twin of the race (see :mod:`.native`), ``(game, C race)``,
         # built once the game is played a few moves without anyone reading ``race``;
         # while it exists, legal_moves() and play() are served by it and ``_race`` is
         # ``_behind`` when moves were played on the twin alone.
         self._twin: tuple[Any, Any] | None = None
+        self._at = 0  # the address of the twin's C race (the fast per-move calls take it)
         self._behind = False
         self._quiet = 0
 
@@ -136,7 +148,13 @@ class State:
             new._race = self._race
         else:
             new._race = self._race.copy()
-        new._twin = None if twin is None else (twin[0], twin[0].copy(twin[1]))
+        if twin is None:
+            new._twin = None
+            new._at = 0
+        else:
+            game, r = twin[0], twin[0].copy(twin[1])
+            new._twin = (game, r)
+            new._at = game.address(r)
         new._behind = self._behind
         new._quiet = self._quiet
         new._legal = self._legal  # never mutated: legal_moves() hands out copies
@@ -165,7 +183,9 @@ class State:
         """Hand the game to the native engine (when it is active)."""
         if native.available():
             game = native.game_for(self._race)
-            self._twin = (game, game.load(self._race))
+            r = game.load(self._race)
+            self._twin = (game, r)
+            self._at = game.address(r)
             self._behind = False
 
     # ------------------------------------------------------------ facts
@@ -281,13 +301,13 @@ class State:
             legal = self._legal = self._legal_moves()
         return list(legal)
 
-    def _legal_moves(self) -> list[Move]:
+    def _legal_moves(self) -> Sequence[Move]:
         twin = self._twin
         if twin is None and self._quiet >= _QUIET_MOVES:
             self._make_twin()
             twin = self._twin
         if twin is not None:
-            return twin[0].legal_moves(twin[1])  # type: ignore[no-any-return]
+            return twin[0].legal_at(twin[1], self._at)  # type: ignore[no-any-return]
         return rules.legal_moves(self._race)
 
     def parse_move(self, text: str) -> Move:
@@ -306,7 +326,9 @@ class State:
         self.history.append(move)
         twin = self._twin
         if twin is not None:
-            twin[0].play(twin[1], move)
+            # The next move is checked against the new position's legal moves: the
+            # twin finds them in the same C call.
+            self._legal = twin[0].play_legal(twin[1], self._at, move)
             self._behind = True
             return
         self._quiet += 1

@@ -14,6 +14,7 @@ import { el, clear, teamChip, seatLabel, showError, trophyIcon, setTeamColours }
 import { viewOf } from "./views.js";
 import { creatorOf, keepCreator, renderCreatorField } from "./creator.js";
 import { postSignedIn } from "./profile_keys.js";
+import { renderTimeField, timeOf } from "./time_form.js";
 
 const $ = (id) => document.getElementById(id);
 const UPLOADED = "__uploaded__";
@@ -310,6 +311,7 @@ async function onGame() {
   clear($("game-options")); // the last game's choices narrow no seats of this one
   renderTeamCount();
   renderGameOptions();
+  renderTimeField($("time-control"), g.bots || []);
 }
 
 function onSolo() {
@@ -334,6 +336,7 @@ async function create(event) {
   let creator;
   try {
     creator = creatorOf($("creator"));
+    Object.assign(body, timeOf($("time-control")));
   } catch (e) {
     error(e.message);
     return;
@@ -367,7 +370,7 @@ async function loadGames() {
 
 // ------------------------------------------------------------------ tables
 
-const STATUS_TITLES = { open: "Open — seats free", running: "Running", finished: "Finished" };
+const STATUS_TITLES = { open: "Open — seats free", running: "Running", finished: "Finished", abandoned: "Abandoned — every player left" };
 
 function tableCard(t) {
   const View = viewOf(t.game);
@@ -434,7 +437,7 @@ function renderTables() {
     box.append(el("p", { class: "muted" }, "No tables yet: create the first one."));
     return;
   }
-  for (const status of ["open", "running", "finished"]) {
+  for (const status of ["open", "running", "finished", "abandoned"]) {
     const group = tables.filter((t) => t.status === status);
     if (!group.length) continue;
     box.append(el("h3", { class: "group-title" }, `${STATUS_TITLES[status]} (${group.length}${lobby.next ? "+" : ""})`),

@@ -14,6 +14,9 @@ import { EndDialog, showInvitation } from "./end_dialog.js";
 import { showStandingsLink } from "./competition_next.js";
 import { renderSoloResult, soloSeatScore } from "./solo_panel.js";
 import { postSignedIn, storedProfile } from "./profile_keys.js";
+import { ClockView } from "./clock.js";
+import { SeatMenu } from "./seat_menu.js";
+import { ChatPanel } from "./chat_panel.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -35,6 +38,9 @@ const S = {
   solver: null, // a solo table's solver answer (solver.js)
   signal: null, // the "your turn" signal (turn_signal.js)
   ending: null, // the end-of-game dialog (end_dialog.js)
+  clock: null, // the seats' clocks (clock.js)
+  seatMenu: null, // leaving the table, taking the seat back (seat_menu.js)
+  chat: null, // the chat panel (chat_panel.js)
 };
 
 const socket = new LiveSocket(tableId, {
@@ -42,6 +48,7 @@ const socket = new LiveSocket(tableId, {
   onMessage,
   onStatus: (s) => {
     S.conn = s;
+    if (s !== "live" && S.chat) S.chat.offline();
     // Moves can only go out on an open socket: the turn controls follow the connection.
     if (S.snap) render();
     else renderHeader();
@@ -104,10 +111,12 @@ async function loadLog() {
 }
 
 function onMessage(msg) {
+  if (S.chat.handle(msg)) return;
   switch (msg.type) {
     case "welcome": {
       S.welcomes += 1;
       S.seat = msg.seat || null;
+      S.chat.welcome(S.seat);
       applyTable(msg.table);
       setSnapshot(msg.snapshot);
       if (S.snap && S.log.length !== S.view.movesPlayed(S.snap)) loadLog();
@@ -170,7 +179,8 @@ async function refresh() {
 function myTurn() {
   return (
     S.mode === "live" && S.conn === "live" && S.seat && S.snap && S.view.phase(S.snap) !== "over" &&
-    S.snap.current_player === S.seat && (!S.table || S.table.status !== "open")
+    S.snap.current_player === S.seat && (!S.table || S.table.status === "running") &&
+    !(seatOf(S.table, S.seat) || {}).away // a bot plays our seat while we are away
   );
 }
 
@@ -251,6 +261,8 @@ function renderTurn() {
   const actor = view.actor(snap);
   if (view.phase(snap) === "over") {
     box.append(el("p", { class: "turn-line big", dataset: { testid: "game-over" } }, view.words.over));
+  } else if (t.status === "abandoned") {
+    box.append(el("p", { class: "turn-line", dataset: { testid: "abandoned" } }, "Abandoned: every player left the table before the end."));
   } else if (t.status === "open") {
     const free = (t.seats || []).filter((s) => s.kind === "human" && !s.taken).length;
     box.append(el("p", { class: "turn-line" }, `Waiting for players: ${free} free seat${free === 1 ? "" : "s"}. Share the invite link.`));
@@ -343,6 +355,7 @@ async function toggleReplay(at = null) {
     $("replay-controls").hidden = true;
     button.setAttribute("aria-pressed", "false");
     button.textContent = "Replay";
+    S.chat.live();
     S.view.refocus();
     render();
     return;
@@ -370,6 +383,8 @@ function enterReplay(data, { at = null, line = false } = {}) {
   );
   $("root").dataset.replayOf = line ? "solver-line" : "table";
   S.log = logFromReplay(data, (snap, i) => S.view.roundOf(snap, i));
+  if (line) S.chat.live();
+  else S.chat.showReplay(data.chat);
   render();
   S.replay.go(at === null ? data.moves.length : at);
 }
@@ -439,17 +454,22 @@ async function init() {
 // replays opened at a move of the URL (?move=N) and the solver's line on the board.
 
 function flowInit() {
+  S.chat = new ChatPanel($("chat"), { send: (message) => socket.send(message), downloadPath: `${tablePath}/chat`, heading: $("chat-h") });
   S.signal = new TurnSignal(document.querySelector(".top-actions"));
   S.signal.setBase(`Table ${tableId} · Peloton`);
   S.ending = new EndDialog(document.querySelector(".board-wrap"), {
     tableId,
     showResult: (box, snap) => S.view.result(box, snap, { table: S.table }),
   });
+  S.clock = new ClockView($("turn"));
+  S.seatMenu = new SeatMenu(document.querySelector(".top-actions"), $("turn"), { tableId, onError: error });
 }
 
 function renderFlow() {
   S.signal.update(myTurn(), S.view.movesPlayed(S.snap));
   S.ending.update({ table: S.table, snap: S.snap, seat: S.seat, view: S.view, live: S.mode === "live" });
+  S.clock.update(S.table, { live: S.mode === "live" });
+  S.seatMenu.update({ table: S.table, seat: S.seat, live: S.mode === "live" });
 }
 
 /** A solo table's view: its result is the solo panel, its seat's standing the round. */
@@ -469,6 +489,7 @@ function setUrlMove(index) {
 function replayShown(snap) {
   renderSeats(snap);
   if (S.replay) setUrlMove(S.replay.index);
+  if (S.replay) S.chat.replayAt(S.replay.index);
 }
 
 /** The solver's line (`moves`) stepped through on the board: the table's record with

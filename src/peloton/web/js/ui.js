@@ -89,6 +89,7 @@ export function teamChip(team, label, colour = null) {
 /** A seat's display name: the player's name, the bot's name, or "free". */
 export function seatLabel(seat) {
   if (!seat) return "";
+  if (seat.away) return `${seat.name || "player"} · played by a bot (${seat.standin})`;
   if (seat.kind === "human") return seat.name || (seat.taken ? "player" : "free seat");
   return `${seat.kind} bot`;
 }

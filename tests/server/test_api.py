@@ -81,9 +81,9 @@ def test_create_list_and_detail(http: httpx.Client) -> None:
     )
     assert detail["round"] == 0 and detail["moves"] == 0
     assert detail["seats"] == [
-        {"seat": "A", "kind": "human", "name": None, "taken": False},
-        {"seat": "B", "kind": "greedy", "name": "greedy", "taken": True},
-        {"seat": "C", "kind": "random", "name": "random", "taken": True},
+        {"seat": "A", "kind": "human", "name": None, "taken": False, "profile": None},
+        {"seat": "B", "kind": "greedy", "name": "greedy", "taken": True, "profile": None},
+        {"seat": "C", "kind": "random", "name": "random", "taken": True, "profile": None},
     ]
     assert "result" not in detail
     expected = mc.new_game("short", mc.default_teams(3, 3), wind="right", relay_limit=2)
@@ -173,7 +173,13 @@ def test_join_gives_a_token_once_per_seat(http: httpx.Client) -> None:
     assert answer.status_code == 200
     assert answer.json()["seat"] == "A" and len(answer.json()["token"]) >= 20
     seats = http.get(f"/api/tables/{table}").json()["seats"]
-    assert seats[0] == {"seat": "A", "kind": "human", "name": "Ada Lovelace", "taken": True}
+    assert seats[0] == {
+        "seat": "A",
+        "kind": "human",
+        "name": "Ada Lovelace",
+        "taken": True,
+        "profile": None,
+    }
     taken = http.post(f"/api/tables/{table}/join", json={"seat": "A", "name": "Eve"})
     assert taken.status_code == 409 and taken.json()["error"]["code"] == "seat_taken"
     bot = http.post(f"/api/tables/{table}/join", json={"seat": "B", "name": "Eve"})

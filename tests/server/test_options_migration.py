@@ -315,7 +315,8 @@ def test_tables_of_every_game_move_to_one_options_column(db_url: str) -> None:
             "final",
             "rematch",
             "clock",
-        )
+        ),
+        "rated",
     }
     # Every table is given its bots' secret: 256 random bits, its own.
     assert len(table_secrets) == len(old) == len(set(table_secrets))

@@ -261,7 +261,9 @@ async def create_table(request: Request) -> Response:
     """``POST /api/tables`` (at most :attr:`~.limits.Limits.tables_per_minute` a
     minute per client, else ``429``)."""
     allow_new_table(request)
-    table, seated = await tables_of(request).create_seated(await read_json(request))
+    body = await read_json(request)
+    profile = request.app.state.profiles.signed_in(body)  # the creator's, if signed in
+    table, seated = await tables_of(request).create_seated(body, profile)
     return JSONResponse(
         {"id": table.id, "url": f"/table/{table.id}", **(seated or {})}, status_code=201
     )
@@ -293,7 +295,9 @@ async def join_table(request: Request) -> Response:
     """``POST /api/tables/{id}/join``: a seat token."""
     tables = tables_of(request)
     table = tables.get(request.path_params["id"])
-    return JSONResponse(await tables.join(table, await read_json(request)))
+    body = await read_json(request)
+    profile = request.app.state.profiles.signed_in(body)  # "profile": a session token
+    return JSONResponse(await tables.join(table, body, profile))
 
 
 async def rematch_table(request: Request) -> Response:

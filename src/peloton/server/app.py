@@ -16,7 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import api, chat, competition_api, editor, rules, seat_api, storage, tutorial
+from . import api, chat, competition_api, editor, profile_api, rules, seat_api, storage, tutorial
 from . import errors as e
 from . import protocol as p
 from .competitions import Competitions
@@ -161,6 +161,7 @@ def create_app(
         await run_in_threadpool(tables.load)
         competitions = Competitions(tables)
         await run_in_threadpool(competitions.load)
+        await profile_api.start(app, tables)
         await warming
         app.state.tables = tables
         app.state.workers = workers
@@ -198,6 +199,7 @@ def create_app(
         Route("/api/tables/{id}/solver", api.table_solver),
         Route("/api/replay", api.upload_replay, methods=["POST"]),
         *competition_api.ROUTES,
+        *profile_api.ROUTES,
         *seat_api.ROUTES,
         *chat.ROUTES,
         *tutorial.ROUTES,

@@ -41,6 +41,8 @@ class Seat:
     kind: str
     name: str | None = None
     token_hash: str | None = None
+    #: The profile the seat was taken with (``None``: anonymous, or a bot).
+    profile: str | None = None
     #: Why the stand-in bot plays this human seat (``left``, ``timeout``), if it does.
     away: str | None = None
     #: The bot level that plays the seat while its player is away (:mod:`.presence`).
@@ -63,7 +65,7 @@ def hash_token(token: str) -> str:
 
 def make_seat(row: storage.SeatRow) -> Seat:
     """A seat as stored."""
-    return Seat(row.seat, row.kind, row.name, row.token_hash)
+    return Seat(row.seat, row.kind, row.name, row.token_hash, row.profile)
 
 
 def decision_seed(secret: str, seat: str, index: int) -> int:
@@ -199,6 +201,8 @@ class LiveTable:
     rematch: str | None = None
     #: The competition whose game this table plays (:mod:`.competitions`), if any.
     competition: str | None = None
+    #: Whether its result changes its players' ratings (:mod:`.ratings`).
+    rated: bool = True
     #: The seats' clocks (``None``: a table without a time control), :mod:`.presence`.
     clock: Clock | None = None
     #: The bot level that plays a seat its player left or ran out of time on.

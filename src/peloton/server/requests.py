@@ -24,7 +24,7 @@ from .presence import DEFAULT_STANDIN, check_settings
 MAX_NAME = 40
 
 #: The keys of a create request that are not options.
-REQUEST_KEYS = ("game", "options", "seats", "solo", "creator", "clock", "standin")
+REQUEST_KEYS = ("game", "options", "seats", "solo", "creator", "clock", "standin", "rated")
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,8 @@ class Created:
     #: The time control and the stand-in level (:mod:`.presence`).
     clock: TimeControl = field(default_factory=TimeControl)
     standin: str = DEFAULT_STANDIN
+    #: Whether the table is rated (``"rated"``, true by default).
+    rated: bool = True
 
 
 def check_create(request: Any, seed: int | None = None) -> Created:
@@ -86,7 +88,10 @@ def check_create(request: Any, seed: int | None = None) -> Created:
         raise bad_options(
             f"a {spec.title} game with these options has {len(letters)} seats, not {len(seats)}"
         )
-    return Created(spec, options, seats, letters, state, clock, standin)
+    rated = request.get("rated", True)
+    if not isinstance(rated, bool):
+        raise bad_options(f"'rated' must be true or false, not {rated!r}")
+    return Created(spec, options, seats, letters, state, clock, standin, rated=rated)
 
 
 def _given_options(spec: GameSpec, request: dict[str, Any]) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from typing import Any
 from platformdirs import user_data_dir
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     Engine,
@@ -76,6 +77,8 @@ tables = Table(
     Column("final", Text, nullable=True),  # JSON {moves, result[, round]} once finished
     # The table of the rematch its players were invited to (the same options and seats).
     Column("rematch", String(32), nullable=True),
+    # False: an unrated table (no profile's rating changes); NULL (older rows): rated.
+    Column("rated", Boolean, nullable=True),
     # JSON: time control, seconds left, stand-in level, seats it plays (server/presence.py)
     Column("clock", Text, nullable=True),
 )
@@ -88,6 +91,8 @@ seats = Table(
     Column("kind", String(32), nullable=False),  # human or a bot name
     Column("name", String(200), nullable=True),
     Column("token_hash", String(64), nullable=True),
+    # The profile (its name) of the player who took the seat signed in; NULL: anonymous.
+    Column("profile", String(40), nullable=True),
 )
 
 moves = Table(
@@ -251,6 +256,8 @@ def migrate(engine: Engine) -> None:
       first game only).
     * Tables without a ``secret`` (the column is added if missing) are given one.
     * The ``rematch`` column (the table a rematch opened) is added if missing.
+    * The ``rated`` column of tables and the ``profile`` column of seats are added if
+      missing (an older table is rated; its seats were taken anonymously).
     * The ``clock`` column (time control, stand-in, absent seats) is added if missing.
     * The ``competitions`` table (stage races, omniums...) is created if missing, by
       :func:`create_db_engine`'s ``create_all``: an older database simply has none.
@@ -284,6 +291,12 @@ def migrate(engine: Engine) -> None:
                 conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN secret VARCHAR(64)")
             if "rematch" not in present:
                 conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN rematch VARCHAR(32)")
+            if "rated" not in present:
+                conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN rated BOOLEAN")
+            if "seats" in names and "profile" not in {
+                c["name"] for c in inspect(conn).get_columns("seats")
+            }:
+                conn.exec_driver_sql("ALTER TABLE seats ADD COLUMN profile VARCHAR(40)")
             if "clock" not in present:
                 conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN clock TEXT")
             missing = [
@@ -349,6 +362,8 @@ class SeatRow:
     kind: str
     name: str | None
     token_hash: str | None
+    #: The profile the seat was taken with (``None``: anonymous, or a bot).
+    profile: str | None = None
 
 
 @dataclass
@@ -367,6 +382,8 @@ class TableRow:
     secret: str = ""
     #: The id of the rematch table, once one was opened.
     rematch: str | None = None
+    #: Whether the table's result changes its players' ratings.
+    rated: bool = True
     #: JSON: the table's time control, clocks and stand-ins (server/presence.py).
     clock: str | None = None
 
@@ -383,6 +400,7 @@ def _table_row(r: Any) -> TableRow:
         final=json.loads(r.final) if r.final else None,
         secret=r.secret or "",
         rematch=r.rematch,
+        rated=r.rated is not False,
         clock=r.clock,
     )
 
@@ -394,7 +412,8 @@ def load_tables(engine: Engine) -> list[TableRow]:
         rows = {r.id: _table_row(r) for r in conn.execute(select(tables))}
         for s in conn.execute(select(seats).order_by(seats.c.table_id, seats.c.seat)):
             if s.table_id in rows:
-                rows[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.name, s.token_hash))
+                seat = SeatRow(s.seat, s.kind, s.name, s.token_hash, s.profile)
+                rows[s.table_id].seats.append(seat)
         live = [t for t in rows.values() if t.status not in ("finished", "abandoned")]
         if live:
             query = select(moves.c.table_id, moves.c.text).order_by(moves.c.table_id, moves.c.idx)
@@ -424,7 +443,9 @@ _INSERT_MOVE = insert(moves)
 _TAKE_SEAT = (
     update(seats)
     .where(seats.c.table_id == bindparam("t_id"), seats.c.seat == bindparam("t_seat"))
-    .values(name=bindparam("name"), token_hash=bindparam("token_hash"))
+    .values(
+        name=bindparam("name"), token_hash=bindparam("token_hash"), profile=bindparam("profile")
+    )
 )
 _SET_STATUS = (
     update(tables).where(tables.c.id == bindparam("t_id")).values(status=bindparam("status"))
@@ -448,6 +469,7 @@ def insert_table(row: TableRow) -> Write:
         "status": row.status,
         "final": None,
         "rematch": None,
+        "rated": row.rated,
         "clock": row.clock,
     }
     ops: Write = [(_INSERT_TABLE, table)]
@@ -458,6 +480,7 @@ def insert_table(row: TableRow) -> Write:
             "kind": s.kind,
             "name": s.name,
             "token_hash": s.token_hash,
+            "profile": s.profile,
         }
         ops.append((_INSERT_SEAT, seat))
     return ops
@@ -473,11 +496,14 @@ def set_rematch(table_id: str, rematch: str) -> Write:
     return [(_SET_REMATCH, {"t_id": table_id, "rematch": rematch})]
 
 
-def take_seat(table_id: str, seat: str, name: str, token_hash: str, status: str) -> Write:
-    """A write giving a human seat its player (and the table its new status). The
-    live table checks, under its lock, that the seat is free."""
+def take_seat(
+    table_id: str, seat: str, name: str, token_hash: str, status: str, profile: str | None = None
+) -> Write:
+    """A write giving a human seat its player (signed in with ``profile``, or not) and
+    the table its new status. The live table checks, under its lock, that the seat is free."""
+    taken = {"name": name, "token_hash": token_hash, "profile": profile}
     return [
-        (_TAKE_SEAT, {"t_id": table_id, "t_seat": seat, "name": name, "token_hash": token_hash}),
+        (_TAKE_SEAT, {"t_id": table_id, "t_seat": seat, **taken}),
         (_SET_STATUS, {"t_id": table_id, "status": status}),
     ]
 

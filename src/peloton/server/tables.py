@@ -101,6 +101,8 @@ class Tables:
         #: Called (under the table's lock) when a table of a competition finishes: the
         #: competition takes the game back and opens its next table (:mod:`.competitions`).
         self.on_finish: Callable[[LiveTable], Awaitable[None]] | None = None
+        #: Called (under the table's lock) when any table finishes: its players' ratings.
+        self.on_rated: Callable[[LiveTable], Awaitable[None]] | None = None
 
     # ------------------------------------------------------------ start and stop
 
@@ -123,6 +125,7 @@ class Tables:
                     secret=row.secret,
                     final=row.final if row.status in (FINISHED, ABANDONED) else None,
                     rematch=row.rematch,
+                    rated=row.rated,
                 )
                 self.presence.restore(table, row.clock, row.status)
                 if table.final is None:
@@ -205,14 +208,17 @@ class Tables:
         table, _ = await self.create_seated(request)
         return table
 
-    async def create_seated(self, request: Any) -> tuple[LiveTable, dict[str, str] | None]:
+    async def create_seated(
+        self, request: Any, profile: str | None = None
+    ) -> tuple[LiveTable, dict[str, str] | None]:
         """A new table from a create request (docs/protocol.md), and the seat and token
-        of its creator when the request seats them (``"creator": {"seat", "name"}``)."""
+        of its creator when the request seats them (``"creator": {"seat", "name"}``),
+        signed in with ``profile`` (its name) when given."""
         creator = creator_of(request)
         seed = secrets.randbelow(2**62)
         # A thread, not the event loop: a game checks its options (a course) here.
         created = await run_in_threadpool(check_create, request, seed)
-        return await self._open(created, seed, creator)
+        return await self._open(created, seed, creator, profile=profile)
 
     async def _open(
         self,
@@ -224,6 +230,7 @@ class Tables:
         players: dict[str, tuple[str | None, str | None]] | None = None,
         competition: str | None = None,
         also: storage.Write | None = None,
+        profile: str | None = None,
     ) -> tuple[LiveTable, dict[str, str] | None]:
         """Store and start a checked new table, its creator (seat, name) seated. A
         competition's table (``competition``) has its ``players`` seated already (seat
@@ -250,7 +257,7 @@ class Tables:
             if mine.kind != HUMAN:
                 raise ApiError(400, e.NOT_HUMAN, f"seat {letter} is played by the {mine.kind} bot")
             token = secrets.token_urlsafe(24)
-            mine.name, mine.token_hash = name, hash_token(token)
+            mine.name, mine.token_hash, mine.profile = name, hash_token(token), profile
         table = LiveTable(
             id=table_id or self.unused_id(),
             created=storage.now().replace(microsecond=0),
@@ -261,6 +268,7 @@ class Tables:
             seed=seed,
             secret=storage.new_secret(),
             competition=competition,
+            rated=created.rated,
         )
         self.presence.setup(table, created.clock, created.standin)
         row = storage.TableRow(
@@ -273,6 +281,7 @@ class Tables:
             None,
             seats,
             secret=table.secret,
+            rated=created.rated,
             clock=stored(table),
         )
         await self.writer.write(storage.insert_table(row) + (also or []))
@@ -305,6 +314,7 @@ class Tables:
                     "options": table.options,
                     "seats": [s.kind for s in table.seats.values()],
                     "solo": len(table.seats) == 1 and table.spec.min_seats == 1,
+                    "rated": table.rated,
                     "clock": table.clock.control.to_json() if table.clock else None,
                     "standin": table.standin,
                 }
@@ -318,7 +328,8 @@ class Tables:
         mine = rematch.seats.get(viewer)
         name = table.seats[viewer].name or viewer
         if mine is not None and mine.kind == HUMAN and not mine.taken:
-            answer |= await self.join(rematch, {"seat": viewer, "name": name})
+            profile = table.seats[viewer].profile  # signed in there, signed in here
+            answer |= await self.join(rematch, {"seat": viewer, "name": name}, profile)
         else:
             answer |= {"seat": None, "token": None}
         return answer
@@ -330,8 +341,11 @@ class Tables:
             if table_id not in self.tables:
                 return table_id
 
-    async def join(self, table: LiveTable, request: Any) -> dict[str, str]:
-        """Give a free human seat to a player; their secret seat token."""
+    async def join(
+        self, table: LiveTable, request: Any, profile: str | None = None
+    ) -> dict[str, str]:
+        """Give a free human seat to a player (signed in with ``profile``, its name,
+        or anonymous); their secret seat token."""
         if not isinstance(request, dict):
             raise ApiError(
                 400, e.BAD_REQUEST, 'a join request is an object {"seat": "A", "name": "Ada"}'
@@ -350,12 +364,19 @@ class Tables:
                 )
             if seat.taken:
                 raise ApiError(409, e.SEAT_TAKEN, f"seat {seat.seat} is taken by {seat.name}")
+            mine = next(
+                (s.seat for s in table.seats.values() if profile and s.profile == profile), ""
+            )
+            if mine:  # one profile, one seat: a result rates each player once
+                raise ApiError(409, e.SEAT_TAKEN, f"{profile} already sits at seat {mine}")
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
             others_free = sum(1 for s in table.seats.values() if not s.taken) - 1
             status = RUNNING if others_free == 0 else OPEN
-            await self.writer.write(storage.take_seat(table.id, seat.seat, name, digest, status))
-            seat.name, seat.token_hash = name, digest
+            await self.writer.write(
+                storage.take_seat(table.id, seat.seat, name, digest, status, profile)
+            )
+            seat.name, seat.token_hash, seat.profile = name, digest, profile
             self.presence.sync(table)  # the last seat taken: the first clock runs
             if table.state is not None:
                 self._send(views.welcomes(table))
@@ -502,6 +523,8 @@ class Tables:
             except Exception:
                 log.exception("table %s: final summary not stored (the moves are)", table.id)
             table.final = final  # summaries read the result from here from now on
+            if self.on_rated is not None:  # rated before anyone hears the game ended
+                await self.on_rated(table)
         self._send(views.updates(table, index, text, by, said))
         if table.final is not None:
             table.used = time.monotonic()

@@ -36,6 +36,7 @@ SUMMARY_KEYS = frozenset(
         "result",
         "rematch",
         "competition",
+        "rated",
         "clock",
         "standin",
     ]
@@ -105,10 +106,11 @@ def summary(table: LiveTable) -> dict[str, Any]:
         data["round"] = played
     data["moves"] = table.moves_played
     data["seats"] = [
-        {"seat": s.seat, "kind": s.kind, "name": s.name, "taken": s.taken}
+        {"seat": s.seat, "kind": s.kind, "name": s.name, "taken": s.taken, "profile": s.profile}
         | ({"away": s.away, "standin": s.standin} if s.away else {})
         for s in table.seats.values()
     ]
+    data["rated"] = table.rated
     if table.clock is not None:  # each seat's seconds left, and whose clock runs
         data["clock"] = table.clock.view()
     data["standin"] = table.standin

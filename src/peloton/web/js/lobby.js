@@ -13,6 +13,7 @@ import { ReplayViewer } from "./replay.js";
 import { el, clear, teamChip, seatLabel, showError, trophyIcon, setTeamColours } from "./ui.js";
 import { viewOf } from "./views.js";
 import { creatorOf, keepCreator, renderCreatorField } from "./creator.js";
+import { postSignedIn } from "./profile_keys.js";
 import { renderTimeField, timeOf } from "./time_form.js";
 
 const $ = (id) => document.getElementById(id);
@@ -331,6 +332,7 @@ async function create(event) {
   const n = solo() ? 1 : Number($("team-count").value);
   const body = { game: game().name, options: formOptions(), seats: seatKinds.slice(0, n) };
   if (solo()) body.solo = true;
+  if ($("rated") && !$("rated").checked) body.rated = false;
   let creator;
   try {
     creator = creatorOf($("creator"));
@@ -343,7 +345,7 @@ async function create(event) {
   const button = event.submitter || $("create-form").querySelector("[type=submit]");
   button.disabled = true;
   try {
-    const answer = await api("POST", "/api/tables", body);
+    const answer = await postSignedIn("/api/tables", body, (b, profile) => (b.creator ? { ...b, creator: { ...b.creator, profile } } : b));
     keepCreator(answer, creator);
     location.href = answer.url || `/table/${answer.id}`;
   } catch (e) {

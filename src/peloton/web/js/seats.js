@@ -12,6 +12,8 @@ export function renderSeats(box, { table, seat, snap, view }) {
     const playing = snap && view.phase(snap) !== "over" && table.status !== "abandoned" && snap.current_player === s.seat;
     list.append(el("li", { class: `seat ${playing ? "playing" : ""}`, dataset: { seat: s.seat, testid: "seat" } },
       teamChip(s.seat, `${s.seat} · ${s.away ? s.name || "player" : seatLabel(s)}`),
+      // A seat taken signed in links to its player's page (ratings and games).
+      s.profile ? el("a", { class: "profile-link small", href: `/players/${encodeURIComponent(s.profile)}`, title: `${s.profile}'s profile`, dataset: { testid: "seat-profile" } }, "profile") : null,
       s.seat === seat ? el("span", { class: "badge you" }, "you") : null,
       // Its player left or ran out of time: the table's stand-in bot plays it.
       s.away ? el("span", { class: "badge away", dataset: { testid: "seat-away" } }, `played by a bot (${s.standin})`) : null,

@@ -13,6 +13,7 @@ import { TurnSignal } from "./turn_signal.js";
 import { EndDialog, showInvitation } from "./end_dialog.js";
 import { showStandingsLink } from "./competition_next.js";
 import { renderSoloResult, soloSeatScore } from "./solo_panel.js";
+import { postSignedIn, storedProfile } from "./profile_keys.js";
 import { ClockView } from "./clock.js";
 import { SeatMenu } from "./seat_menu.js";
 import { ChatPanel } from "./chat_panel.js";
@@ -286,12 +287,14 @@ function renderTurn() {
 }
 
 async function join(seat, name) {
+  const signed = storedProfile(); // a seat taken signed in counts for the profile's ratings
+  if (signed) name = signed.name;
   if (!name) {
     error("Enter your name before taking a seat.");
     return;
   }
   try {
-    const answer = await api("POST", `${tablePath}/join`, { seat, name });
+    const answer = await postSignedIn(`${tablePath}/join`, { seat, name }, (b, profile) => ({ ...b, profile }));
     tokens.set(tableId, answer.token);
     playerName.set(name);
     S.seat = answer.seat || seat;

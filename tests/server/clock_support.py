@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from peloton.server import database, storage
 from peloton.server import protocol as p
-from peloton.server import storage
 from peloton.server.errors import ProtocolError
 from peloton.server.live import Connection, LiveTable
 from peloton.server.tables import Tables
@@ -78,7 +78,7 @@ async def served(db_url: str, now: HandClock, bot_delay: float = 0) -> AsyncIter
     """A started :class:`Tables` on ``db_url`` (every stored table loaded), reading
     ``now``, whose bots wait ``bot_delay`` before each move; stopped cleanly (its
     clocks saved) at the end."""
-    engine = storage.create_db_engine(db_url)
+    engine = database.create_db_engine(db_url)
     writer = storage.Writer(engine)
     tables = Tables(writer, engine, bot_delay=bot_delay, now=now)
     tables.load()

@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 
 from peloton.bots import register_bot
 from peloton.games import mindtwist as mt
+from peloton.server import database, storage
 from peloton.server import protocol as p
-from peloton.server import storage
 from peloton.server.tables import Connection, Tables
 
 
@@ -45,7 +45,7 @@ def test_a_bot_gets_its_view_not_the_full_state(tmp_path: Path) -> None:
     SpyBot.seen.clear()
 
     async def scenario() -> None:
-        engine = storage.create_db_engine(f"sqlite:///{tmp_path / 'db.sqlite'}")
+        engine = database.create_db_engine(f"sqlite:///{tmp_path / 'db.sqlite'}")
         writer = storage.Writer(engine)
         tables = Tables(writer, engine, bot_delay=0)
         table = await tables.create({"game": "mind-twist", "seats": ["human", "spy"]})

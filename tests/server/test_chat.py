@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, inspect, select
 
-from peloton.server import chat, storage
+from peloton.server import chat, database, storage
 from peloton.server.chat import CHAT_RATE, CHAT_RATE_SECONDS, MAX_CHAT_CHARS, MAX_CHAT_KEPT
 from peloton.server.errors import ProtocolError
 from peloton.server.limits import RateLimit
@@ -74,7 +74,7 @@ def say(ws: WS, text: str, **extra: Any) -> dict[str, Any]:
 
 def stored(db_url: str, table_id: str) -> list[str]:
     """A table's chat texts as the database holds them, oldest first."""
-    engine = storage.create_db_engine(db_url)
+    engine = database.create_db_engine(db_url)
     try:
         rows = storage.chat_messages
         with engine.connect() as conn:
@@ -340,7 +340,7 @@ def test_a_database_from_before_the_chat_gets_its_tables(fresh_db: str) -> None:
             token = join(http, table_id, "R", "Ada")
     finally:
         first.stop()
-    engine = storage.create_db_engine(fresh_db)
+    engine = database.create_db_engine(fresh_db)
     with engine.begin() as conn:
         conn.exec_driver_sql("DROP TABLE chat_messages")
         conn.exec_driver_sql("DROP TABLE chat_settings")
@@ -397,7 +397,7 @@ def test_the_rate_window_and_the_kept_messages_with_an_injected_clock(db_url: st
 
     async def run() -> None:
         now = [1000.0]
-        engine = storage.create_db_engine(db_url)
+        engine = database.create_db_engine(db_url)
         writer = storage.Writer(engine)
         try:
             chats = chat.Chats(writer, engine, clock=lambda: now[0])

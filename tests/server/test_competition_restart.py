@@ -15,7 +15,7 @@ import httpx
 from sqlalchemy import delete, select, update
 
 from peloton.games import cyclo as cy
-from peloton.server import storage
+from peloton.server import database, storage
 
 from .helpers import Server
 from .test_competitions import LEGS, create, until_finished
@@ -105,7 +105,7 @@ def test_a_server_stopped_before_the_next_leg_opens_it_when_it_starts(db_url: st
         first.stop()
     # As if the server had died between the first leg's end and the second's table.
     second_leg = done["tables"][1]["table"]
-    engine = storage.create_db_engine(db_url)
+    engine = database.create_db_engine(db_url)
     try:
         with engine.begin() as conn:
             for table in (storage.moves, storage.seats):
@@ -162,7 +162,7 @@ def test_a_stored_game_that_does_not_belong_stops_the_competition_and_loses_noth
             stray_moves = moves_of(http, stray)
     finally:
         first.stop()
-    engine = storage.create_db_engine(db_url)
+    engine = database.create_db_engine(db_url)
     try:
         with engine.begin() as conn:
             conn.execute(
@@ -189,7 +189,7 @@ def test_a_stored_game_that_does_not_belong_stops_the_competition_and_loses_noth
             assert http.get(f"/api/tables/{created['table']}").json()["status"] == "finished"
     finally:
         again.stop()
-    engine = storage.create_db_engine(db_url)
+    engine = database.create_db_engine(db_url)
     try:
         with engine.connect() as conn:
             kept = conn.execute(select(storage.competitions.c.kind)).all()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from peloton.server import storage
+from peloton.server import database, storage
 from peloton.server import tables as tables_module
 from peloton.server.limits import FINISHED_IN_MEMORY
 from peloton.server.tables import Tables
@@ -30,7 +30,7 @@ def test_only_the_last_finished_tables_asked_for_stay_in_memory(
     extra = 6
 
     async def scenario() -> None:
-        engine = storage.create_db_engine(f"sqlite:///{tmp_path / 'db.sqlite'}")
+        engine = database.create_db_engine(f"sqlite:///{tmp_path / 'db.sqlite'}")
         writer = storage.Writer(engine)
         tables = Tables(writer, engine, bot_delay=0)
         made = [await tables.create(dict(SHORT_GAME)) for _ in range(FINISHED_IN_MEMORY + extra)]

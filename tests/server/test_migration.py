@@ -24,7 +24,7 @@ from sqlalchemy import (
 
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling.snapshot import snapshot
-from peloton.server.storage import normalise_url
+from peloton.server.database import normalise_url
 
 from .helpers import WS, Server, create, join
 

@@ -36,8 +36,8 @@ from peloton.games import mindcycling as mc
 from peloton.games import mindtwist as mt
 from peloton.games import pistard as pi
 from peloton.games.mindcycling.snapshot import snapshot as mc_snapshot
-from peloton.server import storage
-from peloton.server.storage import normalise_url
+from peloton.server import database, storage
+from peloton.server.database import normalise_url
 
 from .conftest import PG_ENV
 from .helpers import (
@@ -357,14 +357,14 @@ def test_an_interrupted_migration_is_finished_at_the_next_start(fresh_db: str) -
     try:
         # Killed after the copy's table was made, before it was filled: done again.
         storage.tables.to_metadata(MetaData(), name="tables_rebuilt").create(engine)
-        storage.migrate(engine)
+        database.migrate(engine)
         assert "tables_rebuilt" not in inspect(engine).get_table_names()
         migrated = {r.id: r for r in storage.load_tables(engine)}
         assert set(migrated) == {"mcplaying", "piplaying"} and migrated["piplaying"].seed == 77
         # Killed after the old table was dropped, before the copy took its name.
         with engine.begin() as conn:
             conn.exec_driver_sql("ALTER TABLE tables RENAME TO tables_rebuilt")
-        storage.migrate(engine)
+        database.migrate(engine)
         again = {r.id: r for r in storage.load_tables(engine)}
         assert again.keys() == migrated.keys()
         assert again["mcplaying"].options == migrated["mcplaying"].options

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from peloton.server import storage
+from peloton.server import database, storage
 from peloton.server.errors import ApiError
 from peloton.server.profiles import CHALLENGE_SECONDS, Profiles
 
@@ -86,7 +86,7 @@ def test_a_challenge_given_for_another_name_is_refused(http: httpx.Client) -> No
 
 def test_an_old_challenge_is_refused(tmp_path: Path) -> None:
     """The clock is injected: the challenge is answered a second too late."""
-    engine = storage.create_db_engine(f"sqlite:///{tmp_path / 'p.db'}")
+    engine = database.create_db_engine(f"sqlite:///{tmp_path / 'p.db'}")
     now = [1000.0]
     profiles = Profiles(storage.Writer(engine, inline=True), engine, clock=lambda: now[0])
     profiles.load()

@@ -8,7 +8,7 @@ import asyncio
 
 from sqlalchemy import MetaData, create_engine, insert
 
-from peloton.server import storage
+from peloton.server import database, storage
 
 
 def before_profiles() -> MetaData:
@@ -23,7 +23,7 @@ def before_profiles() -> MetaData:
 
 
 def test_a_database_before_profiles_is_upgraded(db_url: str) -> None:
-    engine = create_engine(storage.normalise_url(db_url))
+    engine = create_engine(database.normalise_url(db_url))
     old = before_profiles()
     old.drop_all(engine)
     old.create_all(engine)
@@ -38,7 +38,7 @@ def test_a_database_before_profiles_is_upgraded(db_url: str) -> None:
         ])  # fmt: skip
     engine.dispose()
 
-    engine = storage.create_db_engine(db_url)  # migrates
+    engine = database.create_db_engine(db_url)  # migrates
     try:
         [row] = storage.load_tables(engine)
         assert row.rated is True
@@ -58,7 +58,7 @@ def test_a_database_before_profiles_is_upgraded(db_url: str) -> None:
             ("B", "Felice", "Felice"),
             ("R", "Eddy", None),
         ]
-        storage.create_db_engine(db_url).dispose()  # a second start changes nothing
+        database.create_db_engine(db_url).dispose()  # a second start changes nothing
         assert storage.load_tables(engine)[0].seats == row.seats
     finally:
         engine.dispose()

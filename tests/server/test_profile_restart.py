@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, select
 
-from peloton.server import storage
+from peloton.server import database, storage
 from peloton.server.live import LiveTable
 from peloton.server.ratings import Ratings, rated_games
 from peloton.server.tables import Tables
@@ -56,7 +56,7 @@ def test_ratings_survive_restarts_and_a_crash_before_they_were_stored(db_url: st
         second.stop()
 
     # The server died after the last game ended but before its ratings were stored.
-    engine = storage.create_db_engine(db_url)
+    engine = database.create_db_engine(db_url)
     with engine.begin() as conn:
         conn.execute(delete(rated_games).where(rated_games.c.table_id == finished[-1]))
         assert conn.execute(select(func.count()).select_from(rated_games)).scalar() == 1
@@ -70,7 +70,7 @@ def test_ratings_survive_restarts_and_a_crash_before_they_were_stored(db_url: st
         third.stop()
 
     # Every rating computed again from the finished tables alone: the same figures.
-    engine = storage.create_db_engine(db_url)
+    engine = database.create_db_engine(db_url)
     try:
         with engine.connect() as conn:
             kept = [tuple(r) for r in conn.execute(select(rated_games).order_by("seq"))]

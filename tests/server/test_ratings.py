@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from peloton.server import storage
+from peloton.server import database, storage
 from peloton.server.games import HUMAN, spec
 from peloton.server.live import LiveTable, Seat
 from peloton.server.ratings import MODEL, START, Ratings, bot_rating
@@ -92,7 +92,7 @@ def test_a_better_place_never_gains_less(ranks: list[int]) -> None:
 
 
 def test_nothing_is_stored_by_rating(tmp_path: Path) -> None:
-    engine = storage.create_db_engine(f"sqlite:///{tmp_path / 'r.db'}")
+    engine = database.create_db_engine(f"sqlite:///{tmp_path / 'r.db'}")
     r = Ratings(storage.Writer(engine, inline=True), engine)
     r.load()
     r.rate(table([human("A", "Ada"), Seat("B", "greedy", "greedy")]), {"A": 1, "B": 2}, WHEN)

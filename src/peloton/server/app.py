@@ -16,7 +16,18 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import api, chat, competition_api, editor, profile_api, rules, seat_api, storage, tutorial
+from . import (
+    api,
+    chat,
+    competition_api,
+    database,
+    editor,
+    profile_api,
+    rules,
+    seat_api,
+    storage,
+    tutorial,
+)
 from . import errors as e
 from . import protocol as p
 from .competitions import Competitions
@@ -147,7 +158,7 @@ def create_app(
     (default: a SQLite file in the user's data directory). A solo table's solver line
     takes at most ``solver_seconds``; ``limits`` are the per-client limits (default:
     :class:`~.limits.Limits`' defaults)."""
-    url = db_url or storage.default_db_url()
+    url = db_url or database.default_db_url()
     limits = limits or Limits()
 
     @contextlib.asynccontextmanager
@@ -155,7 +166,7 @@ def create_app(
         processes, heavy = worker_counts()
         workers = Workers(processes, heavy)  # they start while the tables load
         warming = asyncio.ensure_future(workers.ready())
-        engine = await run_in_threadpool(storage.create_db_engine, url)
+        engine = await run_in_threadpool(database.create_db_engine, url)
         writer = storage.Writer(engine)
         tables = Tables(writer, engine, workers, bot_delay=bot_delay)
         await run_in_threadpool(tables.load)

@@ -8,7 +8,7 @@ import sys
 
 import uvicorn
 
-from . import storage
+from . import database
 from .app import create_app
 from .lateness import LatenessMonitor, monitor_if_asked, report
 from .limits import KEEP_ALIVE_SECONDS, Limits
@@ -65,7 +65,7 @@ def serve(
 ) -> int:
     """Serve until interrupted; the exit code. ``port`` 0 picks a free port;
     ``limits``: the per-client limits, ``default`` or ``relaxed`` (:mod:`.limits`)."""
-    url = db_url or storage.default_db_url()
+    url = db_url or database.default_db_url()
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -80,11 +80,11 @@ def serve(
         return 1
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
-    print(f"Peloton database: {storage.safe_url(url)}", flush=True)
-    problem = storage.unreachable(url)
+    print(f"Peloton database: {database.safe_url(url)}", flush=True)
+    problem = database.unreachable(url)
     if problem is not None:
         print(
-            f"peloton: error: cannot open the database {storage.safe_url(url)}: {problem}",
+            f"peloton: error: cannot open the database {database.safe_url(url)}: {problem}",
             file=sys.stderr,
         )
         return 1

@@ -36,7 +36,9 @@ rider's dice, ground and tokens); :func:`horizon` asks MCTS to score the positio
 after each new move at once rather than play it out (a whole race is some 250 moves,
 and the model judges better than a cheap playout); :func:`rollout_move` is that cheap
 playout policy (the furthest ride, tokens at once, wheels taken, no swaps), for a
-search told to play out; :func:`.metrics.metrics` the figures of a game.
+search told to play out; :func:`progressive_bias` and :func:`anchor` lean the search
+to :func:`score_moves`'s order where the evaluation is known to be blind;
+:func:`.metrics.metrics` the figures of a game.
 """
 
 from __future__ import annotations

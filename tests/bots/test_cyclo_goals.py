@@ -322,6 +322,31 @@ def test_cy_10_3_team_time_spread_widens_the_evaluation_never_turns_it(
         assert all(0 <= v <= 1 for v in values.values())
 
 
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.integers(0, 200))
+def test_cy_11_4_keirin_evaluation_is_the_rank_share_widened(seed: int, moves: int) -> None:
+    """CY-11.4: the keirin's evaluation is the finishing order's rank share with the
+    race model's variances goals.KEIRIN_SPREAD times wider (it knows nothing of the
+    pacer): the team ahead stays ahead, only less sure."""
+    state = cy.from_options({"mode": "keirin", "players": 2, "entries": 2})
+    rng, bot = Rng(seed), make_bot("greedy", seed % 1000, game="cyclo")
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.play(state.chance_move(rng) if state.is_chance else bot.choose(state))
+    if state.is_over:
+        assert goals.evaluate(state) == goals.outcome(state)
+        return
+    sure = race_model.rank_shares(race_model.race_times(state, goals.NOISE))["A"]
+    wide = race_model.rank_shares(race_model.race_times(state, goals.NOISE * goals.KEIRIN_SPREAD))[
+        "A"
+    ]
+    assert goals.evaluate(state)["A"] == pytest.approx(wide)
+    assert goals.KEIRIN_SPREAD > 1
+    assert abs(wide - 0.5) <= abs(sure - 0.5) + 1e-9
+    assert (wide - 0.5) * (sure - 0.5) >= -1e-12
+
+
 def test_cy_11_5_elimination_evaluation_counts_the_rider_going_out() -> None:
     """CY-11.5: the line after 20 fell this round and AC1, last to ride, has no token:
     two dice cannot take it past CS1 on 17, so it goes out at the end of the round, and

@@ -277,13 +277,15 @@ ANCHOR = 0.05
 def anchor(state: State) -> float:
     """How much better than the greedy bot's move MCTS's choice must look to be
     played: :data:`ANCHOR` in the team modes (``ttt``, ``team-pursuit``,
-    ``team-sprint``), 0 elsewhere. Their evaluation values a team's riders apart
-    and sees a teammate's wheel only when the ride offering it ends the searched
-    line, so more search found moves it overrated (MCTS won 16 of 40 team time
-    trials against the greedy bot at 0.2 s CPU, 24 of 40 at 100 playouts): the
-    search now overrules the greedy bot's line only where it finds a clearly better
-    move (see docs/cyclo.md)."""
-    return ANCHOR if state.setup.mode.team_time else 0.0
+    ``team-sprint``) and the keirin, 0 elsewhere. The team modes' evaluation values
+    a team's riders apart and sees a teammate's wheel only when the ride offering it
+    ends the searched line, so more search found moves it overrated (MCTS won 16 of
+    40 team time trials against the greedy bot at 0.2 s CPU, 24 of 40 at 100
+    playouts); the keirin's knows nothing of the pacer (15 of 40 keirins). The
+    search there overrules the greedy bot's line only where it finds a clearly
+    better move (see docs/cyclo.md)."""
+    mode = state.setup.mode
+    return ANCHOR if mode.team_time or mode.name == "keirin" else 0.0
 
 
 HEURISTICS: Heuristics = {

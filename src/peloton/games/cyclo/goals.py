@@ -69,7 +69,8 @@ NOISE = 0.75
 #: 0.61, 16 0.61, 32 0.61. In the team pursuit (285 positions) 0.55, 0.52 at 4, 0.53
 #: at 8; in the team sprint (354) 0.58, 0.57 at 4, 0.59 at 8. A search on the
 #: overconfident figure saw most positions as won or lost and chose among moves on
-#: differences of a few thousandths.
+#: differences of a few thousandths. (Widening alone did not make MCTS stronger: the
+#: anchor to the greedy bot's move, ``heuristics.ANCHOR``, did; see docs/cyclo.md.)
 TEAM_TIME_SPREAD = 8.0
 #: The keirin's spread: the race model's variances times this as well. The model
 #: knows nothing of the pacer, who holds every rider behind it for two rounds and

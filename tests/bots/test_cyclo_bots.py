@@ -312,4 +312,6 @@ def test_in_a_team_time_trial_the_third_rider_counts() -> None:
     # AS1 is in, A's others are 10 spaces behind B's four: B's third rider is ahead.
     state = cy.from_cyn("6 AC1:a40,AH1:b40,AH2:c40,BC1:b50,BH1:c50,BH2:a49,BS1:a50 / - / AS1:5.3=47", "ttt",
                         course="ttt")  # fmt: skip
-    assert h.evaluate(state)["B"] > 0.8
+    # Ten spaces are a round or so of a race of some ten: B is likely, not sure, to win
+    # (the team time's spread is widened, goals.TEAM_TIME_SPREAD).
+    assert h.evaluate(state)["B"] > 0.65

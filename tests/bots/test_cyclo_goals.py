@@ -286,6 +286,67 @@ def test_cy_5_1_ttt_evaluation_sees_the_wheel_a_ride_offers_a_teammate() -> None
     assert value["A"] > goals.evaluate(decline)["A"] + 0.1
 
 
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["ttt", "team-pursuit", "team-sprint"]),
+    st.integers(0, 2**32),
+    st.integers(0, 300),
+)
+def test_cy_10_3_team_time_spread_widens_the_evaluation_never_turns_it(
+    mode: str, seed: int, moves: int
+) -> None:
+    """CY-10.3: the team modes' spread (goals.TEAM_TIME_SPREAD) widens each team's
+    time, never moves it: the team ahead stays ahead, its share only nearer an even
+    one, and the shares still add up to 1."""
+    state = cy.from_options({"mode": mode, "players": 2})
+    rng, bot = Rng(seed), make_bot("greedy", seed % 1000, game="cyclo")
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.play(state.chance_move(rng) if state.is_chance else bot.choose(state))
+    times = race_model.race_times(state, goals.NOISE)
+    narrow = goals.team_times(state, times, spread=1.0)
+    wide = goals.team_times(state, times)
+    assert goals.TEAM_TIME_SPREAD > 1
+    for team in state.players:
+        assert [m for m, _ in wide[team]] == [m for m, _ in narrow[team]]
+        assert [v for _, v in wide[team]] == pytest.approx(
+            [v * goals.TEAM_TIME_SPREAD for _, v in narrow[team]]
+        )
+    sure, fair = race_model.rank_shares(narrow)["A"], race_model.rank_shares(wide)["A"]
+    assert abs(fair - 0.5) <= abs(sure - 0.5) + 1e-9
+    assert (fair - 0.5) * (sure - 0.5) >= -1e-12
+    if not state.is_over:
+        values = goals.evaluate(state)
+        assert sum(values.values()) == pytest.approx(1)
+        assert all(0 <= v <= 1 for v in values.values())
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.integers(0, 200))
+def test_cy_11_4_keirin_evaluation_is_the_rank_share_widened(seed: int, moves: int) -> None:
+    """CY-11.4: the keirin's evaluation is the finishing order's rank share with the
+    race model's variances goals.KEIRIN_SPREAD times wider (it knows nothing of the
+    pacer): the team ahead stays ahead, only less sure."""
+    state = cy.from_options({"mode": "keirin", "players": 2, "entries": 2})
+    rng, bot = Rng(seed), make_bot("greedy", seed % 1000, game="cyclo")
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.play(state.chance_move(rng) if state.is_chance else bot.choose(state))
+    if state.is_over:
+        assert goals.evaluate(state) == goals.outcome(state)
+        return
+    sure = race_model.rank_shares(race_model.race_times(state, goals.NOISE))["A"]
+    wide = race_model.rank_shares(race_model.race_times(state, goals.NOISE * goals.KEIRIN_SPREAD))[
+        "A"
+    ]
+    assert goals.evaluate(state)["A"] == pytest.approx(wide)
+    assert goals.KEIRIN_SPREAD > 1
+    assert abs(wide - 0.5) <= abs(sure - 0.5) + 1e-9
+    assert (wide - 0.5) * (sure - 0.5) >= -1e-12
+
+
 def test_cy_11_5_elimination_evaluation_counts_the_rider_going_out() -> None:
     """CY-11.5: the line after 20 fell this round and AC1, last to ride, has no token:
     two dice cannot take it past CS1 on 17, so it goes out at the end of the round, and

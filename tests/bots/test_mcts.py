@@ -10,7 +10,7 @@ import pytest
 from peloton import ConfigError
 from peloton.bots import make_bot, play_out
 from peloton.bots.greedy import EasyBot
-from peloton.bots.mcts import MCTSBot, Node, _Search
+from peloton.bots.mcts import MCTSBot, Node, _anchored, _Search
 from peloton.core import registry
 from peloton.core.rng import Rng
 from peloton.games import mindcycling as mc
@@ -136,6 +136,41 @@ def test_progressive_bias_leans_to_the_ordering_between_equal_moves() -> None:
     assert _Search.select(node, 0, 0.7, bias=0.1) is first
     with pytest.raises(ConfigError, match="bias"):
         MCTSBot(1, bias=-0.1)
+
+
+def test_the_anchor_keeps_the_orderings_best_move_unless_clearly_beaten() -> None:
+    """The root's first child is the ordering's best move: the most visited move is
+    played instead only when its mean reward beats that move's by the margin."""
+    root = Node(None, 0)
+    first, other = Node(1, 1), Node(2, 1)
+    first.visits, first.totals = 10, [5.0, 5.0]  # 0.5
+    other.visits, other.totals = 30, [16.5, 13.5]  # 0.55
+    root.children = [first, other]
+    assert _anchored(root, other, 0, 0.0) is other  # no anchor: the most visited
+    assert _anchored(root, other, 0, 0.1) is first  # 0.05 better is not enough
+    assert _anchored(root, other, 0, 0.05) is other
+    assert _anchored(root, first, 0, 0.1) is first
+    first.totals = [6.0, 4.0]  # the ordering's move is the better: it is played
+    assert _anchored(root, other, 0, 0.01) is first
+    with pytest.raises(ConfigError, match="anchor"):
+        MCTSBot(1, anchor=-0.5)
+
+
+def test_the_anchor_overrules_a_misleading_ordering_only_when_the_search_is_sure(
+    toy_registry: None,
+) -> None:
+    """Nim from 5 stones: taking 1 wins, the ordering ranks taking 3 best. With a
+    margin above 1 (rewards lie in [0, 1]) the ordering's move is always played; with
+    a small one the search's clear win overrules it; with the game's hook as well."""
+    margin = [0.0]
+    hooks: Any = {"score_moves": lambda state, moves: list(moves), "anchor": lambda s: margin[0]}
+    registry.register(registry.GameInfo("toy-nim", "Nim", dict, hooks))
+    assert MCTSBot(1, iterations=400).choose(Nim(5)) == 1
+    assert MCTSBot(1, iterations=400, anchor=1.5).choose(Nim(5)) == 3
+    assert MCTSBot(1, iterations=400, anchor=0.2).choose(Nim(5)) == 1
+    margin[0] = 1.5
+    assert MCTSBot(1, iterations=400).choose(Nim(5)) == 3
+    assert MCTSBot(1, iterations=400, anchor=0.0).choose(Nim(5)) == 1  # the bot's own wins
 
 
 def test_settling_early_picks_the_move_the_whole_budget_picks() -> None:

@@ -21,6 +21,11 @@ chance steps) and asks the game, through its registry entry
   its UCB1 value, fading as ``1 / (visits + 1)`` (default 0): where the evaluation
   cannot tell moves apart (Cyclo's tokens spent now or later) the search then leans
   to the ordering's choice rather than to chance;
+* ``anchor(state) -> float``: the margin by which the search's choice must beat the
+  ordering's best move, in the chooser's mean reward, to be played instead of it
+  (default 0: the most visited move is played). Where the evaluation is known to be
+  biased in a way more search exploits (Cyclo's team modes), the search then only
+  overrules the greedy bot's line when it finds a clearly better move;
 * ``determinize(view, rng) -> state``: for games with hidden information (Mind Twist's
   dial), a full state consistent with what the bot sees, hidden values drawn at
   random. Each playout starts from a fresh determinization of the view the bot was
@@ -111,7 +116,9 @@ class MCTSBot(SeededBot):
     ``settle``: stop early once no other move can overtake the most visited one in the
     budget left (with an iteration budget the move is then exactly the one the whole
     budget would pick). ``bias``: the progressive bias's weight (``None``: the game's
-    ``progressive_bias`` hook, else 0). ``exploration``: the UCB1 constant. ``widen``: with a move ordering, a node
+    ``progressive_bias`` hook, else 0). ``anchor``: the margin by which the most
+    visited move's mean reward must beat the ordering's best move's to be played
+    (``None``: the game's ``anchor`` hook, else 0). ``exploration``: the UCB1 constant. ``widen``: with a move ordering, a node
     with ``n`` visits has at most ``widen + sqrt(n)`` children.
     """
 
@@ -131,6 +138,7 @@ class MCTSBot(SeededBot):
         settle: bool = True,
         clock: str = "wall",
         bias: float | None = None,
+        anchor: float | None = None,
     ) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
@@ -141,6 +149,8 @@ class MCTSBot(SeededBot):
             raise ConfigError(f"MCTS seconds per move must be more than 0, not {seconds!r}")
         if bias is not None and not bias >= 0:
             raise ConfigError(f"MCTS progressive bias must be 0 or more, not {bias!r}")
+        if anchor is not None and not anchor >= 0:
+            raise ConfigError(f"MCTS anchor margin must be 0 or more, not {anchor!r}")
         if clock not in _CLOCKS:
             raise ConfigError(f"MCTS clock must be 'wall' or 'cpu', not {clock!r}")
         if (
@@ -159,6 +169,7 @@ class MCTSBot(SeededBot):
         self.settle = settle
         self.clock = clock
         self.bias = bias
+        self.anchor = anchor
         self._now = _CLOCKS[clock]
         #: Playouts run by the last :meth:`choose` (for benchmarks and reports).
         self.last_iterations = 0
@@ -201,7 +212,7 @@ class MCTSBot(SeededBot):
             root.children,
             key=lambda c: (c.visits, c.totals[me] / c.visits if c.visits else 0.0),
         )
-        return best.move
+        return _anchored(root, best, me, search.anchor).move
 
     def _left(self, done: int, start: float, deadline: float | None) -> float:
         """How many more playouts the budget allows (estimated from the pace so far for
@@ -224,6 +235,19 @@ def _settled(root: Node, left: float) -> bool:
         elif v > second:
             second = v
     return first - second > left
+
+
+def _anchored(root: Node, best: Node, me: int, margin: float) -> Node:
+    """``best``, unless it beats the ordering's best move (the root's first child, the
+    first one expanded) by less than ``margin`` in player ``me``'s mean reward: then
+    that move."""
+    if margin <= 0 or not root.children:
+        return best
+    first = root.children[0]
+    if best is first or first.visits == 0:
+        return best
+    gain = best.totals[me] / best.visits - first.totals[me] / first.visits
+    return best if gain >= margin else first
 
 
 class _Search:
@@ -265,6 +289,18 @@ class _Search:
             if bot.bias is not None
             else float(weigh(state))
             if weigh is not None and self.order is not None
+            else 0.0
+        )
+        anchor = hooks.get("anchor")
+        #: The margin of :func:`_anchored` (only with an ordering: its best move is the
+        #: root's first child).
+        self.anchor: float = (
+            0.0
+            if self.order is None
+            else bot.anchor
+            if bot.anchor is not None
+            else float(anchor(state))
+            if anchor is not None
             else 0.0
         )
         self.root = self.node(None, state)

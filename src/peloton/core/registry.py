@@ -52,6 +52,9 @@ class Heuristics(TypedDict, total=False):
     #: ``progressive_bias(state) -> float``: the weight MCTS gives the ``score_moves``
     #: ordering of a move in its choice (fading with visits; default 0).
     progressive_bias: Callable[..., Any]
+    #: ``anchor(state) -> float``: the margin of mean reward by which MCTS's choice
+    #: must beat the ``score_moves`` best move to be played instead (default 0).
+    anchor: Callable[..., Any]
     #: ``evaluate(state) -> {player: value in [0, 1]}``: a position's worth to each seat.
     evaluate: Callable[..., Any]
     #: ``outcome(state) -> {player: value in [0, 1]}``: a finished game's result.

@@ -10,7 +10,14 @@ import pytest
 from peloton.bots import make_bot, play_out
 from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
-from peloton.games.cyclo.heuristics import evaluate, outcome, rollout_move, score_moves
+from peloton.games.cyclo.heuristics import (
+    ANCHOR,
+    HEURISTICS,
+    evaluate,
+    outcome,
+    rollout_move,
+    score_moves,
+)
 
 from .helpers import at, play
 
@@ -93,3 +100,15 @@ def test_mcts_plays_a_game_to_its_end() -> None:
     bots = {"A": make_bot("mcts:4", 1), "B": make_bot("greedy", 2)}
     play_out(state, bots, chance=Rng(1), max_moves=5_000)
     assert state.is_over and state.result.winner_team in ("A", "B")
+
+
+def test_mcts_is_anchored_to_the_greedy_line_in_the_team_modes_and_the_keirin_only() -> None:
+    # CY-10.3, CY-11.3: the team modes rank a team by its third rider, which the
+    # evaluation sees riders apart; CY-11.4: the keirin's pacer, which the race model
+    # does not know. There the search must clearly beat greedy's move.
+    anchor = HEURISTICS["anchor"]
+    anchored = ("ttt", "team-pursuit", "team-sprint", "keirin")
+    for mode in cy.AVAILABLE:
+        state = cy.from_options({"mode": mode, "players": 3 if mode == "elimination" else 2})
+        assert anchor(state) == (ANCHOR if mode in anchored else 0)
+    assert 0 < ANCHOR < 1

@@ -46,13 +46,38 @@ from .timed import expected_times
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["LEG_POINTS", "LEG_WIN", "NOISE", "evaluate", "outcome"]
+__all__ = [
+    "KEIRIN_SPREAD",
+    "LEG_POINTS",
+    "LEG_WIN",
+    "NOISE",
+    "TEAM_TIME_SPREAD",
+    "evaluate",
+    "outcome",
+    "team_times",
+]
 
 #: The race model's noise: its variances times this fitted best the outcomes of 150
 #: greedy classics (1,879 positions: log loss 0.442, against 0.446 at 1, 0.444 at 0.5
 #: and 0.457 at 1.5; a constant 1/2 scores 0.693, the former softmax of the best
 #: riders' spaces 0.862).
 NOISE = 0.75
+#: The team modes' spread: the variance of a team's time (its third rider's, CY-10.3)
+#: times this. The time model's third rider and the race model's spread alone were
+#: far too sure of the winner: over 717 positions of 30 greedy team time trials they
+#: predicted it with a log loss of 0.80, worse than a coin (0.69); times 4 0.64, 8
+#: 0.61, 16 0.61, 32 0.61. In the team pursuit (285 positions) 0.55, 0.52 at 4, 0.53
+#: at 8; in the team sprint (354) 0.58, 0.57 at 4, 0.59 at 8. A search on the
+#: overconfident figure saw most positions as won or lost and chose among moves on
+#: differences of a few thousandths. (Widening alone did not make MCTS stronger: the
+#: anchor to the greedy bot's move, ``heuristics.ANCHOR``, did; see docs/cyclo.md.)
+TEAM_TIME_SPREAD = 8.0
+#: The keirin's spread: the race model's variances times this as well. The model
+#: knows nothing of the pacer, who holds every rider behind it for two rounds and
+#: bans tokens, so it was as sure of the winner as it would be without it: over 315
+#: positions of 40 greedy keirins (2 teams of 2) a log loss of 0.79, worse than a coin
+#: (0.69); with the variances 2, 4, 8 or 16 times wider, 0.70, 0.65, 0.64 and 0.63.
+KEIRIN_SPREAD = 8.0
 #: A leg's reward: the win, and the shares of the green and of the red points.
 LEG_WIN = 0.6
 LEG_POINTS = 0.2
@@ -66,7 +91,7 @@ def evaluate(state: State) -> dict[str, float]:
     mode = setup.mode
     if mode.team_time and state.phase == WHEEL and not state.is_chance:
         return _best_wheel(state)
-    times = race_times(state, NOISE)
+    times = race_times(state, NOISE * KEIRIN_SPREAD if mode.name == "keirin" else NOISE)
     if mode.timed:
         if len(state.players) == 1:
             rounds = state.round - 1 + min((m for m, _ in times[state.players[0]]), default=0.0)
@@ -144,12 +169,15 @@ def _best_wheel(state: State) -> dict[str, float]:
 
 
 def team_times(
-    state: State, times: dict[str, list[tuple[float, float]]]
+    state: State,
+    times: dict[str, list[tuple[float, float]]],
+    spread: float = TEAM_TIME_SPREAD,
 ) -> dict[str, list[tuple[float, float]]]:
     """CY-10.3: each team's time as its third rider's, in seconds, by the time model
     (:func:`.timed.expected_times`: the tokens spent where they save most, as the
-    greedy bot rides) rather than the race model's rides, the spread the race
-    model's (``times`` holds the team's third rider's figure in rides)."""
+    greedy bot rides) rather than the race model's rides, the variance the race
+    model's times ``spread`` (``times`` holds the team's third rider's figure in
+    rides; see :data:`TEAM_TIME_SPREAD`)."""
     out: dict[str, list[tuple[float, float]]] = {}
     for team in state.players:
         expected = sorted(expected_times(state, team).values())
@@ -157,7 +185,7 @@ def team_times(
             out[team] = []
             continue
         third = expected[min(TEAM_TIME_RIDER, len(expected)) - 1]
-        variance = times[team][0][1] * ROUND_SECONDS**2
+        variance = times[team][0][1] * ROUND_SECONDS**2 * spread
         out[team] = [(third, variance)]
     return out
 

@@ -105,8 +105,8 @@ def test_create_and_detail(http: httpx.Client) -> None:
     assert detail["game"] == "mind-twist" and detail["status"] == "open"
     assert detail["options"] == {"players": 2, "length": 20, "milestones": [5, 10], "first": "R"}
     assert detail["seats"] == [
-        {"seat": "R", "kind": "human", "name": None, "taken": False},
-        {"seat": "B", "kind": "greedy", "name": "greedy", "taken": True},
+        {"seat": "R", "kind": "human", "name": None, "taken": False, "profile": None},
+        {"seat": "B", "kind": "greedy", "name": "greedy", "taken": True, "profile": None},
     ]
     assert detail["snapshot"] == mt.snapshot(
         mt.from_options({"length": 20, "milestones": [5, 10]}), None

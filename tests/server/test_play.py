@@ -43,6 +43,7 @@ def test_a_taken_seat_sends_everyone_a_new_welcome(server: Server, http: httpx.C
         "kind": "human",
         "name": "Bea",
         "taken": True,
+        "profile": None,  # taken anonymously
     }
     a.close()
 

@@ -166,13 +166,7 @@ class PelotonEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         """The position as the terminal draws it, as text (``"ansi"``) or printed
         (``"human"``). A game with hidden information is drawn as a spectator sees it."""
-        if self.render_mode is None:
-            return None
-        text = render_text(self.game_state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return rendered(self.game_state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -182,6 +176,18 @@ def _result(state: Any) -> Any:
     """The game's result as JSON-like data for ``infos``."""
     result = state.result
     return result.to_dict() if hasattr(result, "to_dict") else result
+
+
+def rendered(state: Any, mode: str | None) -> str | None:
+    """``render()`` of both environments: ``state`` as text (``"ansi"``), printed
+    (``"human"``: nothing returned), or nothing without a render mode."""
+    if mode is None:
+        return None
+    text = render_text(state)
+    if mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def render_text(state: Any, width: int = 100) -> str:

@@ -24,7 +24,7 @@ from ..bots import bot_view, make_bot
 from ..core import registry
 from ..core.errors import ConfigError, IllegalMoveError
 from ..core.rng import Rng
-from .aec import MAX_MOVES, render_text
+from .aec import MAX_MOVES, rendered
 from .encoding import Encoding
 
 #: The reward of an episode ended by an illegal action.
@@ -156,10 +156,4 @@ class SeatEnv(gym.Env):
     def render(self) -> str | None:
         """The position as the terminal draws it (``"ansi"``: returned; ``"human"``:
         printed)."""
-        if self.render_mode is None:
-            return None
-        text = render_text(self.game_state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return rendered(self.game_state, self.render_mode)

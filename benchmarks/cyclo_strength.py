@@ -32,15 +32,12 @@ and prints the figures. Nothing here is asserted by tests.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from pathlib import Path
 from typing import Any
 
-from peloton.analysis.stats import wilson
+from _strength import Tally, add_arguments, groups, read, run
 from peloton.bots import make_bot, play_out
 from peloton.bots.base import Bot
 from peloton.bots.mcts import MCTSBot
@@ -127,19 +124,6 @@ def play(config: dict[str, Any], game: int) -> dict[str, Any]:
     }
 
 
-def read(paths: Iterable[Path]) -> dict[tuple[Any, ...], dict[str, Any]]:
-    """The games in ``paths``, each once, keyed by its settings and number."""
-    games: dict[tuple[Any, ...], dict[str, Any]] = {}
-    for path in paths:
-        if not path.exists():
-            continue
-        for line in path.read_text().splitlines():
-            if line.strip():
-                row = json.loads(line)
-                games[key(row)] = row
-    return games
-
-
 def key(row: dict[str, Any]) -> tuple[Any, ...]:
     return (
         row["a"],
@@ -156,28 +140,19 @@ def key(row: dict[str, Any]) -> tuple[Any, ...]:
 
 def summary(rows: Iterable[dict[str, Any]]) -> list[str]:
     """One paragraph per pair of bots and settings: wins, share, interval, costs."""
-    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
-    for row in rows:
-        groups.setdefault(key(row)[:-1], []).append(row)
     lines = []
-    for (a, b, mode, entries, course, level, teams, seed), group in sorted(groups.items()):
-        n = len(group)
-        wins = sum(r["a_won"] for r in group)
-        low, high = wilson(wins, n)
-        numbers = {r["game"] for r in group}
-        pairs = sum(1 for g in numbers if g % 2 == 0 and g + 1 in numbers)
-        decisions = sum(r["a_decisions"] for r in group)
+    for (a, b, mode, entries, course, level, teams, seed), group in groups(rows, key):
+        t = Tally.of(group)
+        riders = entries if mode in ENTRIES else cy.MODES[mode].riders
         lines.append(
-            f"{a} vs {b} ({level} {mode} on {course}, {teams} teams of {entries if mode in ENTRIES else cy.MODES[mode].riders}, seed {seed}): "
-            f"{a} won {wins} of {n} games ({pairs} complete seat-swapped pairs), "
-            f"share {wins / n:.1%}, 95% Wilson interval {low:.1%}-{high:.1%}"
+            f"{a} vs {b} ({level} {mode} on {course}, {teams} teams of {riders}, seed {seed}): "
+            f"{a} won {t.wins} of {t.games} games ({t.pairs} complete seat-swapped pairs), "
+            f"share {t.share:.1%}, 95% Wilson interval {t.low:.1%}-{t.high:.1%}"
         )
         lines.append(
-            f"  {a}: {decisions / n:.1f} decisions a game, "
-            f"{sum(r['a_iterations'] for r in group) / max(decisions, 1):.0f} playouts and "
-            f"{sum(r['a_cpu'] for r in group) / max(decisions, 1):.3f} s CPU a decision; "
-            f"{sum(r['rounds'] for r in group) / n:.1f} rounds a game; "
-            f"{sum(r['cpu'] for r in group) / 3600:.2f} CPU-hours, "
+            f"  {a}: {t.decisions:.1f} decisions a game, {t.playouts:.0f} playouts and "
+            f"{t.cpu:.3f} s CPU a decision; {t.rounds:.1f} rounds a game; "
+            f"{t.cpu_hours:.2f} CPU-hours, "
             f"{sum(r['wall'] for r in group) / 3600:.2f} game-hours of wall clock"
         )
     return lines
@@ -187,12 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("a", nargs="?", help="bot A, whose share is measured")
-    parser.add_argument("b", nargs="?", help="bot B, the opponent (every other seat)")
-    parser.add_argument(
-        "--games", type=int, default=200, help="games, an even number (default 200)"
-    )
-    parser.add_argument("--seed", type=int, default=2026)
+    add_arguments(parser)
     parser.add_argument("--mode", default="classic", choices=cy.AVAILABLE)
     parser.add_argument("--entries", type=int, default=1, choices=(1, 2))
     parser.add_argument(
@@ -202,48 +172,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--level", default="pro", choices=("pro", "starter"))
     parser.add_argument("--teams", type=int, default=2)
-    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
-    parser.add_argument(
-        "--out", type=Path, help="JSONL file: results are appended, and a rerun resumes"
-    )
-    parser.add_argument(
-        "--summary", type=Path, nargs="+", metavar="JSONL", help="only print these files' figures"
-    )
     args = parser.parse_args(argv)
     if args.summary:
-        for line in summary(read(args.summary).values()):
+        for line in summary(read(args.summary, key).values()):
             print(line)
         return 0
     if not args.a or not args.b or args.games < 2 or args.games % 2:
         parser.error("give bots A and B and an even number of games")
     if args.course is None:
         args.course = "flemish-4" if args.mode == "classic" else "default"
-    config = settings(args)
-    done = read([args.out]) if args.out else {}
-    todo = [g for g in range(args.games) if key({**config, "game": g}) not in done]
-    print(f"{len(todo)} of {args.games} games to play", flush=True)
-    out = args.out.open("a") if args.out else None
-    try:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            futures = [pool.submit(play, config, g) for g in todo]
-            for future in as_completed(futures):
-                row = future.result()
-                done[key(row)] = row
-                if out is not None:
-                    out.write(json.dumps(row) + "\n")
-                    out.flush()
-                print(
-                    f"game {row['game']}: {'A' if row['a_won'] else 'B'} "
-                    f"({row['a_decisions']} decisions, {row['a_cpu']:.0f} s CPU, {row['wall']:.0f} s)",
-                    flush=True,
-                )
-    finally:
-        if out is not None:
-            out.close()
-    mine = [r for r in done.values() if key(r)[:-1] == key({**config, "game": 0})[:-1]]
-    for line in summary(mine):
-        print(line)
-    return 0
+    return run(args, settings(args), key, play, said, summary)
+
+
+def said(row: dict[str, Any]) -> str:
+    """A finished game's costs, as the run prints them."""
+    return f"{row['a_decisions']} decisions, {row['a_cpu']:.0f} s CPU, {row['wall']:.0f} s"
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -15,10 +16,31 @@ from pathlib import Path
 from typing import Any
 
 from peloton.analysis.stats import wilson
+from peloton.bots.base import Bot
 
 Row = dict[str, Any]
 #: A game's settings and number, what it is found by (its last item is the number).
 Key = Callable[[Row], tuple[Any, ...]]
+
+
+class Timed:
+    """Bot A, counting its decisions, its playouts and the CPU time they took."""
+
+    def __init__(self, inner: Bot, name: str | None = None) -> None:
+        self.inner, self.name = inner, name or inner.name
+        self.decisions, self.iterations, self.cpu = 0, 0, 0.0
+
+    def choose(self, state: Any) -> Any:
+        start = time.process_time()
+        move = self.decide(state)
+        self.cpu += time.process_time() - start
+        self.decisions += 1
+        self.iterations += getattr(self.inner, "last_iterations", 0)
+        return move
+
+    def decide(self, state: Any) -> Any:
+        """The move (a subclass may make it elsewhere, on another engine say)."""
+        return self.inner.choose(state)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

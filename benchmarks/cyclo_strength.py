@@ -37,7 +37,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from _strength import Tally, add_arguments, groups, read, run
+from _strength import Tally, Timed, add_arguments, groups, read, run
 from peloton.bots import make_bot, play_out
 from peloton.bots.base import Bot
 from peloton.bots.mcts import MCTSBot
@@ -55,22 +55,6 @@ def bot(spec: str, seed: int) -> Bot:
         made.name = spec
         return made
     return make_bot(spec, seed, game="cyclo")
-
-
-class Timed:
-    """Bot A, counting its decisions, its playouts and the CPU time they took."""
-
-    def __init__(self, inner: Bot) -> None:
-        self.inner, self.name = inner, inner.name
-        self.decisions, self.iterations, self.cpu = 0, 0, 0.0
-
-    def choose(self, state: Any) -> Any:
-        start = time.process_time()
-        move = self.inner.choose(state)
-        self.cpu += time.process_time() - start
-        self.decisions += 1
-        self.iterations += getattr(self.inner, "last_iterations", 0)
-        return move
 
 
 def settings(args: argparse.Namespace) -> dict[str, Any]:

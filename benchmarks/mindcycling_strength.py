@@ -37,7 +37,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from _strength import Tally, add_arguments, groups, read, run
+from _strength import Tally, Timed, add_arguments, groups, read, run
 from peloton import native
 from peloton.bots import make_bot, play_out
 from peloton.bots.base import Bot
@@ -63,7 +63,7 @@ def python_engine() -> Iterator[None]:
         bridge.available = available  # type: ignore[assignment]
 
 
-class EngineBot:
+class EngineBot(Timed):
     """A bot making its decisions on one engine, counting them and their CPU time."""
 
     def __init__(self, spec: str, seed: int) -> None:
@@ -77,21 +77,14 @@ class EngineBot:
             self.inner: Bot = MCTSBot(seed, seconds=float(name[5:-3]), clock="cpu")
         else:
             self.inner = make_bot(name, seed, game="mind-cycling")
-        self.name = spec
-        self.decisions, self.iterations, self.cpu = 0, 0, 0.0
+        super().__init__(self.inner, spec)
 
-    def choose(self, state: Any) -> Any:
-        start = time.process_time()
+    def decide(self, state: Any) -> Any:
         if self.engine == "python":
             state.race  # noqa: B018 - reading it hands a twin's game back to Python
             with python_engine():
-                move = self.inner.choose(state)
-        else:
-            move = self.inner.choose(state)
-        self.cpu += time.process_time() - start
-        self.decisions += 1
-        self.iterations += getattr(self.inner, "last_iterations", 0)
-        return move
+                return self.inner.choose(state)
+        return self.inner.choose(state)
 
 
 def settings(args: argparse.Namespace) -> dict[str, Any]:

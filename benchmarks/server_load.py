@@ -5,12 +5,22 @@ Starts ``peloton serve`` as a subprocess (SQLite in a temporary directory unless
 loopback: each seat is a WebSocket client that follows the game in a local
 :class:`State` and picks its moves with a local random bot. When a game ends, its slot
 starts a new table. Prints accepted moves per second, the latency of a move (from
-sending it to receiving its ``update``, measured by the sender) and the server's own
-CPU time per accepted move over the measured window (read from ``/proc``: the figure
-to compare when other work shares the machine, which moves the wall-clock ones).
+sending it to receiving its ``update``, measured by the sender), the bytes and
+messages the clients received per move, and the server's own CPU time per accepted
+move over the measured window (read from ``/proc``, its worker processes included:
+the figure to compare when other work shares the machine, which moves the
+wall-clock ones).
+
+Cluster mode (``--workers N`` or ``--nodes N``; PostgreSQL by ``--db`` and a private
+``redis-server`` started here unless ``--broker`` is given): ``--workers N`` is one
+``peloton serve --workers N`` on one port, the kernel spreading the connections
+over its processes; ``--nodes N`` starts N node processes on their own ports, each
+socket going to a node drawn at random (a load balancer without affinity) or, with
+``--affinity``, every socket of a table to the node that opened it (a load balancer
+routing by table id).
 
     python benchmarks/server_load.py [--tables 100] [--seconds 20] [--think 0] [--db URL]
-                                     [--clock rapid]
+                                     [--clock rapid] [--workers N | --nodes N [--affinity]]
 
 Prints figures only; nothing here is asserted by tests.
 """
@@ -19,26 +29,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
-import os
 import random
 import re
-import signal
-import subprocess
-import sys
+import statistics
 import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from _servers import redis_server, servers, tree_cpu, tree_rss
 from peloton.bots import make_bot
 from peloton.games import mindcycling as mc
 
-PELOTON = str(Path(sys.executable).parent / "peloton")
 #: The time control of every table (``--clock``: a preset's name; ``None``: no clock).
 CLOCK: str | None = None
 SHORT = mc.Course.load("short")
@@ -55,42 +62,22 @@ class Stats:
     measuring: bool = False
     #: The server's CPU seconds over the measured window (``None``: not known).
     server_cpu: float | None = None
+    #: This process's (the clients') CPU seconds over the measured window.
+    client_cpu: float = 0.0
+    #: Messages and bytes the clients received in the measured window, and a sample
+    #: of the sizes of ``update`` messages.
+    frames: int = 0
+    received: int = 0
+    update_sizes: list[int] = field(default_factory=list)
 
 
-def process_cpu(pid: int) -> float | None:
-    """User + system CPU seconds of process ``pid`` so far (Linux ``/proc``), or ``None``."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def start_server(db_url: str) -> tuple[subprocess.Popen[str], str]:
-    """``peloton serve --port 0 --limits relaxed`` (every client here is 127.0.0.1);
-    the process and its address."""
-    proc = subprocess.Popen(
-        [
-            PELOTON,
-            "serve",
-            "--port",
-            "0",
-            "--db",
-            db_url,
-            "--bot-delay",
-            "0",
-            "--limits",
-            "relaxed",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if "serving on " in line:
-            return proc, line.split("serving on ", 1)[1].strip()
-    raise SystemExit("the server did not start")
+def count(stats: Stats, raw: str | bytes, update: bool) -> None:
+    """Count a received message while measuring."""
+    if stats.measuring:
+        stats.frames += 1
+        stats.received += len(raw)
+        if update and len(stats.update_sizes) < 100_000:
+            stats.update_sizes.append(len(raw))
 
 
 async def seat_client(
@@ -121,6 +108,7 @@ async def seat_client(
             {"type": "update", "index": int(head[1]), "move": head[2]} if head else json.loads(raw)
         )
         kind = message["type"]
+        count(stats, raw, kind == "update")
         if kind == "update":
             if message["index"] != len(state.history):
                 stats.errors.append(
@@ -140,20 +128,35 @@ async def seat_client(
             return
 
 
-async def open_table(http: httpx.AsyncClient, ws_url: str, rng: random.Random) -> Table:
+@dataclass
+class Nodes:
+    """The addresses the clients use: one HTTP client and WebSocket address per node;
+    ``affinity``: every socket of a table goes to the node that opened it."""
+
+    https: list[httpx.AsyncClient]
+    ws_urls: list[str]
+    affinity: bool
+
+    def pick(self, rng: random.Random) -> int:
+        return rng.randrange(len(self.https))
+
+
+async def open_table(nodes: Nodes, rng: random.Random) -> Table:
     """Create an all-human table, join every seat and say hello on each socket
     (retried: a pooled keep-alive connection may have been closed by the server)."""
     for attempt in range(5):
         try:
-            return await try_open_table(http, ws_url, rng)
+            return await try_open_table(nodes, rng)
         except httpx.TransportError:
             if attempt == 4:
                 raise
     raise AssertionError("unreachable")
 
 
-async def try_open_table(http: httpx.AsyncClient, ws_url: str, rng: random.Random) -> Table:
+async def try_open_table(nodes: Nodes, rng: random.Random) -> Table:
     teams = rng.randint(2, 4)
+    home = nodes.pick(rng)
+    http = nodes.https[home]
     answer = await http.post(
         "/api/tables",
         json={"course": "short", "riders": 3, "seats": ["human"] * teams}
@@ -166,6 +169,7 @@ async def try_open_table(http: httpx.AsyncClient, ws_url: str, rng: random.Rando
         joined = await http.post(
             f"/api/tables/{table_id}/join", json={"seat": seat, "name": f"p{seat}"}
         )
+        ws_url = nodes.ws_urls[home if nodes.affinity else nodes.pick(rng)]
         ws = await connect(f"{ws_url}/ws/tables/{table_id}", max_size=None, compression=None)
         await ws.send(json.dumps({"type": "hello", "token": joined.json()["token"]}))
         welcome = json.loads(await ws.recv())
@@ -184,8 +188,7 @@ class Table:
 
 
 async def table_slot(
-    http: httpx.AsyncClient,
-    ws_url: str,
+    nodes: Nodes,
     slot: int,
     first: Table,
     stats: Stats,
@@ -212,7 +215,7 @@ async def table_slot(
         game += 1
         if time.perf_counter() >= stop_at:
             return
-        table = await open_table(http, ws_url, rng)
+        table = await open_table(nodes, rng)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -221,40 +224,53 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run(
-    url: str, tables: int, seconds: float, warmup: float, think: float, pid: int | None
-) -> tuple[Stats, float]:
+    urls: list[str],
+    tables: int,
+    seconds: float,
+    warmup: float,
+    think: float,
+    pids: list[int],
+    affinity: bool = False,
+) -> tuple[Stats, float, int]:
+    """Drive the load; the figures, the measured seconds and the servers' resident
+    bytes once every table was open."""
     stats = Stats()
-    ws_url = url.replace("http://", "ws://", 1)
     limits = httpx.Limits(max_connections=20)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+    https = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
+    nodes = Nodes(https, [url.replace("http://", "ws://", 1) for url in urls], affinity)
+    try:
         # Every table is open and every seat connected before the clock starts.
-        first = await asyncio.gather(
-            *(open_table(http, ws_url, random.Random(-i)) for i in range(tables))
-        )
+        first = await asyncio.gather(*(open_table(nodes, random.Random(-i)) for i in range(tables)))
+        rss = tree_rss(pids)
         # The clients' own collector pauses would count as the server's latency.
         gc.collect()
         gc.freeze()
         stop_at = time.perf_counter() + warmup + seconds
         tasks = [
-            asyncio.create_task(table_slot(http, ws_url, i, first[i], stats, stop_at, think))
+            asyncio.create_task(table_slot(nodes, i, first[i], stats, stop_at, think))
             for i in range(tables)
         ]
-        return await measure(stats, tasks, seconds, warmup, pid)
+        stats, elapsed = await measure(stats, tasks, seconds, warmup, pids)
+        return stats, elapsed, rss
+    finally:
+        for http in https:
+            await http.aclose()
 
 
 async def measure(
-    stats: Stats, tasks: list[asyncio.Task[None]], seconds: float, warmup: float, pid: int | None
+    stats: Stats, tasks: list[asyncio.Task[None]], seconds: float, warmup: float, pids: list[int]
 ) -> tuple[Stats, float]:
     await asyncio.sleep(warmup)
     stats.measuring = True
-    cpu_start = None if pid is None else process_cpu(pid)
+    cpu_start = tree_cpu(pids) if pids else None
+    own_start = time.process_time()
     measure_start = time.perf_counter()
     await asyncio.sleep(seconds)
     stats.measuring = False
     elapsed = time.perf_counter() - measure_start
-    cpu_end = None if pid is None else process_cpu(pid)
-    if cpu_start is not None and cpu_end is not None:
-        stats.server_cpu = cpu_end - cpu_start
+    stats.client_cpu = time.process_time() - own_start
+    if cpu_start is not None:
+        stats.server_cpu = tree_cpu(pids) - cpu_start
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -272,28 +288,56 @@ def main() -> None:
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary directory)")
     parser.add_argument("--url", help="load a server already running at this address instead")
     parser.add_argument("--clock", help="every table's time control (a preset: rapid, daily...)")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="peloton serve --workers N (cluster mode)"
+    )
+    parser.add_argument(
+        "--nodes", type=int, default=1, help="N node processes on their own ports (cluster mode)"
+    )
+    parser.add_argument(
+        "--affinity", action="store_true", help="a table's sockets all go to its node (--nodes)"
+    )
+    parser.add_argument(
+        "--broker", help="Redis URL for cluster mode (default: a private redis-server)"
+    )
     args = parser.parse_args()
     global CLOCK
     CLOCK = args.clock
-    with tempfile.TemporaryDirectory() as tmp:
+    cluster = args.workers > 1 or args.nodes > 1 or args.broker is not None
+    if cluster and not (args.db or "").startswith("postgresql"):
+        parser.error("cluster mode (--workers, --nodes, --broker) needs --db postgresql://...")
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory())
         db_url = args.db or f"sqlite:///{tmp}/load.db"
         if args.url:
-            db_url, url, proc = "external server", args.url, None
+            db_url, urls, pids = "external server", [args.url], []
         else:
-            proc, url = start_server(db_url)
-        try:
-            pid = None if proc is None else proc.pid
-            stats, elapsed = asyncio.run(
-                run(url, args.tables, args.seconds, args.warmup, args.think, pid)
+            broker = args.broker
+            if cluster and broker is None:
+                broker = stack.enter_context(redis_server())
+            running = stack.enter_context(
+                servers(db_url, workers=args.workers, nodes=args.nodes, broker=broker)
             )
-        finally:
-            if proc is not None:
-                proc.send_signal(signal.SIGTERM)
-                proc.wait(timeout=30)
+            urls, pids = running.urls, running.pids
+        stats, elapsed, rss = asyncio.run(
+            run(urls, args.tables, args.seconds, args.warmup, args.think, pids, args.affinity)
+        )
+    report(args, db_url, stats, elapsed, rss)
+
+
+def report(args: argparse.Namespace, db_url: str, stats: Stats, elapsed: float, rss: int) -> None:
     lat = stats.latencies
+    shape = (
+        f"{args.workers} workers"
+        if args.workers > 1
+        else f"{args.nodes} nodes{' (affinity)' if args.affinity else ''}"
+        if args.nodes > 1
+        else "1 process"
+    )
     print(
         f"server_load: {args.tables} concurrent tables on 'short', 3 riders, 2-4 teams, "
-        f"think {args.think * 1000:.0f} ms, {db_url.split(':')[0]}, clock {args.clock or 'none'}"
+        f"think {args.think * 1000:.0f} ms, {db_url.split(':')[0]}, clock {args.clock or 'none'}, "
+        f"{shape}"
     )
     print(f"  measured             {elapsed:.1f} s (after {args.warmup:.0f} s warm-up)")
     print(f"  accepted moves       {len(lat)}  ({len(lat) / elapsed:,.0f} moves/s)")
@@ -303,11 +347,25 @@ def main() -> None:
         print(f"  move latency p90     {percentile(lat, 0.90) * 1000:.1f} ms")
         print(f"  move latency p99     {percentile(lat, 0.99) * 1000:.1f} ms")
         print(f"  move latency max     {max(lat) * 1000:.1f} ms")
+        moves = len(lat)
+        print(
+            f"  received per move    {stats.received / moves:,.0f} bytes in "
+            f"{stats.frames / moves:.2f} messages"
+        )
+        if stats.update_sizes:
+            print(f"  update median        {statistics.median(stats.update_sizes):,.0f} bytes")
         if stats.server_cpu is not None:
             busy = stats.server_cpu / elapsed * 100
             print(
-                f"  server CPU per move  {stats.server_cpu / len(lat) * 1000:.3f} ms (server busy {busy:.0f}% of a core)"
+                f"  server CPU per move  {stats.server_cpu / moves * 1000:.3f} ms "
+                f"(server busy {busy:.0f}% of a core)"
             )
+        print(f"  client CPU per move  {stats.client_cpu / moves * 1000:.3f} ms (this process)")
+    if rss:
+        print(
+            f"  server memory        {rss / 2**20:,.0f} MiB with {args.tables} tables open "
+            f"(its bot workers included)"
+        )
     print(
         f"  errors               {len(stats.errors)}"
         + (f" (first: {stats.errors[0]})" if stats.errors else "")

@@ -85,6 +85,9 @@ async def seat_client(
 ) -> None:
     """Play one seat until the game is over."""
     bot = make_bot("random", rng_seed)
+    # Players do not all think for the same time: without the spread, tables opened
+    # together would move in bursts, every table at the same instant.
+    pace = random.Random(rng_seed)
     sent_at: float | None = None
     sent_index = -1
 
@@ -93,7 +96,7 @@ async def seat_client(
         if state.is_over or state.current_player != seat:
             return
         if think:
-            await asyncio.sleep(think)
+            await asyncio.sleep(think * pace.uniform(0.5, 1.5))
         move = bot.choose(state)
         sent_index = len(state.history)
         sent_at = time.perf_counter()
@@ -283,7 +286,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20, help="measured time (default 20)")
     parser.add_argument("--warmup", type=float, default=3, help="unmeasured start (default 3)")
     parser.add_argument(
-        "--think", type=float, default=0, help="seconds a client waits before moving"
+        "--think",
+        type=float,
+        default=0,
+        help="mean seconds a client waits before moving (each wait drawn from 0.5x to 1.5x)",
     )
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary directory)")
     parser.add_argument("--url", help="load a server already running at this address instead")

@@ -13,11 +13,13 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 PELOTON = str(Path(sys.executable).parent / "peloton")
 
@@ -80,19 +82,27 @@ class Servers:
 
     procs: list[subprocess.Popen[str]] = field(default_factory=list)
     urls: list[str] = field(default_factory=list)
+    #: What the servers write on stderr.
+    errors: list[IO[str]] = field(default_factory=list)
+    #: Each node's event-loop lateness line, printed when it stopped.
+    lateness: list[str] = field(default_factory=list)
 
     @property
     def pids(self) -> list[int]:
         return [proc.pid for proc in self.procs]
 
 
-def _serve(args: list[str], expect: int) -> tuple[subprocess.Popen[str], list[str]]:
-    """Start ``peloton serve ARGS`` and wait for ``expect`` "serving on" lines."""
+def _serve(
+    args: list[str], expect: int, errors: IO[str]
+) -> tuple[subprocess.Popen[str], list[str]]:
+    """Start ``peloton serve ARGS`` (its stderr to ``errors``, its event loop's lateness
+    measured) and wait for ``expect`` "serving on" lines."""
     proc = subprocess.Popen(
         [PELOTON, "serve", "--bot-delay", "0", "--limits", "relaxed", *args],
         stdout=subprocess.PIPE,
+        stderr=errors,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "PELOTON_LOOP_LATENESS": "1"},
     )
     assert proc.stdout is not None
     urls: list[str] = []
@@ -135,32 +145,39 @@ def servers(
 ) -> Iterator[Servers]:
     """Start what the benchmark drives: one process (``workers`` 1, ``nodes`` 1, no
     broker), ``peloton serve --workers N`` on one port, or ``nodes`` node processes
-    each on its own port; stopped (SIGTERM) on exit."""
+    each on its own port; stopped (SIGINT, as Ctrl-C) on exit."""
     running = Servers()
     cluster = ["--broker", broker] if broker else []
+
+    def start(args: list[str], expect: int) -> list[str]:
+        errors = tempfile.TemporaryFile("w+")  # noqa: SIM115 (closed once read, below)
+        running.errors.append(errors)
+        proc, urls = _serve(args, expect, errors)
+        running.procs.append(proc)
+        return urls
+
     try:
         if nodes > 1:
             for _ in range(nodes):
-                proc, urls = _serve(["--port", "0", "--db", db_url, *cluster], 1)
-                running.procs.append(proc)
-                running.urls.extend(urls)
+                running.urls += start(["--port", "0", "--db", db_url, *cluster], 1)
         elif workers > 1:
             port = free_port()
-            proc, urls = _serve(
-                ["--port", str(port), "--db", db_url, "--workers", str(workers), *cluster], workers
-            )
-            running.procs.append(proc)
-            running.urls.append(urls[0])
+            args = ["--port", str(port), "--db", db_url, "--workers", str(workers), *cluster]
+            running.urls += start(args, workers)[:1]
         else:
-            proc, urls = _serve(["--port", "0", "--db", db_url, *cluster], 1)
-            running.procs.append(proc)
-            running.urls.extend(urls)
+            running.urls += start(["--port", "0", "--db", db_url, *cluster], 1)
         yield running
     finally:
         for proc in running.procs:
-            proc.send_signal(signal.SIGTERM)
+            proc.send_signal(signal.SIGINT)
         for proc in running.procs:
             try:
                 proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 proc.kill()
+        for errors in running.errors:
+            errors.seek(0)
+            running.lateness += [
+                ln.strip() for ln in errors if ln.startswith("event-loop lateness")
+            ]
+            errors.close()

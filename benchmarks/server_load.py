@@ -313,6 +313,7 @@ def main() -> None:
     cluster = args.workers > 1 or args.nodes > 1 or args.broker is not None
     if cluster and not (args.db or "").startswith("postgresql"):
         parser.error("cluster mode (--workers, --nodes, --broker) needs --db postgresql://...")
+    lateness: list[str] = []
     with contextlib.ExitStack() as stack:
         tmp = stack.enter_context(tempfile.TemporaryDirectory())
         db_url = args.db or f"sqlite:///{tmp}/load.db"
@@ -326,15 +327,24 @@ def main() -> None:
                 servers(db_url, workers=args.workers, nodes=args.nodes, broker=broker)
             )
             urls, pids = running.urls, running.pids
+            lateness = running.lateness  # filled in once the servers stopped
         # uvloop (uvicorn's own loop, installed with it) keeps the clients' CPU per
         # move low: on a 2-core machine they share the cores with the servers.
         stats, elapsed, rss = uvloop.run(
             run(urls, args.tables, args.seconds, args.warmup, args.think, pids, args.affinity)
         )
-    report(args, db_url, stats, elapsed, rss)
+    report(args, db_url, stats, elapsed, rss, lateness)
 
 
-def report(args: argparse.Namespace, db_url: str, stats: Stats, elapsed: float, rss: int) -> None:
+def report(
+    args: argparse.Namespace,
+    db_url: str,
+    stats: Stats,
+    elapsed: float,
+    rss: int,
+    lateness: list[str],
+) -> None:
+    """Print the figures."""
     lat = stats.latencies
     shape = (
         f"{args.workers} workers"
@@ -375,6 +385,8 @@ def report(args: argparse.Namespace, db_url: str, stats: Stats, elapsed: float, 
             f"  server memory        {rss / 2**20:,.0f} MiB with {args.tables} tables open "
             f"(its bot workers included)"
         )
+    for line in lateness:  # over the whole run, start-up included
+        print(f"  server {line}")
     print(
         f"  errors               {len(stats.errors)}"
         + (f" (first: {stats.errors[0]})" if stats.errors else "")

@@ -84,7 +84,9 @@ def count(stats: Stats, raw: str | bytes, update: bool) -> None:
 async def seat_client(
     ws: ClientConnection, seat: str, state: mc.State, rng_seed: int, stats: Stats, think: float
 ) -> None:
-    """Play one seat until the game is over."""
+    """Play one seat until the game is over. The seats of a table share ``state``: each
+    move is played on it once, by the first of them to hear of it (the clients' CPU
+    shares the machine with the servers)."""
     bot = make_bot("random", rng_seed)
     # Players do not all think for the same time: without the spread, tables opened
     # together would move in bursts, every table at the same instant.
@@ -94,7 +96,7 @@ async def seat_client(
 
     async def move_if_mine() -> None:
         nonlocal sent_at, sent_index
-        if state.is_over or state.current_player != seat:
+        if state.is_over or state.current_player != seat or sent_index == len(state.history):
             return
         if think:
             await asyncio.sleep(think * pace.uniform(0.5, 1.5))
@@ -106,7 +108,7 @@ async def seat_client(
     await move_if_mine()
     async for raw in ws:
         # The client's CPU is not what is measured: read an update's index and move
-        # from its head (the server writes them first) rather than decode the snapshot.
+        # from its head (the server writes them first) rather than decode the changes.
         head = UPDATE_HEAD.match(raw if isinstance(raw, str) else raw.decode())
         message = (
             {"type": "update", "index": int(head[1]), "move": head[2]} if head else json.loads(raw)
@@ -114,13 +116,13 @@ async def seat_client(
         kind = message["type"]
         count(stats, raw, kind == "update")
         if kind == "update":
-            if message["index"] != len(state.history):
-                stats.errors.append(
-                    f"out of order update {message['index']} at {len(state.history)}"
-                )
+            index = message["index"]
+            if index == len(state.history):
+                state.play(message["move"])
+            elif index > len(state.history):  # this seat's socket missed a move
+                stats.errors.append(f"out of order update {index} at {len(state.history)}")
                 return
-            state.play(message["move"])
-            if message["index"] == sent_index and sent_at is not None:
+            if index == sent_index and sent_at is not None:
                 if stats.measuring:
                     stats.latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
@@ -203,12 +205,11 @@ async def table_slot(
     rng = random.Random(slot)
     table, game = first, 0
     while True:
+        state = table.start.copy()  # the table's seats follow the game on one state
         try:
             await asyncio.gather(
                 *(
-                    seat_client(
-                        ws, seat, table.start.copy(), slot * 1000 + game * 10 + i, stats, think
-                    )
+                    seat_client(ws, seat, state, slot * 1000 + game * 10 + i, stats, think)
                     for i, (seat, ws) in enumerate(zip(table.letters, table.sockets, strict=True))
                 )
             )

@@ -74,6 +74,14 @@ def test_a_message_reaches_every_subscriber_in_order(brokers: Callable[[], b.Bro
                 f"move {i}".encode() for i in range(50)
             ]
             assert await inbox.nothing()
+        # Published at once (many tables broadcasting): still in order, none lost.
+        await asyncio.gather(
+            *(one.publish("table:t1", f"at once {i}".encode()) for i in range(200))
+        )
+        for inbox in (inbox_two, inbox_three):
+            assert [await inbox.next() for _ in range(200)] == [
+                f"at once {i}".encode() for i in range(200)
+            ]
         # Binary payloads arrive untouched.
         await one.publish("table:t1", bytes(range(256)))
         assert await inbox_two.next() == bytes(range(256))

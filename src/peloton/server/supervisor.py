@@ -71,7 +71,7 @@ class Supervisor:
             # Its own session: Ctrl-C at a terminal reaches the parent only, which
             # stops each worker once, cleanly.
             start_new_session=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", "PELOTON_WORKER": str(worker.number)},
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         worker.started = time.monotonic()
         threading.Thread(target=self._relay, args=(worker, worker.proc), daemon=True).start()

@@ -23,7 +23,7 @@ PELOTON = str(BIN / "peloton")
 ENV = {**os.environ, "COLUMNS": "100", "PYTHONUNBUFFERED": "1"}
 ENV.pop("PELOTON_DB_URL", None)
 ENV.pop("PELOTON_BROKER_URL", None)
-WAIT = 60.0
+WAIT = 180.0  # a node starting on a loaded 2-core machine (as Server allows)
 NEEDS = "give --broker redis://HOST:PORT/DB and --db postgresql://USER:PASSWORD@HOST/DB"
 
 

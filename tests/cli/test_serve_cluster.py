@@ -151,6 +151,19 @@ def test_two_workers_share_the_port_and_are_supervised(
         wait_until(lambda pid=pid: not alive(pid), f"worker process {pid} outlived its parent")
 
 
+def test_ctrl_c_stops_every_worker_without_a_word_on_stderr(
+    start_node: Callable[..., Node],
+) -> None:
+    node = start_node(extra=("--workers", "2"))
+    pids = worker_pids(node, 2)
+    assert node.proc is not None
+    node.proc.send_signal(signal.SIGINT)
+    assert node.proc.wait(timeout=WAIT) == 130  # an interrupted command's code
+    for pid in pids.values():
+        wait_until(lambda pid=pid: not alive(pid), f"worker process {pid} outlived its parent")
+    assert not any("Traceback" in line for line in node.output), "".join(node.output)
+
+
 def test_workers_stop_when_their_parent_is_killed(start_node: Callable[..., Node]) -> None:
     """SIGKILL leaves the parent no time to stop anything: each worker notices and
     stops by itself."""

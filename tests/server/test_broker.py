@@ -161,6 +161,33 @@ def test_request_and_reply(brokers: Callable[[], b.Broker]) -> None:
     run(body)
 
 
+def test_requests_are_served_at_the_same_time(brokers: Callable[[], b.Broker]) -> None:
+    """A request waiting for something does not hold the next one up: here the first
+    one can only finish once the second has been answered."""
+
+    async def body() -> None:
+        owner, relay = brokers(), brokers()
+        await owner.start()
+        await relay.start()
+        second_done = asyncio.Event()
+
+        async def answer(data: bytes) -> bytes:
+            if data == b"first":
+                await second_done.wait()
+            else:
+                second_done.set()
+            return data
+
+        await owner.serve("c", answer)
+        first = asyncio.ensure_future(relay.request("c", b"first", WAIT))
+        assert await relay.request("c", b"second", WAIT) == b"second"
+        assert await first == b"first"
+        await owner.close()
+        await relay.close()
+
+    run(body)
+
+
 def test_a_handler_that_fails_does_not_stop_its_channel(brokers: Callable[[], b.Broker]) -> None:
     async def body() -> None:
         sender, receiver = brokers(), brokers()

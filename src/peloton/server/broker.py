@@ -398,7 +398,7 @@ class RedisBroker(Broker):
                 await pubsub.connect()
                 if self._subscriptions:
                     await pubsub.subscribe(*self._subscriptions)
-        except (RedisError, OSError, TimeoutError) as exc:
+        except (RedisError, OSError, EOFError, TimeoutError) as exc:
             with contextlib.suppress(Exception):
                 await pubsub.aclose()
             raise BrokerDown(f"cannot reach the broker at {self.url}: {exc}") from exc
@@ -412,8 +412,12 @@ class RedisBroker(Broker):
         while not self._closing:
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
-            except (RedisError, OSError) as exc:
+            except (RedisError, OSError, EOFError) as exc:
                 log.warning("broker: lost the connection to %s (%s)", self.url, exc)
+                await self._reconnect()
+                continue
+            except Exception:  # a deaf broker would be worse: start a new connection
+                log.exception("broker: reading from %s failed", self.url)
                 await self._reconnect()
                 continue
             if message is None:

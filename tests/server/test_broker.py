@@ -225,6 +225,12 @@ def test_redis_stopped_and_started_again_both_sides_recover(own_redis: RedisServ
                 return call
 
             broker.on_reconnect(callback())
+        asked: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+
+        async def ask() -> None:
+            asked.set_result(await publisher.request("node:s:http", b"anyone there?", WAIT))
+
+        publisher.on_reconnect(ask)
         inbox = Inbox()
         await subscriber.subscribe("table:t1", inbox)
         await subscriber.serve("node:s:http", lambda data: _echo(data))
@@ -245,6 +251,8 @@ def test_redis_stopped_and_started_again_both_sides_recover(own_redis: RedisServ
         own_redis.start()  # the same port
         for event in reconnected.values():
             await asyncio.wait_for(event.wait(), WAIT)
+        # A callback may use the broker: here it asks the other node something.
+        assert await asyncio.wait_for(asked, WAIT) == b"echo:anyone there?"
         # Publishing works again as soon as Redis answers; the subscriptions are back.
         await publisher.publish("table:t1", b"after")
         assert await inbox.next() == b"after"

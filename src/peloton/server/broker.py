@@ -445,7 +445,11 @@ class RedisBroker(Broker):
                 wait = min(BACKOFF_CAP, wait * 2)
                 continue
             log.warning("broker: connected to %s again", self.url)
-            await self._reconnected()
+            # In a task of their own: a callback may use the broker (a request waits
+            # for its reply, which this reader must be free to read).
+            task = asyncio.ensure_future(self._reconnected())
+            self._serving.add(task)
+            task.add_done_callback(self._serving.discard)
             return
 
     async def _publish(self, channel: str, data: bytes) -> int:

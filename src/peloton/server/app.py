@@ -153,11 +153,13 @@ def create_app(
     bot_delay: float = 0.4,
     solver_seconds: float = SOLVER_SECONDS,
     limits: Limits | None = None,
+    broker_url: str | None = None,
 ) -> Starlette:
     """The web table: lobby API, table pages, live play; stored in ``db_url``
     (default: a SQLite file in the user's data directory). A solo table's solver line
     takes at most ``solver_seconds``; ``limits`` are the per-client limits (default:
-    :class:`~.limits.Limits`' defaults)."""
+    :class:`~.limits.Limits`' defaults). With ``broker_url`` (``redis://…``) the app is
+    one node of a cluster (issue 19: docs/deployment.md); ``None``: one process."""
     url = db_url or database.default_db_url()
     limits = limits or Limits()
 
@@ -222,8 +224,10 @@ def create_app(
         WebSocketRoute("/ws/tables/{id}", table_socket),
         Mount("/static", StaticFiles(directory=api.WEB_DIR, check_dir=False), name="static"),
     ]
-    return Starlette(
+    app = Starlette(
         routes=routes,
         lifespan=lifespan,
         exception_handlers={ApiError: api.api_error, 404: api.not_found},
     )
+    app.state.broker_url = broker_url
+    return app

@@ -40,6 +40,13 @@ def process_cpu(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def machine_cpu() -> float:
+    """CPU seconds every core of the machine spent busy so far (``/proc/stat``)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 def descendants(pid: int) -> list[int]:
     """``pid`` and every process below it (Linux ``/proc/*/task/*/children``)."""
     found, todo = [], [pid]
@@ -114,8 +121,16 @@ def _serve(
     raise SystemExit(f"the server did not start ({' '.join(args)})")
 
 
+@dataclass
+class Redis:
+    """A private Redis: its URL and process id."""
+
+    url: str
+    pid: int
+
+
 @contextmanager
-def redis_server() -> Iterator[str]:
+def redis_server() -> Iterator[Redis]:
     """A private ``redis-server`` on a free loopback port, without persistence."""
     binary = shutil.which("redis-server")
     if binary is None:
@@ -133,7 +148,7 @@ def redis_server() -> Iterator[str]:
                 break
             except OSError:
                 time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
+        yield Redis(f"redis://127.0.0.1:{port}/0", proc.pid)
     finally:
         proc.terminate()
         proc.wait(timeout=10)

@@ -7,8 +7,8 @@ loopback: each seat is a WebSocket client that follows the game in a local
 starts a new table. Prints accepted moves per second, the latency of a move (from
 sending it to receiving its ``update``, measured by the sender), the bytes and
 messages the clients received per move, and the server's own CPU time per accepted
-move over the measured window (read from ``/proc``, its worker processes included:
-the figure to compare when other work shares the machine, which moves the
+move over the measured window (read from ``/proc``, its worker processes and a
+private Redis included: the figure to compare when other work shares the machine, which moves the
 wall-clock ones).
 
 Cluster mode (``--workers N`` or ``--nodes N``; PostgreSQL by ``--db`` and a private
@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import os
 import random
 import re
 import statistics
@@ -43,7 +44,7 @@ import httpx
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
-from _servers import redis_server, servers, tree_cpu, tree_rss
+from _servers import machine_cpu, redis_server, servers, tree_cpu, tree_rss
 from peloton.bots import make_bot
 from peloton.games import mindcycling as mc
 
@@ -65,6 +66,8 @@ class Stats:
     server_cpu: float | None = None
     #: This process's (the clients') CPU seconds over the measured window.
     client_cpu: float = 0.0
+    #: The whole machine's busy CPU seconds over the measured window (every core).
+    machine_cpu: float = 0.0
     #: Messages and bytes the clients received in the measured window, and a sample
     #: of the sizes of ``update`` messages.
     frames: int = 0
@@ -269,11 +272,13 @@ async def measure(
     stats.measuring = True
     cpu_start = tree_cpu(pids) if pids else None
     own_start = time.process_time()
+    machine_start = machine_cpu()
     measure_start = time.perf_counter()
     await asyncio.sleep(seconds)
     stats.measuring = False
     elapsed = time.perf_counter() - measure_start
     stats.client_cpu = time.process_time() - own_start
+    stats.machine_cpu = machine_cpu() - machine_start
     if cpu_start is not None:
         stats.server_cpu = tree_cpu(pids) - cpu_start
     for task in tasks:
@@ -321,13 +326,14 @@ def main() -> None:
         if args.url:
             db_url, urls, pids = "external server", [args.url], []
         else:
-            broker = args.broker
+            broker, redis_pids = args.broker, []
             if cluster and broker is None:
-                broker = stack.enter_context(redis_server())
+                redis = stack.enter_context(redis_server())
+                broker, redis_pids = redis.url, [redis.pid]
             running = stack.enter_context(
                 servers(db_url, workers=args.workers, nodes=args.nodes, broker=broker)
             )
-            urls, pids = running.urls, running.pids
+            urls, pids = running.urls, running.pids + redis_pids
             lateness = running.lateness  # filled in once the servers stopped
         # uvloop (uvicorn's own loop, installed with it) keeps the clients' CPU per
         # move low: on a 2-core machine they share the cores with the servers.
@@ -378,9 +384,13 @@ def report(
             busy = stats.server_cpu / elapsed * 100
             print(
                 f"  server CPU per move  {stats.server_cpu / moves * 1000:.3f} ms "
-                f"(server busy {busy:.0f}% of a core)"
+                f"(server busy {busy:.0f}% of a core; Redis included)"
             )
         print(f"  client CPU per move  {stats.client_cpu / moves * 1000:.3f} ms (this process)")
+        print(
+            f"  machine CPU busy     {stats.machine_cpu / elapsed:.2f} of "
+            f"{os.cpu_count()} cores (everything running, the database included)"
+        )
     if rss:
         print(
             f"  server memory        {rss / 2**20:,.0f} MiB with {args.tables} tables open "

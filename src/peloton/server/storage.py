@@ -223,6 +223,34 @@ def load_tables(engine: Engine) -> list[TableRow]:
     return list(rows.values())
 
 
+def load_table(engine: Engine, table_id: str) -> TableRow | None:
+    """One stored table with its seats and (unless finished) its moves; ``None`` when
+    there is no such table (a node of a cluster loads the tables it holds one by one)."""
+    with engine.connect() as conn:
+        found = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+        if found is None:
+            return None
+        row = _table_row(found)
+        query = select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+        for s in conn.execute(query):
+            row.seats.append(SeatRow(s.seat, s.kind, s.name, s.token_hash, s.profile))
+    if row.status not in ("finished", "abandoned"):
+        row.moves = load_moves(engine, table_id)
+    return row
+
+
+def unfinished_ids(engine: Engine) -> list[str]:
+    """The ids of the tables not yet finished nor abandoned, oldest first (what a
+    node of a cluster tries to hold at start-up)."""
+    query = (
+        select(tables.c.id)
+        .where(tables.c.status.not_in(("finished", "abandoned")))
+        .order_by(tables.c.created, tables.c.id)
+    )
+    with engine.connect() as conn:
+        return [r.id for r in conn.execute(query)]
+
+
 def load_moves(engine: Engine, table_id: str) -> list[str]:
     """The moves of one table, in order."""
     with engine.connect() as conn:

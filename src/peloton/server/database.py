@@ -142,6 +142,8 @@ def migrate(engine: Engine) -> None:
       :func:`create_db_engine`'s ``create_all``: an older database simply has none.
     * The chat's tables (``chat_messages``, ``chat_settings``) are created if missing
       the same way: an older database's tables simply have no chat yet.
+    * The cluster's ``leases`` and ``nodes`` tables (:mod:`.leases`) are created if
+      missing the same way: a database used by one process simply has none yet.
     """
     names = set(inspect(engine).get_table_names())
     if _REBUILT in names:

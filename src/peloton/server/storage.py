@@ -140,6 +140,29 @@ chat_settings = Table(
 )
 
 
+#: Cluster mode (issue 19, :mod:`.leases`): who owns what. A lease gives one node the
+#: right to run one table (``key``) until ``expires``, renewed every second or so;
+#: ``epoch`` counts its tenures: it grows each time the lease passes to a new holder.
+leases = Table(
+    "leases",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("owner", String(32), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False),
+    Column("epoch", BigInteger, nullable=False),
+)
+
+#: The nodes alive in a cluster: each one beats (pushes ``expires`` on) every second
+#: or so, with the address it serves on.
+nodes = Table(
+    "nodes",
+    metadata,
+    Column("node", String(32), primary_key=True),
+    Column("address", String(200), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False),
+)
+
+
 def new_secret() -> str:
     """A table's secret: 256 random bits, as 64 hex digits."""
     return secrets.token_hex(32)

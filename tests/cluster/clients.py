@@ -55,7 +55,13 @@ class Player:
                     if message["type"] == "welcome":
                         self.welcomes += 1
                         return message
-            except (OSError, InvalidHandshake, InvalidStatus, ConnectionClosed, TimeoutError) as exc:
+            except (
+                OSError,
+                InvalidHandshake,
+                InvalidStatus,
+                ConnectionClosed,
+                TimeoutError,
+            ) as exc:
                 if isinstance(exc, ConnectionClosed):
                     self.closes.append(exc.rcvd.code if exc.rcvd else None)
                 if time.monotonic() > deadline:

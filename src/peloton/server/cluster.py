@@ -130,10 +130,14 @@ class Cluster:
         await self.relays.stop()
         held, self.held = list(self.held), {}
         try:
-            await run_in_threadpool(lambda: [self.leases.release(key(t)) for t in held])
+            await run_in_threadpool(self._release, held)
         except Exception:
             log.exception("cluster: the leases could not be released (they expire)")
         await self.broker.close()
+
+    def _release(self, table_ids: list[str]) -> None:
+        for table_id in table_ids:
+            self.leases.release(key(table_id))
 
     # ------------------------------------------------------------ who holds a table
 

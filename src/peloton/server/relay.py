@@ -10,7 +10,7 @@ on one process.
 
 Every node listens on one channel (:func:`channel`). Its messages are JSON objects:
 
-* relay → owner: ``{"op": "open", "conn", "table", "relay", "client"}``, then
+* relay → owner: ``{"op": "open", "conn", "table", "relay", "address"}`` (the client's address), then
   ``{"op": "frame", "conn", "text"}`` (or ``"bytes"``, base64) per client frame, and
   ``{"op": "close", "conn"}`` when the client went away;
 * owner → relay: ``{"op": "out", "items": [[conn, text | null], ...]}``: the messages
@@ -170,7 +170,7 @@ class Relays:
         if table is None:  # not (or no longer) held here: the client connects again
             self.post(relay, conn_id, None)
             return
-        conn = RemoteConnection(self, relay, conn_id, table, str(message.get("client", "?")))
+        conn = RemoteConnection(self, relay, conn_id, table, str(message.get("address", "?")))
         self.remote[conn_id] = conn
         conn.worker = asyncio.create_task(self._work(conn), name=f"relayed-{conn_id}")
         # The pump stops when the table closes the connection or drops it: tell the relay.
@@ -249,7 +249,7 @@ class Relays:
         target = channel(owner)
         try:
             host = websocket.client.host if websocket.client else "?"
-            await self._publish(target, client, op="open", table=table_id, client=host)
+            await self._publish(target, client, op="open", table=table_id, address=host)
             async for raw in frames:
                 if client.closing is not None:
                     break
@@ -271,8 +271,8 @@ class Relays:
             elif client.closer is not None:
                 await client.closer
 
-    async def _publish(self, target: str, client: Relayed, **message: Any) -> None:
-        message |= {"conn": client.conn_id, "relay": self.node}
+    async def _publish(self, target: str, relayed: Relayed, **message: Any) -> None:
+        message |= {"conn": relayed.conn_id, "relay": self.node}
         await self.broker.publish(target, orjson.dumps(message))
 
     def shut_table(self, table_id: str, owner: str | None) -> None:

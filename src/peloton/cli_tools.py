@@ -62,8 +62,28 @@ def serve(
             "or 'relaxed' (none: for tests, benchmarks and trusted networks where every client has one address)."
         ),
     ] = "default",
+    broker: Annotated[
+        str | None,
+        typer.Option(
+            envvar="PELOTON_BROKER_URL",
+            help="Cluster mode: the Redis that carries messages between the nodes, "
+            "redis://HOST:PORT/DB. Every node serves every table (it relays to the node that "
+            "runs it); needs a PostgreSQL --db shared by every node (docs/deployment.md).",
+        ),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Node processes on this machine, sharing the port (cluster mode: more than 1 "
+            "needs --broker and a PostgreSQL --db). A worker that dies is started again."
+        ),
+    ] = 1,
+    socket_fd: Annotated[
+        int | None, typer.Option(hidden=True, help="A worker's inherited listening socket.")
+    ] = None,
 ) -> None:
-    """Serve the web table: lobby, live games, spectators and replays."""
+    """Serve the web table: lobby, live games, spectators and replays (one process; or,
+    with --broker, a node of a cluster: docs/deployment.md)."""
     if not 0 <= port <= 65535:
         raise fail(f"--port must be 0 (any free port) to 65535, not {port}", EXIT_USAGE)
     if bot_delay < 0:
@@ -72,9 +92,37 @@ def serve(
         raise fail(f"--solver-seconds must be more than 0, not {solver_seconds}", EXIT_USAGE)
     if limits not in ("default", "relaxed"):
         raise fail(f"--limits must be 'default' or 'relaxed', not {limits!r}", EXIT_USAGE)
+    check_cluster(db, broker, workers)
     from .server.run import serve as run_server  # the server's dependencies load only here
 
-    raise typer.Exit(run_server(host, port, db, bot_delay, solver_seconds, limits))
+    code = run_server(host, port, db, bot_delay, solver_seconds, limits, broker, workers, socket_fd)
+    raise typer.Exit(code)
+
+
+def check_cluster(db: str | None, broker: str | None, workers: int) -> None:
+    """Refuse, with what to give, a cluster asked for without what it needs: a Redis
+    broker and a PostgreSQL database shared by every node."""
+    from .server.broker import check_url  # light: the Redis client loads only to connect
+
+    if workers < 1:
+        raise fail(f"--workers must be 1 or more, not {workers}", EXIT_USAGE)
+    if broker is not None:
+        try:
+            check_url(broker)
+        except ValueError as exc:
+            raise fail(f"--broker: {exc}", EXIT_USAGE) from None
+    postgres = db is not None and db.split(":", 1)[0].split("+", 1)[0] in ("postgresql", "postgres")
+    needs = (
+        "cluster mode needs a Redis broker and a PostgreSQL database shared by every node: "
+        "give --broker redis://HOST:PORT/DB and --db postgresql://USER:PASSWORD@HOST/DB"
+    )
+    if workers > 1 and broker is None:
+        raise fail(
+            f"--workers {workers} runs a cluster: {needs} (or leave --workers out)", EXIT_USAGE
+        )
+    if broker is not None and not postgres:
+        what = "the default SQLite file" if db is None else f"{db.split(':', 1)[0]}"
+        raise fail(f"--broker runs a cluster, not on {what}: {needs}", EXIT_USAGE)
 
 
 # ---------------------------------------------------------------- simulate

@@ -196,9 +196,9 @@ def create_app(
     """The web table: lobby API, table pages, live play; stored in ``db_url``
     (default: a SQLite file in the user's data directory). A solo table's solver line
     takes at most ``solver_seconds``; ``limits`` are the per-client limits (default:
-    :class:`~.limits.Limits`' defaults). With ``broker_url`` (Redis) the process is one
-    node of a cluster sharing the database ``db_url`` (PostgreSQL) with the others
-    (:mod:`.cluster`); without, it serves every table itself."""
+    :class:`~.limits.Limits`' defaults). With ``broker_url`` (``redis://…``) the app is
+    one node of a cluster sharing the database ``db_url`` (PostgreSQL) with the others
+    (:mod:`.cluster`, docs/deployment.md); ``None``: one process serving every table."""
     url = db_url or database.default_db_url()
     limits = limits or Limits()
 
@@ -276,9 +276,11 @@ def create_app(
         from .forward import Forwarding
 
         middleware = [Middleware(Forwarding)]
-    return Starlette(
+    app = Starlette(
         routes=routes,
         middleware=middleware,
         lifespan=lifespan,
         exception_handlers={ApiError: api.api_error, 404: api.not_found},
     )
+    app.state.broker_url = broker_url
+    return app

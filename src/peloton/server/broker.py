@@ -497,3 +497,28 @@ def check_url(url: str) -> None:
     if db and not db.isdigit():
         raise ValueError(f"the broker URL {url!r} names database {db!r}, not a number: {expected}")
     del port
+
+
+def safe_url(url: str) -> str:
+    """The broker URL with its password hidden, for printing."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return parts._replace(netloc=netloc).geturl()
+
+
+def unreachable(url: str) -> str | None:
+    """Why the Redis at ``url`` does not answer now (one line), else ``None``: checked
+    before serving, so that a bad ``--broker`` is one line, not a traceback."""
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+    try:
+        client.ping()
+    except (redis.RedisError, OSError) as exc:
+        text = str(exc).strip()
+        return text.splitlines()[0] if text else type(exc).__name__
+    finally:
+        client.close()
+    return None

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import gc
+import os
 import socket
 import sys
 
 import uvicorn
 
-from . import database
+from . import broker, database, supervisor
 from .app import create_app
 from .lateness import LatenessMonitor, monitor_if_asked, report
 from .limits import KEEP_ALIVE_SECONDS, Limits
@@ -62,35 +63,48 @@ def serve(
     bot_delay: float,
     solver_seconds: float = 20.0,
     limits: str = "default",
+    broker_url: str | None = None,
+    workers: int = 1,
+    socket_fd: int | None = None,
 ) -> int:
     """Serve until interrupted; the exit code. ``port`` 0 picks a free port;
-    ``limits``: the per-client limits, ``default`` or ``relaxed`` (:mod:`.limits`)."""
+    ``limits``: the per-client limits, ``default`` or ``relaxed`` (:mod:`.limits`).
+
+    With ``broker_url`` this process is a node of a cluster (issue 19: the database is
+    PostgreSQL, shared by every node); with ``workers`` > 1 it binds the port and
+    supervises that many node processes sharing it (:mod:`.supervisor`). A worker
+    gets the shared socket as ``socket_fd``."""
     url = db_url or database.default_db_url()
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host, port))
-    except (OSError, OverflowError, ValueError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc).rstrip(".")
-        print(
-            f"peloton: error: cannot listen on {host}:{port}: {reason}",
-            file=sys.stderr,
-        )
-        return 1
+    if socket_fd is not None:  # a worker of `--workers`: the parent bound and checked
+        sock = socket.socket(fileno=socket_fd)
+        supervisor.watch_parent()
+    else:
+        bound_sock = _bind(host, port)
+        if bound_sock is None:
+            return 1
+        sock = bound_sock
     bound = sock.getsockname()[1]
-    shown = f"[{host}]" if family == socket.AF_INET6 else host
-    print(f"Peloton database: {database.safe_url(url)}", flush=True)
-    problem = database.unreachable(url)
-    if problem is not None:
-        print(
-            f"peloton: error: cannot open the database {database.safe_url(url)}: {problem}",
-            file=sys.stderr,
-        )
+    shown = f"[{host}]" if sock.family == socket.AF_INET6 else host
+    address = f"http://{shown}:{bound}"
+    if socket_fd is None and not _reachable(url, broker_url):
         return 1
+    if workers > 1:
+        command = [sys.executable, "-m", "peloton", "serve", "--host", host, "--port", str(bound)]
+        command += ["--bot-delay", str(bot_delay), "--solver-seconds", str(solver_seconds)]
+        command += ["--limits", limits]
+        # The URLs go by environment, not argument: a password is not shown by `ps`.
+        os.environ["PELOTON_DB_URL"] = url
+        if broker_url is not None:
+            os.environ["PELOTON_BROKER_URL"] = broker_url
+        sock.listen(2048)  # connections wait in the queue while the workers start
+        return supervisor.Supervisor(command, sock, workers, address).run()
     config = uvicorn.Config(
         create_app(
-            url, bot_delay=bot_delay, solver_seconds=solver_seconds, limits=Limits.named(limits)
+            url,
+            bot_delay=bot_delay,
+            solver_seconds=solver_seconds,
+            limits=Limits.named(limits),
+            broker_url=broker_url,
         ),
         log_level="warning",
         access_log=False,
@@ -105,7 +119,7 @@ def serve(
         lifespan="on",
     )
     server = _Server(config)
-    server.address = f"http://{shown}:{bound}"
+    server.address = address
     try:
         server.run(sockets=[sock])
     finally:
@@ -116,3 +130,41 @@ def serve(
         )
         return 1
     return 0
+
+
+def _bind(host: str, port: int) -> socket.socket | None:
+    """The listening socket on ``host``:``port``, or ``None`` (the error printed)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except (OSError, OverflowError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc).rstrip(".")
+        print(f"peloton: error: cannot listen on {host}:{port}: {reason}", file=sys.stderr)
+        sock.close()
+        return None
+    return sock
+
+
+def _reachable(url: str, broker_url: str | None) -> bool:
+    """Whether the database (made ready: created or migrated, once, before any worker
+    starts) and the broker answer; else the reason is printed."""
+    print(f"Peloton database: {database.safe_url(url)}", flush=True)
+    problem = database.unreachable(url)
+    if problem is not None:
+        print(
+            f"peloton: error: cannot open the database {database.safe_url(url)}: {problem}",
+            file=sys.stderr,
+        )
+        return False
+    if broker_url is not None:
+        print(f"Peloton broker: {broker.safe_url(broker_url)}", flush=True)
+        problem = broker.unreachable(broker_url)
+        if problem is not None:
+            print(
+                f"peloton: error: cannot reach the broker {broker.safe_url(broker_url)}: {problem}",
+                file=sys.stderr,
+            )
+            return False
+    return True

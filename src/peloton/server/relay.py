@@ -10,8 +10,9 @@ on one process.
 
 Every node listens on one channel (:func:`channel`). Its messages are JSON objects:
 
-* relay → owner: ``{"op": "open", "conn", "table", "relay", "address"}`` (the client's address), then
-  ``{"op": "frame", "conn", "text"}`` (or ``"bytes"``, base64) per client frame, and
+* relay → owner: a request ``{"conn", "table", "relay", "address"}`` on the owner's
+  :func:`open_channel` (answered ``ok``, or an error when the owner does not hold the
+  table), then ``{"op": "frame", "conn", "text"}`` (or ``"bytes"``, base64) per client frame, and
   ``{"op": "close", "conn"}`` when the client went away;
 * owner → relay: ``{"op": "out", "items": [[conn, text | null], ...]}``: the messages
   of every connection of that relay node, in order, gathered per event loop turn
@@ -36,9 +37,10 @@ from typing import Any, cast
 import orjson
 from starlette.websockets import WebSocket
 
-from .broker import Broker, BrokerDown
+from .broker import Broker, BrokerDown, BrokerError
 from .limits import QuietLog
 from .live import Connection, LiveTable
+from .protocols import ABORT
 
 log = logging.getLogger("peloton.server")
 quiet = QuietLog(log)
@@ -48,11 +50,18 @@ quiet = QuietLog(log)
 MOVED = 1012
 #: The most frames of one relayed client the owner keeps waiting to be handled.
 MAX_PENDING_FRAMES = 200
+#: Seconds a relay waits for the owner to accept a client.
+OPEN_SECONDS = 5.0
 
 
 def channel(node: str) -> str:
     """The channel on which ``node`` hears relayed clients' frames and their answers."""
     return f"peloton:ws:{node}"
+
+
+def open_channel(node: str) -> str:
+    """The channel on which ``node`` answers the requests to open a relayed client."""
+    return f"peloton:open:{node}"
 
 
 # ---------------------------------------------------------------- the owner's side
@@ -111,6 +120,7 @@ class Relays:
 
     async def start(self) -> None:
         await self.broker.subscribe(channel(self.node), self._receive)
+        await self.broker.serve(open_channel(self.node), self._open)
 
     async def stop(self) -> None:
         for conn in list(self.remote.values()):
@@ -138,8 +148,6 @@ class Relays:
                     client.shut(MOVED)
                 else:
                     client.conn.send(text)
-        elif op == "open":
-            await self._open(message)
         elif op == "frame":
             conn = self.remote.get(str(message.get("conn")))
             if conn is None:
@@ -162,19 +170,27 @@ class Relays:
             if conn is not None:
                 self._forget(conn)
 
-    async def _open(self, message: dict[str, Any]) -> None:
-        conn_id, relay = str(message.get("conn")), message.get("relay")
+    async def _open(self, data: bytes) -> bytes:
+        """A relay's request to open a client of one of this node's tables: ``ok``, or
+        an error saying why not (the relay then closes the client, which connects
+        again and finds where the table is now)."""
+        try:
+            message = orjson.loads(data)
+            conn_id, relay = str(message["conn"]), message["relay"]
+            table_id = str(message["table"])
+        except (orjson.JSONDecodeError, KeyError, TypeError) as exc:
+            raise ValueError(f"an open request is {{conn, relay, table}} ({exc})") from None
         if not isinstance(relay, str):
-            return
-        table = self._table_of(str(message.get("table")))
-        if table is None:  # not (or no longer) held here: the client connects again
-            self.post(relay, conn_id, None)
-            return
+            raise ValueError("an open request's relay is a node id")
+        table = self._table_of(table_id)
+        if table is None:
+            raise ValueError(f"table {table_id} is not held by node {self.node}")
         conn = RemoteConnection(self, relay, conn_id, table, str(message.get("address", "?")))
         self.remote[conn_id] = conn
         conn.worker = asyncio.create_task(self._work(conn), name=f"relayed-{conn_id}")
         # The pump stops when the table closes the connection or drops it: tell the relay.
         conn._task.add_done_callback(lambda _: self._closed(conn))
+        return b"ok"
 
     async def _work(self, conn: RemoteConnection) -> None:
         """Handle a relayed client's frames one at a time, as a local socket's loop."""
@@ -241,15 +257,23 @@ class Relays:
     ) -> None:
         """Serve a client of this node whose table ``owner`` holds, until either side
         closes (the socket is accepted already)."""
-        from .protocols import ABORT
-
         abort = websocket.scope.get("extensions", {}).get(ABORT, {}).get("abort")
         client = Relayed(uuid.uuid4().hex, table_id, owner, websocket, Connection(websocket, abort))
         self.clients[client.conn_id] = client
         target = channel(owner)
         try:
             host = websocket.client.host if websocket.client else "?"
-            await self._publish(target, client, op="open", table=table_id, address=host)
+            opening = {"conn": client.conn_id, "relay": self.node, "table": table_id}
+            try:
+                await self.broker.request(
+                    open_channel(owner), orjson.dumps(opening | {"address": host}), OPEN_SECONDS
+                )
+            except (TimeoutError, BrokerError) as exc:  # the owner died, or let it go
+                quiet.warning(
+                    "relay-open", "relay: table %s not opened on %s (%s)", table_id, owner, exc
+                )
+                client.shut(MOVED)
+                return
             async for raw in frames:
                 if client.closing is not None:
                     break
@@ -264,9 +288,9 @@ class Relays:
             client.shut(MOVED)
         finally:
             self.clients.pop(client.conn_id, None)
+            with contextlib.suppress(BrokerDown):  # the owner forgets the client
+                await self._publish(target, client, op="close")
             if client.closing is None:
-                with contextlib.suppress(BrokerDown):
-                    await self._publish(target, client, op="close")
                 client.conn.close()
             elif client.closer is not None:
                 await client.closer

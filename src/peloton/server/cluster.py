@@ -24,6 +24,7 @@ import os
 import socket
 import time
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -31,7 +32,7 @@ from starlette.types import ASGIApp
 from starlette.websockets import WebSocket
 
 from . import errors as e
-from . import forward, storage
+from . import forward, lobby, storage
 from .broker import Broker
 from .errors import ApiError
 from .leases import Leases
@@ -94,6 +95,7 @@ class Cluster:
         await self.broker.start()
         await self.relays.start()
         await self.broker.serve(forward.channel(self.node), self._answer)
+        await self.broker.serve(lobby.channel(self.node), self._lines)
         self.broker.on_reconnect(self._reconnected)
         started = time.monotonic()
         await run_in_threadpool(self.leases.beat, self.address)
@@ -152,6 +154,18 @@ class Cluster:
         if epoch is None:
             raise ApiError(503, e.BUSY, "the new table could not be opened: try again")
         self.held[table_id] = epoch
+
+    async def owners(self, table_ids: list[str]) -> dict[str, str]:
+        """The node holding each of ``table_ids`` that a live node holds."""
+        found = await run_in_threadpool(self.leases.owners, [key(t) for t in table_ids])
+        prefix = key("")
+        return {k[len(prefix) :]: node for k, node in found.items()}
+
+    async def lobby(
+        self, status: str | None, after: tuple[datetime, str] | None, limit: int
+    ) -> list[tuple[storage.TableRow, dict[str, Any]]]:
+        """A page of the lobby of the whole cluster (:mod:`.lobby`)."""
+        return await lobby.page(self, status, after, limit)
 
     async def route(self, table_id: str) -> str | None:
         """Where table ``table_id`` is served: ``None`` for this node (which holds it,
@@ -271,6 +285,9 @@ class Cluster:
 
     def _table_of(self, table_id: str) -> LiveTable | None:
         return self.tables.tables.get(table_id) if table_id in self.held else None
+
+    async def _lines(self, data: bytes) -> bytes:
+        return await lobby.lines(self, data)
 
     async def _answer(self, data: bytes) -> bytes:
         return await forward.answer(self.app, self.node, data)

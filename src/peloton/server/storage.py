@@ -262,6 +262,31 @@ def load_table(engine: Engine, table_id: str) -> TableRow | None:
     return row
 
 
+def lobby_rows(
+    engine: Engine, status: str | None, after: tuple[datetime, str] | None, limit: int
+) -> list[TableRow]:
+    """A page of the lobby as stored: at most ``limit`` tables, newest first (then by
+    id), only those of ``status`` if given, only those after ``after`` (a table's
+    ``(created, id)``, the lobby's cursor); with their seats, without their moves."""
+    query = select(tables).order_by(tables.c.created.desc(), tables.c.id.desc()).limit(limit)
+    if status is not None:
+        query = query.where(tables.c.status == status)
+    if after is not None:
+        created, table_id = after
+        query = query.where(
+            (tables.c.created < created)
+            | ((tables.c.created == created) & (tables.c.id < table_id))
+        )
+    with engine.connect() as conn:
+        rows = {r.id: _table_row(r) for r in conn.execute(query)}
+        if rows:
+            found = select(seats).where(seats.c.table_id.in_(list(rows)))
+            for s in conn.execute(found.order_by(seats.c.table_id, seats.c.seat)):
+                seat = SeatRow(s.seat, s.kind, s.name, s.token_hash, s.profile)
+                rows[s.table_id].seats.append(seat)
+    return list(rows.values())
+
+
 def unfinished_ids(engine: Engine) -> list[str]:
     """The ids of the tables not yet finished nor abandoned, oldest first (what a
     node of a cluster tries to hold at start-up)."""

@@ -115,7 +115,7 @@ class Tables:
     def load(self) -> None:
         """Rebuild every stored table (blocking: call before serving)."""
         for row in storage.load_tables(self.engine):
-            table = self._build(row)
+            table = self.build(row)
             if table is not None:
                 self.tables[table.id] = table
 
@@ -124,14 +124,14 @@ class Tables:
         ``None`` when there is no such table or it cannot be loaded. Call
         :meth:`start_table` next, in the event loop, to run its clocks and bots."""
         row = storage.load_table(self.engine, table_id)
-        table = None if row is None else self._build(row)
+        table = None if row is None else self.build(row)
         if table is not None:
             self.tables[table.id] = table
         return table
 
-    def _build(self, row: storage.TableRow) -> LiveTable | None:
+    def build(self, row: storage.TableRow) -> LiveTable | None:
         """The live table of a stored row, its moves replayed (``None``, logged, when
-        it cannot be rebuilt)."""
+        it cannot be rebuilt); not yet one of this server's tables."""
         try:
             game = spec(row.game)
             # In the game's order (the database returns them by letter: B before R).

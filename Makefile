@@ -30,13 +30,15 @@ play: $(STAMP)
 
 ## test: lint (ruff check and format), type-check and run the whole suite (the server tests also run on a
 ## local PostgreSQL, made ready by scripts/test-postgres.sh; the browser tests drive Debian's Chromium,
-## made ready by scripts/test-chromium.sh, or they fail saying why it could not be), then the engine-level
+## made ready by scripts/test-chromium.sh, or they fail saying why it could not be; the cluster tests
+## start private redis-server processes, installed by scripts/test-redis.sh), then the engine-level
 ## suites again on the pure-Python engine
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 	scripts/test-chromium.sh >/dev/null || true
+	scripts/test-redis.sh >/dev/null || true
 	url="$$(scripts/test-postgres.sh)" && PELOTON_TEST_PG_URL="$$url" $(BIN)/python -m pytest -n 2 -q
 	PELOTON_ENGINE=python $(BIN)/python -m pytest -n 2 -q $(ENGINE_TESTS)
 

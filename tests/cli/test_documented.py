@@ -48,6 +48,10 @@ HELP = help_examples()
 #: for real against the suite's PostgreSQL when PELOTON_TEST_PG_URL gives one (as
 #: ``make test`` does); without one it must fail, naming the host it cannot reach.
 PLACEHOLDER_DB = "postgresql://user:pass@host/peloton"
+#: The cluster lines (docs/deployment.md) name Redis on its usual port: they run for real
+#: against a private ``redis-server`` of the test (a ``--broker`` needs the placeholder
+#: PostgreSQL line's database too).
+PLACEHOLDER_BROKER = "redis://127.0.0.1:6379/0"
 
 #: Python blocks that are excerpts, not programs, and how each one is checked instead.
 EXCERPTS = {
@@ -176,17 +180,19 @@ def serve_and_ask(command: Command, cwd: Path) -> str:
     return "".join(output)
 
 
-def serve_the_placeholder_database(command: Command, cwd: Path) -> None:
+def serve_the_placeholder_database(command: Command, cwd: Path, broker: str | None) -> None:
     """The README's ``--db postgresql://user:pass@host/peloton``: served for real on a
-    fresh database of the suite's PostgreSQL when PELOTON_TEST_PG_URL names one; else
-    the placeholder host cannot be reached, and the server says so and exits."""
+    fresh database of the suite's PostgreSQL when PELOTON_TEST_PG_URL names one (and
+    ``--broker`` on ``broker``, a real Redis); else the placeholder host cannot be
+    reached, and the server says so and exits."""
     admin = os.environ.get("PELOTON_TEST_PG_URL")
     if admin:
         from server.helpers import drop_pg_database, pg_database
 
         url, database = pg_database(admin)
+        real = {PLACEHOLDER_DB: url, PLACEHOLDER_BROKER: broker}
         try:
-            argv = tuple(url if word == PLACEHOLDER_DB else word for word in command.argv)
+            argv = tuple(real.get(word) or word for word in command.argv)
             serve_and_ask(Command(command.where, command.line, argv), cwd)
         finally:
             drop_pg_database(admin, database)
@@ -215,14 +221,21 @@ def test_the_pages_and_help_have_examples() -> None:
 
 @pytest.mark.parametrize("command", DOCUMENTED, ids=str)
 def test_every_documented_command_runs(
-    command: Command, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    command: Command,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
 ) -> None:
     if command.command != "serve":
         run(command, tmp_path, monkeypatch)
         return
     database = command.option("--db")
+    broker = command.option("--broker")
+    if broker is not None:
+        assert (broker, database) == (PLACEHOLDER_BROKER, PLACEHOLDER_DB), command
+        broker = request.getfixturevalue("redis_url")
     if database == PLACEHOLDER_DB:
-        serve_the_placeholder_database(command, tmp_path)
+        serve_the_placeholder_database(command, tmp_path, broker)
         return
     output = serve_and_ask(command, tmp_path)
     if database is None and "PELOTON_DB_URL" not in command.env:

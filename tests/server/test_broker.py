@@ -6,6 +6,7 @@ started again on the same port while both sides keep going."""
 from __future__ import annotations
 
 import asyncio
+import signal
 import subprocess
 import sys
 import textwrap
@@ -215,6 +216,66 @@ def test_redis_stopped_and_started_again_both_sides_recover(own_redis: RedisServ
         await publisher.publish("table:t2", b"new")
         assert await later.next() == b"new"
         assert await publisher.request("node:s:http", b"ping", WAIT) == b"echo:ping"
+        await publisher.close()
+        await subscriber.close()
+
+    run(body)
+
+
+def test_a_quick_redis_restart_unnoticed_by_the_publisher(own_redis: RedisServer) -> None:
+    """Redis stopped and started again while nobody publishes: the subscriber
+    reconnects by itself, and the publisher's first message afterwards goes through
+    (its pooled connection, closed by the old Redis, is replaced)."""
+
+    async def body() -> None:
+        publisher, subscriber = b.connect(own_redis.url), b.connect(own_redis.url)
+        await publisher.start()
+        await subscriber.start()
+        back = asyncio.Event()
+
+        async def on_back() -> None:
+            back.set()
+
+        subscriber.on_reconnect(on_back)
+        inbox = Inbox()
+        await subscriber.subscribe("c", inbox)
+        await publisher.publish("c", b"one")
+        assert await inbox.next() == b"one"
+        own_redis.stop()
+        own_redis.start()
+        await asyncio.wait_for(back.wait(), WAIT)
+        await publisher.publish("c", b"two")
+        assert await inbox.next() == b"two"
+        await publisher.close()
+        await subscriber.close()
+
+    run(body)
+
+
+def test_a_publish_to_a_hung_redis_gives_up(own_redis: RedisServer) -> None:
+    """Redis frozen (SIGSTOP: connections open, nothing answers): a publish fails with
+    BrokerDown after its short timeout instead of hanging; once Redis thaws, the
+    broker works again."""
+
+    async def body() -> None:
+        publisher, subscriber = b.connect(own_redis.url), b.connect(own_redis.url)
+        await publisher.start()
+        await subscriber.start()
+        inbox = Inbox()
+        await subscriber.subscribe("c", inbox)
+        assert own_redis.proc is not None
+        own_redis.proc.send_signal(signal.SIGSTOP)
+        try:
+            with pytest.raises(b.BrokerDown):
+                await asyncio.wait_for(publisher.publish("c", b"frozen"), WAIT)
+        finally:
+            own_redis.proc.send_signal(signal.SIGCONT)
+        await publisher.publish("c", b"thawed")
+        # The frozen publish may or may not have reached Redis before it gave up.
+        first = await inbox.next()
+        assert first in (b"frozen", b"thawed")
+        if first == b"frozen":
+            assert await inbox.next() == b"thawed"
         await publisher.close()
         await subscriber.close()
 

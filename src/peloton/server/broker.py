@@ -435,16 +435,24 @@ class RedisBroker(Broker):
             return
 
     async def _publish(self, channel: str, data: bytes) -> int:
+        from redis.exceptions import ConnectionError as RedisConnectionError
         from redis.exceptions import RedisError
 
         if self._client is None:
             raise BrokerDown("the broker is not started")
-        try:
-            async with asyncio.timeout(PUBLISH_TIMEOUT):
-                heard: int = await self._client.publish(channel, data)
-        except (RedisError, OSError, TimeoutError) as exc:
-            raise BrokerDown(f"cannot publish to the broker at {self.url}: {exc}") from exc
-        return heard
+        # Twice at most: after Redis restarted, the first try may find a pooled
+        # connection that Redis closed (and drops it); the second opens a fresh one.
+        for attempt in (1, 2):
+            try:
+                async with asyncio.timeout(PUBLISH_TIMEOUT):
+                    heard: int = await self._client.publish(channel, data)
+                return heard
+            except RedisConnectionError as exc:
+                if attempt == 2:
+                    raise BrokerDown(f"cannot publish to the broker at {self.url}: {exc}") from exc
+            except (RedisError, OSError, TimeoutError) as exc:
+                raise BrokerDown(f"cannot publish to the broker at {self.url}: {exc}") from exc
+        raise AssertionError("unreachable")
 
     async def _listen(self, channel: str) -> None:
         from redis.exceptions import RedisError

@@ -218,6 +218,7 @@ def create_app(
         competitions = Competitions(tables)
         await run_in_threadpool(competitions.load)
         await profile_api.start(app, tables)
+        app.state.profiles.shared = node is not None  # cluster mode: in the database
         await warming
         app.state.tables = tables
         app.state.workers = workers

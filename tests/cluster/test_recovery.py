@@ -132,7 +132,7 @@ def test_bad_messages_between_nodes_get_clear_errors_and_lose_nothing(
     envelope = json.dumps({"id": "r2", "reply": "peloton:reply:test"}).encode()
     hub.publish(f"peloton:http:{node}", envelope + b"\n" + json.dumps(request).encode())
     header = json.loads(next_message()["data"].partition(b"\n")[0])
-    assert header["id"] == "r2" and "only a table's requests" in header["error"]
+    assert header["id"] == "r2" and "only a table's or a competition's requests" in header["error"]
     # A frame for a connection the node does not know: the relay is told to close it.
     frame = {"op": "frame", "conn": "nobody", "relay": "test", "text": '{"type": "ping"}'}
     hub.publish(f"peloton:ws:{node}", json.dumps(frame))

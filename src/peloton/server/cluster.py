@@ -56,6 +56,10 @@ SWEEP_SECONDS = 3.0
 SAFE_SECONDS = LEASE_SECONDS - 1.5
 
 
+#: The prefix of a competition's lease key.
+COMPETITION = "competition:"
+
+
 def key(table_id: str) -> str:
     """The lease key of a table."""
     return f"table:{table_id}"
@@ -166,6 +170,18 @@ class Cluster:
     ) -> list[tuple[storage.TableRow, dict[str, Any]]]:
         """A page of the lobby of the whole cluster (:mod:`.lobby`)."""
         return await lobby.page(self, status, after, limit)
+
+    async def claim_competition(self, comp_id: str) -> None:
+        """Hold a competition this node created: its requests come here (it opens each
+        next table of it, so it runs them)."""
+        if await run_in_threadpool(self.leases.acquire, COMPETITION + comp_id) is None:
+            log.warning("cluster: competition %s is held by another node", comp_id)
+
+    async def route_competition(self, comp_id: str) -> str | None:
+        """The node running a competition, ``None`` for this node (or when no live node
+        runs it: this node answers from what it has)."""
+        owner = await run_in_threadpool(self.leases.owner, COMPETITION + comp_id)
+        return None if owner == self.node else owner
 
     async def route(self, table_id: str) -> str | None:
         """Where table ``table_id`` is served: ``None`` for this node (which holds it,

@@ -1,7 +1,9 @@
 """HTTP requests about a table held by another node of the cluster (issue 19).
 
 A request under ``/api/tables/{id}/…`` (and the page ``/table/{id}``) that lands on a
-node which does not hold table ``id`` is sent whole to the node that does, as one
+node which does not hold table ``id`` is sent whole to the node that does (and a
+competition's, ``/api/competitions/{id}[/file]`` and its page, to the node that
+runs the competition), as one
 broker request (method, path, query, headers, body, client address), and answered by
 that node's own application; the answer (status, headers, body) comes back the same
 way. A forwarded request carries the header :data:`FORWARDED`, so that it is never
@@ -34,6 +36,8 @@ FORWARDED = "x-peloton-forwarded"
 FORWARD_SECONDS = 30.0
 #: The paths about one table: its id is the first group.
 TABLE_PATH = re.compile(r"^/(?:api/tables|table)/([^/]+)(?:/[^/]*)?$")
+#: The paths about one competition (answered by the node that runs it).
+COMPETITION_PATH = re.compile(r"^/(?:api/competitions|competitions)/([^/]+)(?:/file)?$")
 
 
 def channel(node: str) -> str:
@@ -45,6 +49,18 @@ def table_of_path(path: str) -> str | None:
     """The table a request's path is about, if any."""
     found = TABLE_PATH.match(path)
     return found.group(1) if found else None
+
+
+def subject_of_path(path: str) -> tuple[str, str] | None:
+    """What a request's path is about: ``("table", id)``, ``("competition", id)``, or
+    ``None`` (a request any node answers)."""
+    table_id = table_of_path(path)
+    if table_id is not None:
+        return "table", table_id
+    found = COMPETITION_PATH.match(path)
+    if found is not None and found.group(1) != "kinds":
+        return "competition", found.group(1)
+    return None
 
 
 def _error(status: int, code: str, message: str) -> tuple[int, list[list[str]], bytes]:
@@ -60,24 +76,28 @@ class Forwarding:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        table_id = table_of_path(scope["path"]) if scope["type"] == "http" else None
+        subject = subject_of_path(scope["path"]) if scope["type"] == "http" else None
         # The node's cluster (:mod:`.cluster`), once its lifespan started it.
-        cluster = getattr(scope["app"].state, "cluster", None) if table_id else None
-        if table_id is None or cluster is None:
+        cluster = getattr(scope["app"].state, "cluster", None) if subject else None
+        if subject is None or cluster is None:
             await self.app(scope, receive, send)
             return
+        kind, subject_id = subject
         forwarded = any(k == FORWARDED.encode() for k, _ in scope["headers"])
         try:
-            owner = await cluster.route(table_id)
+            if kind == "table":
+                owner = await cluster.route(subject_id)
+            else:
+                owner = await cluster.route_competition(subject_id)
         except Exception:  # the database cannot say: answer with what this node has
-            log.exception("table %s: its owner could not be found", table_id)
+            log.exception("%s %s: its node could not be found", kind, subject_id)
             owner = None
         if owner is None:
             await self.app(scope, receive, send)
             return
         if forwarded:
             status, headers, body = _error(
-                503, e.BUSY, f"table {table_id} moved to another server: ask again"
+                503, e.BUSY, f"{kind} {subject_id} moved to another server: ask again"
             )
         else:
             status, headers, body = await self._forward(cluster.broker, owner, scope, receive)
@@ -149,8 +169,8 @@ async def answer(app: ASGIApp, node: str, data: bytes) -> bytes:
             raise TypeError("method, path and query are strings")
     except (orjson.JSONDecodeError, KeyError, TypeError, ValueError, UnicodeError) as exc:
         raise ValueError(f"a forwarded request must be the JSON a node sends ({exc})") from None
-    if table_of_path(path) is None:
-        raise ValueError(f"only a table's requests are forwarded, not {path!r}")
+    if subject_of_path(path) is None:
+        raise ValueError(f"only a table's or a competition's requests are forwarded, not {path!r}")
     scope: dict[str, Any] = {
         "type": "http",
         "asgi": {"version": "3.0"},

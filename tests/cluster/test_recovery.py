@@ -14,6 +14,7 @@ import httpx
 import pytest
 import redis
 from sqlalchemy import create_engine, text
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from cluster_support import Node, RedisServer
@@ -159,3 +160,53 @@ def test_bad_messages_between_nodes_get_clear_errors_and_lose_nothing(
     rosa.close()
     replies.close()
     hub.close()
+
+
+def set_lease(db_url: str, table_id: str, sql: str) -> None:
+    """Change a table's lease row by hand (as a stalled node's lease looks)."""
+    engine = create_engine(normalise_url(db_url))
+    try:
+        with engine.begin() as conn:
+            conn.execute(
+                text(f"UPDATE leases SET {sql} WHERE key = :k"), {"k": f"table:{table_id}"}
+            )
+    finally:
+        engine.dispose()
+
+
+def test_a_node_that_loses_a_table_commits_nothing_more_to_it(pair: tuple[Node, Node]) -> None:
+    owner, relay = pair
+    with owner.http() as http:
+        table = create(http, game="mind-twist", options=SHORT, seats=["human", "human"])
+        tokens = {seat: join(http, table, seat) for seat in ("R", "B")}
+    rosa = Player([owner], table, tokens["R"], "Rosa")
+    rosa.send({"type": "move", "move": "dial:1", "index": 0})
+    rosa.wait_for(lambda m: m["type"] == "update")
+    # Another node (one that does not answer) takes the lease, as after a stall.
+    set_lease(
+        owner.db_url,
+        table,
+        "owner = 'thief', epoch = epoch + 1, expires = now() + interval '1 hour'",
+    )
+    # The owner finds out at its next renewal, and closes its clients (1012).
+    assert rosa.conn is not None
+    with pytest.raises(ConnectionClosed) as closed:
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            try:
+                rosa.conn.recv(timeout=0.5)
+            except TimeoutError:
+                continue
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+    # Nobody may play it now: the thief does not answer, the old owner refuses.
+    for node in (owner, relay):
+        answer = httpx.get(f"{node.url}/api/tables/{table}", timeout=TIMEOUT)
+        assert answer.status_code == 503 and answer.json()["error"]["code"] == "busy"
+    assert stored_moves(owner.db_url, table) == ["dial:1"]
+    # The thief's lease ends: a node takes the table again, and the game goes on.
+    set_lease(owner.db_url, table, "expires = now()")
+    bert = Player([relay], table, tokens["B"], "Bert")
+    bert.send({"type": "move", "move": "guess:1", "index": 1})
+    assert bert.wait_for(lambda m: m["type"] == "update", TIMEOUT)["move"] == "guess:1"
+    assert stored_moves(owner.db_url, table) == ["dial:1", "guess:1"]
+    bert.close()

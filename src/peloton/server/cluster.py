@@ -38,7 +38,7 @@ from .errors import ApiError
 from .leases import Leases
 from .live import Connection, LiveTable
 from .relay import MOVED, Relays, RemoteConnection
-from .tables import Tables
+from .tables import KEEP_SECONDS, Tables
 
 log = logging.getLogger("peloton.server")
 
@@ -283,6 +283,7 @@ class Cluster:
             live = set(await run_in_threadpool(self.leases.live_nodes))
             for relay in relays - live - {self.node}:
                 self.relays.drop_relay(relay)
+        await self._let_go_of_finished()
         ids = await run_in_threadpool(storage.unfinished_ids, self.tables.engine)
         ids = [t for t in ids if t not in self.held]
         if ids:
@@ -290,6 +291,27 @@ class Cluster:
             for table_id in ids:
                 if key(table_id) not in owners:
                     await self.take(table_id)
+
+    async def _let_go_of_finished(self) -> None:
+        """Give back the finished tables nobody watched or asked for a while: the
+        leases a node renews stay few (a finished table is taken again on demand)."""
+        now = time.monotonic()
+        idle = [
+            t.id
+            for t in self.tables.tables.values()
+            if t.id in self.held
+            and t.final is not None
+            and t.competition is None  # its competition's pages read it here
+            and not t.connections
+            and not t.lock.locked()
+            and now - t.used > KEEP_SECONDS
+            and not any(c.table is t for c in self.relays.remote.values())
+        ]
+        for table_id in idle:
+            self.held.pop(table_id, None)
+            self.tables.release(table_id)
+        if idle:
+            await run_in_threadpool(self._release, idle)
 
     async def _reconnected(self) -> None:
         """The broker came back: messages may have been lost both ways, so every relayed

@@ -123,10 +123,16 @@ class Relays:
         await self.broker.serve(open_channel(self.node), self._open)
 
     async def stop(self) -> None:
+        """Close every relayed client, both ways, and send what is queued (for a
+        moment at most: a node that stops tells its relays to move their clients)."""
         for conn in list(self.remote.values()):
             self._forget(conn)
         for client in list(self.clients.values()):
             client.shut(MOVED)
+        for _ in range(50):
+            await asyncio.sleep(0.02)  # the connections' pumps end, then their news goes
+            if not any(self._outbox.values()):
+                break
         for task in self._senders.values():
             task.cancel()
 

@@ -166,6 +166,12 @@ async def _serve_socket(websocket: WebSocket, tables: Tables) -> None:
         tables.disconnect(table, conn)
 
 
+def _starting(url: str) -> contextlib.AbstractContextManager[None]:
+    from .cluster import starting
+
+    return starting(url)
+
+
 async def _start_node(app: Starlette, tables: Tables, broker_url: str) -> Any:
     """Start this process as a node of a cluster (:mod:`.cluster`): it takes the
     unfinished tables nobody holds, and serves the others through their owners."""
@@ -207,18 +213,24 @@ def create_app(
         processes, heavy = worker_counts()
         workers = Workers(processes, heavy)  # they start while the tables load
         warming = asyncio.ensure_future(workers.ready())
-        engine = await run_in_threadpool(database.create_db_engine, url)
-        writer = storage.Writer(engine)
-        tables = Tables(writer, engine, workers, bot_delay=bot_delay)
-        node = None
-        if broker_url is None:
-            await run_in_threadpool(tables.load)
-        else:  # only the tables this node takes (the others are held elsewhere)
-            node = await _start_node(app, tables, broker_url)
-        competitions = Competitions(tables)
-        await run_in_threadpool(competitions.load)
-        await profile_api.start(app, tables)
-        app.state.profiles.shared = node is not None  # cluster mode: in the database
+        # Cluster mode: the nodes start one at a time (the schema is made once).
+        lock = contextlib.nullcontext() if broker_url is None else _starting(url)
+        await run_in_threadpool(lock.__enter__)
+        try:
+            engine = await run_in_threadpool(database.create_db_engine, url)
+            writer = storage.Writer(engine)
+            tables = Tables(writer, engine, workers, bot_delay=bot_delay)
+            node = None
+            if broker_url is None:
+                await run_in_threadpool(tables.load)
+            else:  # only the tables this node takes (the others are held elsewhere)
+                node = await _start_node(app, tables, broker_url)
+            competitions = Competitions(tables)
+            await run_in_threadpool(competitions.load)
+            await profile_api.start(app, tables)
+            app.state.profiles.shared = node is not None  # cluster mode: in the database
+        finally:
+            await run_in_threadpool(lock.__exit__, None, None, None)
         await warming
         app.state.tables = tables
         app.state.workers = workers

@@ -19,20 +19,23 @@ once, and refuses to commit to a table whose lease it could not renew lately.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import socket
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import create_engine, text
+from sqlalchemy.pool import NullPool
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket
 
+from . import database, forward, lobby, storage
 from . import errors as e
-from . import forward, lobby, storage
 from .broker import Broker
 from .errors import ApiError
 from .leases import Leases
@@ -63,6 +66,29 @@ COMPETITION = "competition:"
 def key(table_id: str) -> str:
     """The lease key of a table."""
     return f"table:{table_id}"
+
+
+#: The PostgreSQL advisory lock the nodes of a cluster take in turn while they start.
+STARTUP_LOCK = 0x7065_6C6F  # "pelo"
+
+
+@contextlib.contextmanager
+def starting(url: str) -> Iterator[None]:
+    """Hold the cluster's start-up lock (blocking): nodes starting at once (``serve
+    --workers N`` on a fresh database) create and migrate the schema one at a time,
+    and take the free tables one at a time, instead of racing."""
+    engine = create_engine(database.normalise_url(url), poolclass=NullPool)
+    try:
+        with engine.connect() as conn:
+            if engine.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": STARTUP_LOCK})
+            try:
+                yield
+            finally:
+                if engine.dialect.name == "postgresql":
+                    conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": STARTUP_LOCK})
+    finally:
+        engine.dispose()
 
 
 class Cluster:

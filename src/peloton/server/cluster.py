@@ -23,6 +23,7 @@ import contextlib
 import logging
 import os
 import socket
+import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from datetime import datetime
@@ -116,6 +117,9 @@ class Cluster:
         self._taking = asyncio.Lock()
         self._tasks: list[asyncio.Task[None]] = []
         self._closing: set[asyncio.Future[None]] = set()
+        #: One lease call at a time: a renewal must not count as lost a lease taken
+        #: while it ran (the calls run in threads).
+        self._leasing = threading.Lock()
 
     # ------------------------------------------------------------ start and stop
 
@@ -127,10 +131,12 @@ class Cluster:
         await self.broker.serve(forward.channel(self.node), self._answer)
         await self.broker.serve(lobby.channel(self.node), self._lines)
         self.broker.on_reconnect(self._reconnected)
-        started = time.monotonic()
         await run_in_threadpool(self.leases.beat, self.address)
         ids = await run_in_threadpool(storage.unfinished_ids, self.tables.engine)
         await run_in_threadpool(self._take_free, ids)
+        started = time.monotonic()
+        for lost in await run_in_threadpool(self._renew):  # the rest is its own now
+            self.drop(lost)
         self.renewed = started
         self.tables.holds = self.holds
         self.tables.claim = self.claim
@@ -139,20 +145,23 @@ class Cluster:
             asyncio.create_task(self._watching(), name="cluster-watch"),
         ]
 
-    def _take_free(self, ids: list[str]) -> list[LiveTable]:
-        """Take and load the tables of ``ids`` nobody holds (blocking)."""
-        taken = []
+    def _take_free(self, ids: list[str]) -> None:
+        """Take and load the tables of ``ids`` nobody holds (blocking; the leases taken
+        are renewed as it goes: replaying many tables may outlast a lease)."""
+        renewed = time.monotonic()
         for table_id in ids:
-            epoch = self.leases.acquire(key(table_id))
+            if time.monotonic() - renewed > RENEW_SECONDS:
+                renewed = time.monotonic()
+                for lost in self._renew():
+                    self.held.pop(lost, None)
+                    self.tables.release(lost)
+            epoch = self._acquire(key(table_id))
             if epoch is None:
                 continue
-            table = self.tables.load_one(table_id)
-            if table is None:
-                self.leases.release(key(table_id))
+            if self.tables.load_one(table_id) is None:
+                self._give_back(key(table_id))
                 continue
             self.held[table_id] = epoch
-            taken.append(table)
-        return taken
 
     async def stop(self) -> None:
         """Let go of every table (after :meth:`Tables.stop` saved their clocks): another
@@ -169,7 +178,7 @@ class Cluster:
 
     def _release(self, table_ids: list[str]) -> None:
         for table_id in table_ids:
-            self.leases.release(key(table_id))
+            self._give_back(key(table_id))
 
     # ------------------------------------------------------------ who holds a table
 
@@ -180,7 +189,7 @@ class Cluster:
 
     async def claim(self, table_id: str) -> None:
         """Take the lease of a table this node is creating (before it is stored)."""
-        epoch = await run_in_threadpool(self.leases.acquire, key(table_id))
+        epoch = await run_in_threadpool(self._acquire, key(table_id))
         if epoch is None:
             raise ApiError(503, e.BUSY, "the new table could not be opened: try again")
         self.held[table_id] = epoch
@@ -200,7 +209,7 @@ class Cluster:
     async def claim_competition(self, comp_id: str) -> None:
         """Hold a competition this node created: its requests come here (it opens each
         next table of it, so it runs them)."""
-        if await run_in_threadpool(self.leases.acquire, COMPETITION + comp_id) is None:
+        if await run_in_threadpool(self._acquire, COMPETITION + comp_id) is None:
             log.warning("cluster: competition %s is held by another node", comp_id)
 
     async def route_competition(self, comp_id: str) -> str | None:
@@ -230,12 +239,12 @@ class Cluster:
         async with self._taking:
             if table_id in self.held:
                 return True
-            epoch = await run_in_threadpool(self.leases.acquire, key(table_id))
+            epoch = await run_in_threadpool(self._acquire, key(table_id))
             if epoch is None:
                 return False
             table = await run_in_threadpool(self.tables.load_one, table_id)
             if table is None:
-                await run_in_threadpool(self.leases.release, key(table_id))
+                await run_in_threadpool(self._give_back, key(table_id))
                 return True
             self.held[table_id] = epoch
             log.info("cluster: node %s took table %s (epoch %d)", self.node, table_id, epoch)
@@ -278,9 +287,18 @@ class Cluster:
             for table_id in lost:
                 self.drop(table_id)
 
+    def _acquire(self, lease: str) -> int | None:
+        with self._leasing:
+            return self.leases.acquire(lease)
+
+    def _give_back(self, lease: str) -> None:
+        with self._leasing:
+            self.leases.release(lease)
+
     def _renew(self) -> list[str]:
         self.leases.beat(self.address)
-        lost = self.leases.renew()
+        with self._leasing:
+            lost = self.leases.renew()
         prefix = key("")
         return [k[len(prefix) :] for k in lost if k.startswith(prefix)]
 

@@ -253,8 +253,14 @@ class Relays:
             data = orjson.dumps({"op": "out", "items": items})
             try:
                 await self.broker.publish(channel(relay), data)
-            except BrokerDown:  # lost: the clients reconnect once the broker is back
+            except BrokerDown:
+                # Lost: those clients can no longer follow the game (an update is a
+                # delta of the one before), so they are closed; each gets a fresh
+                # welcome when it connects again (the relay learns it at its next
+                # frame, its next watch, or when the broker is back).
                 quiet.warning("relay-down", "relay: messages to %s lost: broker down", relay)
+                for conn in [c for c in self.remote.values() if c.relay == relay]:
+                    self._forget(conn)
 
     # ------------------------------------------------------------ the relay's side
 

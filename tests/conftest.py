@@ -77,12 +77,15 @@ def pg_url() -> Iterator[str]:
 def start_node(pg_url: str, redis_url: str) -> Iterator[Callable[..., Node]]:
     """Start ``peloton serve`` nodes in cluster mode on this test's database and the
     session's Redis: ``start_node()`` → a running :class:`~cluster_support.Node`
-    (``start_node(bot_delay=0.2, extra=("--solver-seconds", "2"))`` for more). Every
-    node still running at the end is stopped."""
+    (``start_node(bot_delay=0.2, extra=("--solver-seconds", "2"))`` for more;
+    ``broker_url=own_redis.url`` for a Redis the test stops and starts). Every node
+    still running at the end is stopped."""
     nodes: list[Node] = []
 
-    def start(bot_delay: float = 0.0, extra: tuple[str, ...] = ()) -> Node:
-        node = Node(pg_url, redis_url, bot_delay=bot_delay, extra=extra)
+    def start(
+        bot_delay: float = 0.0, extra: tuple[str, ...] = (), broker_url: str | None = None
+    ) -> Node:
+        node = Node(pg_url, broker_url or redis_url, bot_delay=bot_delay, extra=extra)
         nodes.append(node)
         node.start()
         return node

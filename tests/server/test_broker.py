@@ -74,6 +74,14 @@ def test_a_message_reaches_every_subscriber_in_order(brokers: Callable[[], b.Bro
                 f"move {i}".encode() for i in range(50)
             ]
             assert await inbox.nothing()
+        # Published at once (many tables broadcasting): still in order, none lost.
+        await asyncio.gather(
+            *(one.publish("table:t1", f"at once {i}".encode()) for i in range(200))
+        )
+        for inbox in (inbox_two, inbox_three):
+            assert [await inbox.next() for _ in range(200)] == [
+                f"at once {i}".encode() for i in range(200)
+            ]
         # Binary payloads arrive untouched.
         await one.publish("table:t1", bytes(range(256)))
         assert await inbox_two.next() == bytes(range(256))
@@ -153,6 +161,33 @@ def test_request_and_reply(brokers: Callable[[], b.Broker]) -> None:
     run(body)
 
 
+def test_requests_are_served_at_the_same_time(brokers: Callable[[], b.Broker]) -> None:
+    """A request waiting for something does not hold the next one up: here the first
+    one can only finish once the second has been answered."""
+
+    async def body() -> None:
+        owner, relay = brokers(), brokers()
+        await owner.start()
+        await relay.start()
+        second_done = asyncio.Event()
+
+        async def answer(data: bytes) -> bytes:
+            if data == b"first":
+                await second_done.wait()
+            else:
+                second_done.set()
+            return data
+
+        await owner.serve("c", answer)
+        first = asyncio.ensure_future(relay.request("c", b"first", WAIT))
+        assert await relay.request("c", b"second", WAIT) == b"second"
+        assert await first == b"first"
+        await owner.close()
+        await relay.close()
+
+    run(body)
+
+
 def test_a_handler_that_fails_does_not_stop_its_channel(brokers: Callable[[], b.Broker]) -> None:
     async def body() -> None:
         sender, receiver = brokers(), brokers()
@@ -190,6 +225,12 @@ def test_redis_stopped_and_started_again_both_sides_recover(own_redis: RedisServ
                 return call
 
             broker.on_reconnect(callback())
+        asked: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+
+        async def ask() -> None:
+            asked.set_result(await publisher.request("node:s:http", b"anyone there?", WAIT))
+
+        publisher.on_reconnect(ask)
         inbox = Inbox()
         await subscriber.subscribe("table:t1", inbox)
         await subscriber.serve("node:s:http", lambda data: _echo(data))
@@ -210,6 +251,8 @@ def test_redis_stopped_and_started_again_both_sides_recover(own_redis: RedisServ
         own_redis.start()  # the same port
         for event in reconnected.values():
             await asyncio.wait_for(event.wait(), WAIT)
+        # A callback may use the broker: here it asks the other node something.
+        assert await asyncio.wait_for(asked, WAIT) == b"echo:anyone there?"
         # Publishing works again as soon as Redis answers; the subscriptions are back.
         await publisher.publish("table:t1", b"after")
         assert await inbox.next() == b"after"

@@ -335,6 +335,8 @@ class RedisBroker(Broker):
         self._up = asyncio.Event()  # the subscriber connection is up
         self._confirmed: dict[str, asyncio.Event] = {}
         self._closing = False
+        self._outbox: list[tuple[str, bytes, asyncio.Future[int]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     def _new_client(self) -> Any:
         from redis.asyncio import Redis
@@ -366,6 +368,14 @@ class RedisBroker(Broker):
 
     async def close(self) -> None:
         self._closing = True
+        if self._flusher is not None:
+            # What was published before the close still goes out (replies included).
+            await asyncio.wait({self._flusher}, timeout=PUBLISH_TIMEOUT)
+            self._flusher.cancel()
+        for _, _, future in self._outbox:
+            if not future.done():
+                future.set_exception(BrokerDown("the broker was closed"))
+        self._outbox.clear()
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -388,7 +398,7 @@ class RedisBroker(Broker):
                 await pubsub.connect()
                 if self._subscriptions:
                     await pubsub.subscribe(*self._subscriptions)
-        except (RedisError, OSError, TimeoutError) as exc:
+        except (RedisError, OSError, EOFError, TimeoutError) as exc:
             with contextlib.suppress(Exception):
                 await pubsub.aclose()
             raise BrokerDown(f"cannot reach the broker at {self.url}: {exc}") from exc
@@ -402,8 +412,12 @@ class RedisBroker(Broker):
         while not self._closing:
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
-            except (RedisError, OSError) as exc:
+            except (RedisError, OSError, EOFError) as exc:
                 log.warning("broker: lost the connection to %s (%s)", self.url, exc)
+                await self._reconnect()
+                continue
+            except Exception:  # a deaf broker would be worse: start a new connection
+                log.exception("broker: reading from %s failed", self.url)
                 await self._reconnect()
                 continue
             if message is None:
@@ -431,21 +445,53 @@ class RedisBroker(Broker):
                 wait = min(BACKOFF_CAP, wait * 2)
                 continue
             log.warning("broker: connected to %s again", self.url)
-            await self._reconnected()
+            # In a task of their own: a callback may use the broker (a request waits
+            # for its reply, which this reader must be free to read).
+            task = asyncio.ensure_future(self._reconnected())
+            self._serving.add(task)
+            task.add_done_callback(self._serving.discard)
             return
 
     async def _publish(self, channel: str, data: bytes) -> int:
+        """Queue the message for the flusher, which sends every message queued in the
+        same turn of the event loop in one pipeline (one write, one connection):
+        many tables broadcasting at once cost Redis one round trip, and messages
+        leave in the order they were published."""
+        if self._client is None:
+            raise BrokerDown("the broker is not started")
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._outbox.append((channel, data, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.ensure_future(self._flush())
+        return await future
+
+    async def _flush(self) -> None:
+        while self._outbox:
+            batch, self._outbox = self._outbox, []
+            try:
+                heard = await self._send(batch)
+            except BrokerDown as exc:
+                for _, _, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+                continue
+            for (_, _, future), count in zip(batch, heard, strict=True):
+                if not future.done():
+                    future.set_result(int(count))
+
+    async def _send(self, batch: list[tuple[str, bytes, asyncio.Future[int]]]) -> list[int]:
         from redis.exceptions import ConnectionError as RedisConnectionError
         from redis.exceptions import RedisError
 
-        if self._client is None:
-            raise BrokerDown("the broker is not started")
         # Twice at most: after Redis restarted, the first try may find a pooled
         # connection that Redis closed (and drops it); the second opens a fresh one.
         for attempt in (1, 2):
             try:
                 async with asyncio.timeout(PUBLISH_TIMEOUT):
-                    heard: int = await self._client.publish(channel, data)
+                    pipe = self._client.pipeline(transaction=False)
+                    for channel, data, _ in batch:
+                        pipe.publish(channel, data)
+                    heard: list[int] = await pipe.execute()
                 return heard
             except RedisConnectionError as exc:
                 if attempt == 2:

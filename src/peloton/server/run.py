@@ -76,7 +76,11 @@ def serve(
     gets the shared socket as ``socket_fd``."""
     url = db_url or database.default_db_url()
     if socket_fd is not None:  # a worker of `--workers`: the parent bound and checked
-        sock = socket.socket(fileno=socket_fd)
+        try:
+            sock = socket.socket(fileno=socket_fd)
+        except OSError as exc:
+            print(f"peloton: error: --socket-fd {socket_fd}: {exc.strerror}", file=sys.stderr)
+            return 1
         supervisor.watch_parent()
     else:
         bound_sock = _bind(host, port)

@@ -5,10 +5,11 @@ The parent binds the port once and hands the socket to each worker (an inherited
 file descriptor: every worker accepts on it, the kernel spreads the connections).
 Each worker is a whole ``peloton serve`` node of the cluster (its own node id,
 tables, bots and clocks) on the shared database and broker. The parent only
-supervises: it prints what the workers say (each line marked with the worker's
-number), says the cluster is serving once every worker is, starts again a worker that
-died (unless it keeps dying at once), and on Ctrl-C or SIGTERM stops every worker
-before it exits.
+supervises: it prints what the workers print (each line marked with the worker's
+number: ``worker 2: Peloton is serving on …`` once it accepts connections; their
+errors go to stderr unmarked), says when every worker serves, starts again a worker
+that died (unless it keeps dying at once), and on Ctrl-C or SIGTERM stops every
+worker before it exits.
 """
 
 from __future__ import annotations
@@ -65,15 +66,17 @@ class Supervisor:
         worker.proc = subprocess.Popen(
             [*self.command, "--socket-fd", str(fd)],
             stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
+            # Its errors (and its event-loop lateness report) go straight to stderr.
             text=True,
             pass_fds=(fd,),
             # Its own session: Ctrl-C at a terminal reaches the parent only, which
             # stops each worker once, cleanly.
             start_new_session=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", "PELOTON_WORKER": str(worker.number)},
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         worker.started = time.monotonic()
+        with self.lock:
+            print(f"worker {worker.number}: started (process {worker.proc.pid})", flush=True)
         threading.Thread(target=self._relay, args=(worker, worker.proc), daemon=True).start()
 
     def _relay(self, worker: Worker, proc: subprocess.Popen[str]) -> None:
@@ -83,7 +86,6 @@ class Supervisor:
             text = line.rstrip("\n")
             if text.startswith(SERVING):
                 worker.ready.set()
-                text = f"ready (process {proc.pid})"
             elif text == "Press Ctrl-C to stop.":
                 continue
             with self.lock:
@@ -110,9 +112,9 @@ class Supervisor:
         announced = False
         while self.stopping is None:
             if not announced and all(w.ready.is_set() for w in self.workers):
-                print(f"Peloton has {self.count} workers, all ready.", flush=True)
-                print(f"{SERVING}{self.address}", flush=True)
-                print("Press Ctrl-C to stop.", flush=True)
+                with self.lock:
+                    print(f"Peloton's {self.count} workers are serving.", flush=True)
+                    print("Press Ctrl-C to stop.", flush=True)
                 announced = True
             for worker in self.workers:
                 assert worker.proc is not None

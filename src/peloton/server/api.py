@@ -208,8 +208,9 @@ async def course_check(request: Request, job: str, *args: Any) -> Response:
     return JSONResponse(answer)
 
 
-def _cursor(table: LiveTable) -> str:
-    """The lobby's cursor after ``table``: where the next page starts (opaque to clients)."""
+def _cursor(table: Any) -> str:
+    """The lobby's cursor after ``table`` (a live table or a stored row: its
+    ``created`` and ``id``): where the next page starts (opaque to clients)."""
     text = f"{table.created.isoformat()}|{table.id}"
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
@@ -237,6 +238,13 @@ async def list_tables(request: Request) -> Response:
         )
     cursor = request.query_params.get("cursor")
     after = _after(cursor) if cursor else None
+    cluster = getattr(request.app.state, "cluster", None)
+    if cluster is not None:  # every node's tables (:mod:`.lobby`)
+        found = await cluster.lobby(status, after, LOBBY_PAGE + 1)
+        more = len(found) > LOBBY_PAGE
+        found = found[:LOBBY_PAGE]
+        following = _cursor(found[-1][0]) if more else None
+        return JSONResponse({"tables": [line for _, line in found], "next": following})
     page = tables_of(request).find(status, after=after, limit=LOBBY_PAGE + 1)
     more = len(page) > LOBBY_PAGE
     page = page[:LOBBY_PAGE]

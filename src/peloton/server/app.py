@@ -8,6 +8,7 @@ import logging
 import os
 import time
 from collections.abc import AsyncIterator
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -33,7 +34,7 @@ from . import protocol as p
 from .competitions import Competitions
 from .errors import ApiError, ProtocolError
 from .limits import ClientGate, Limits, QuietLog
-from .live import Connection
+from .live import Connection, LiveTable
 from .protocols import ABORT
 from .replays import ReplayCache
 from .solver import SOLVER_SECONDS, SolverService
@@ -87,64 +88,107 @@ async def table_socket(websocket: WebSocket) -> None:
         gate.sockets.give_back(client)
 
 
+async def handle_frame(app: Starlette, table: LiveTable, conn: Connection, raw: Any) -> None:
+    """Answer one client frame of ``table``: the same whether the client's socket is
+    on this process or relayed from another node of a cluster (:mod:`.cluster`)."""
+    tables: Tables = app.state.tables
+    chats: chat.Chats = app.state.chats
+    try:
+        message = p.parse_message(raw)
+        if isinstance(message, p.Ping):
+            if not conn.greeted:
+                raise ProtocolError(e.HELLO_FIRST, "send 'hello' before anything else")
+            conn.send(p.PONG)
+        elif isinstance(message, p.Hello):
+            await tables.hello(table, conn, message)
+        elif isinstance(message, p.ChatLog):
+            await chats.greet(table, conn)
+        elif isinstance(message, p.ChatPost):
+            await chats.post(table, conn, message)
+        elif isinstance(message, p.ChatMute):
+            await chats.mute(table, conn, message)
+        else:
+            await tables.move(table, conn, message)
+    except ProtocolError as exc:
+        conn.send(p.error(exc.code, exc.message))
+    except Exception as exc:  # a bug must not cost the client its table
+        log.exception("table %s: message not handled", table.id)
+        conn.send(
+            p.error(
+                e.INTERNAL,
+                f"the server failed to handle this message ({type(exc).__name__})",
+            )
+        )
+
+
+async def _frames(websocket: WebSocket) -> AsyncIterator[Any]:
+    """A client's frames (text or bytes) until it goes away, a fast sender's read more
+    slowly (it waits, the others do not)."""
+    tokens, refilled = MESSAGE_BURST, time.monotonic()
+    while True:
+        try:
+            frame = await websocket.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        now = time.monotonic()
+        tokens = min(MESSAGE_BURST, tokens + (now - refilled) * MESSAGES_PER_SECOND)
+        refilled = now
+        tokens -= 1
+        if tokens < 0:
+            await asyncio.sleep(-tokens / MESSAGES_PER_SECOND)
+        if frame["type"] == "websocket.disconnect":
+            return
+        raw = frame.get("text")
+        yield frame.get("bytes") if raw is None else raw
+
+
 async def _serve_socket(websocket: WebSocket, tables: Tables) -> None:
     await websocket.accept()
+    cluster = getattr(websocket.app.state, "cluster", None)
+    if cluster is not None:  # cluster mode: the table may be held by another node
+        owner = await cluster.route(websocket.path_params["id"])
+        if owner is not None:
+            await cluster.relay(websocket, websocket.path_params["id"], owner, _frames(websocket))
+            return
     table = tables.tables.get(websocket.path_params["id"])
     if table is None:
         await websocket.send_text(p.error(e.NOT_FOUND, f"no table {websocket.path_params['id']!r}"))
         await websocket.close(code=4404)
         return
-    chats: chat.Chats = websocket.app.state.chats
     abort = websocket.scope.get("extensions", {}).get(ABORT, {}).get("abort")
     conn = Connection(websocket, abort)
-    tokens, refilled = MESSAGE_BURST, time.monotonic()
     try:
-        while True:
-            frame = await websocket.receive()
-            # Read a fast sender more slowly (it waits, the others do not).
-            now = time.monotonic()
-            tokens = min(MESSAGE_BURST, tokens + (now - refilled) * MESSAGES_PER_SECOND)
-            refilled = now
-            tokens -= 1
-            if tokens < 0:
-                await asyncio.sleep(-tokens / MESSAGES_PER_SECOND)
-            if frame["type"] == "websocket.disconnect":
-                break
-            raw = frame.get("text")
-            if raw is None:
-                raw = frame.get("bytes")
-            try:
-                message = p.parse_message(raw)
-                if isinstance(message, p.Ping):
-                    if not conn.greeted:
-                        raise ProtocolError(e.HELLO_FIRST, "send 'hello' before anything else")
-                    conn.send(p.PONG)
-                elif isinstance(message, p.Hello):
-                    await tables.hello(table, conn, message)
-                elif isinstance(message, p.ChatLog):
-                    await chats.greet(table, conn)
-                elif isinstance(message, p.ChatPost):
-                    await chats.post(table, conn, message)
-                elif isinstance(message, p.ChatMute):
-                    await chats.mute(table, conn, message)
-                else:
-                    await tables.move(table, conn, message)
-            except ProtocolError as exc:
-                conn.send(p.error(exc.code, exc.message))
-            except Exception as exc:  # a bug must not cost the client its table
-                log.exception("table %s: message not handled", table.id)
-                conn.send(
-                    p.error(
-                        e.INTERNAL,
-                        f"the server failed to handle this message ({type(exc).__name__})",
-                    )
-                )
+        async for raw in _frames(websocket):
+            await handle_frame(websocket.app, table, conn, raw)
             if conn.dropped:
                 break
-    except WebSocketDisconnect:
-        pass
     finally:
         tables.disconnect(table, conn)
+
+
+def _starting(url: str) -> contextlib.AbstractContextManager[None]:
+    from .cluster import starting
+
+    return starting(url)
+
+
+async def _start_node(app: Starlette, tables: Tables, broker_url: str) -> Any:
+    """Start this process as a node of a cluster (:mod:`.cluster`): it takes the
+    unfinished tables nobody holds, and serves the others through their owners."""
+    from . import broker
+    from .cluster import LEASE_SECONDS, Cluster
+    from .leases import Leases
+
+    hub = broker.connect(broker_url)
+    leases = Leases(tables.engine, hub.node, ttl=LEASE_SECONDS)
+
+    async def handle(table: LiveTable, conn: Connection, raw: Any) -> None:
+        await handle_frame(app, table, conn, raw)
+
+    node = Cluster(app, tables, hub, leases, handle)
+    await node.start()
+    app.state.cluster = node
+    return node
 
 
 def create_app(
@@ -159,7 +203,8 @@ def create_app(
     (default: a SQLite file in the user's data directory). A solo table's solver line
     takes at most ``solver_seconds``; ``limits`` are the per-client limits (default:
     :class:`~.limits.Limits`' defaults). With ``broker_url`` (``redis://…``) the app is
-    one node of a cluster (issue 19: docs/deployment.md); ``None``: one process."""
+    one node of a cluster sharing the database ``db_url`` (PostgreSQL) with the others
+    (:mod:`.cluster`, docs/deployment.md); ``None``: one process serving every table."""
     url = db_url or database.default_db_url()
     limits = limits or Limits()
 
@@ -168,13 +213,24 @@ def create_app(
         processes, heavy = worker_counts()
         workers = Workers(processes, heavy)  # they start while the tables load
         warming = asyncio.ensure_future(workers.ready())
-        engine = await run_in_threadpool(database.create_db_engine, url)
-        writer = storage.Writer(engine)
-        tables = Tables(writer, engine, workers, bot_delay=bot_delay)
-        await run_in_threadpool(tables.load)
-        competitions = Competitions(tables)
-        await run_in_threadpool(competitions.load)
-        await profile_api.start(app, tables)
+        # Cluster mode: the nodes start one at a time (the schema is made once).
+        lock = contextlib.nullcontext() if broker_url is None else _starting(url)
+        await run_in_threadpool(lock.__enter__)
+        try:
+            engine = await run_in_threadpool(database.create_db_engine, url)
+            writer = storage.Writer(engine)
+            tables = Tables(writer, engine, workers, bot_delay=bot_delay)
+            node = None
+            if broker_url is None:
+                await run_in_threadpool(tables.load)
+            else:  # only the tables this node takes (the others are held elsewhere)
+                node = await _start_node(app, tables, broker_url)
+            competitions = Competitions(tables)
+            await run_in_threadpool(competitions.load)
+            await profile_api.start(app, tables)
+            app.state.profiles.shared = node is not None  # cluster mode: in the database
+        finally:
+            await run_in_threadpool(lock.__exit__, None, None, None)
         await warming
         app.state.tables = tables
         app.state.workers = workers
@@ -190,6 +246,8 @@ def create_app(
         finally:
             app.state.solver.close()
             await tables.stop()
+            if node is not None:
+                await node.stop()
             workers.close()
             await run_in_threadpool(writer.close)
             engine.dispose()
@@ -224,8 +282,16 @@ def create_app(
         WebSocketRoute("/ws/tables/{id}", table_socket),
         Mount("/static", StaticFiles(directory=api.WEB_DIR, check_dir=False), name="static"),
     ]
+    middleware = None
+    if broker_url is not None:  # cluster mode: a table's requests go to its node
+        from starlette.middleware import Middleware
+
+        from .forward import Forwarding
+
+        middleware = [Middleware(Forwarding)]
     app = Starlette(
         routes=routes,
+        middleware=middleware,
         lifespan=lifespan,
         exception_handlers={ApiError: api.api_error, 404: api.not_found},
     )

@@ -133,6 +133,9 @@ async def create_competition(request: Request) -> Response:
             retry_after=round(wait, 1),
         )
     comp, table, seated = await competitions_of(request).create(await read_json(request))
+    cluster = getattr(request.app.state, "cluster", None)
+    if cluster is not None:  # cluster mode: this node runs it (docs/decisions.md)
+        await cluster.claim_competition(comp.id)
     answer: dict[str, Any] = {
         "id": comp.id,
         "url": f"/competitions/{comp.id}",

@@ -238,6 +238,19 @@ class Presence:
         if self._saver is None:
             self._saver = asyncio.create_task(self._checkpoints(), name="clock-checkpoints")
 
+    def start_table(self, table: LiveTable) -> None:
+        """Run the clock of one table loaded while serving (as :meth:`start` does for
+        every table loaded before)."""
+        self.sync(table)
+        self._schedule(table)
+
+    def forget(self, table: LiveTable) -> None:
+        """Stop a table's timer (its process let go of it; nothing is saved)."""
+        timer = self._timers.pop(table.id, None)
+        if timer is not None:
+            timer.cancel()
+        self._dirty.discard(table.id)
+
     def _schedule(self, table: LiveTable) -> None:
         """Set the table's timer to its running clock's deadline (one timer per table:
         a move costs no scan of the other tables). A timer that fires early, or late,

@@ -53,7 +53,10 @@ def ratings_of(request: Request) -> Ratings:
 
 async def challenge(request: Request) -> Response:
     """``POST /api/profiles/challenge`` ``{"name"}``: a nonce and the text to sign."""
-    return JSONResponse(profiles_of(request).challenge(await read_json(request)))
+    profiles, body = profiles_of(request), await read_json(request)
+    if profiles.shared:  # kept in the database (cluster mode)
+        return JSONResponse(await run_in_threadpool(profiles.challenge, body))
+    return JSONResponse(profiles.challenge(body))
 
 
 async def register(request: Request) -> Response:

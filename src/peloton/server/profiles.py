@@ -40,6 +40,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     Engine,
+    Float,
     MetaData,
     String,
     Table,
@@ -86,6 +87,17 @@ sessions_table = Table(
     Column("token_hash", String(64), primary_key=True),
     Column("name", String(NAME_MAX), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+)
+
+
+#: The challenges being answered, in cluster mode (:attr:`Profiles.shared`): a node
+#: checks the answer to a challenge another node gave. ``expires``: Unix seconds.
+challenges_table = Table(
+    "profile_challenges",
+    SCHEMA,
+    Column("nonce", String(64), primary_key=True),
+    Column("name_key", String(4 * NAME_MAX), nullable=False),
+    Column("expires", Float, nullable=False),
 )
 
 
@@ -206,6 +218,10 @@ class Profiles:
         self.sessions: dict[str, str] = {}
         #: nonce -> (name_key, deadline), oldest first.
         self._challenges: OrderedDict[str, tuple[str, float]] = OrderedDict()
+        #: Cluster mode: several processes share the profiles, so challenges are kept
+        #: in the database, and a session or profile not known here is looked up there
+        #: (these lookups block: the API calls them in a thread).
+        self.shared = False
 
     def load(self) -> None:
         """Create the profile tables if missing and read them (blocking)."""
@@ -220,7 +236,18 @@ class Profiles:
 
     def get(self, name: str) -> Profile | None:
         """The profile of ``name`` (any case), if registered."""
-        return self.profiles.get(name_key(name)) if isinstance(name, str) else None
+        if not isinstance(name, str):
+            return None
+        found = self.profiles.get(name_key(name))
+        if found is None and self.shared:  # registered on another node
+            query = select(profiles_table).where(profiles_table.c.name_key == name_key(name))
+            with self.engine.connect() as conn:
+                r = conn.execute(query).first()
+            if r is not None:
+                created = r.created if r.created.tzinfo else r.created.replace(tzinfo=UTC)
+                found = Profile(r.name, json.loads(r.public_key), created)
+                self.profiles[r.name_key] = found
+        return found
 
     def challenge(self, request: Any) -> dict[str, Any]:
         """``{"name": ...}`` → a new challenge for that name (as registered, when it is):
@@ -235,13 +262,47 @@ class Profiles:
         ):
             self._challenges.popitem(last=False)
         nonce = secrets.token_urlsafe(32)
-        self._challenges[nonce] = (name_key(name), now + CHALLENGE_SECONDS)
+        if self.shared:
+            self._share(nonce, name_key(name))
+        else:
+            self._challenges[nonce] = (name_key(name), now + CHALLENGE_SECONDS)
         return {
             "name": name,
             "challenge": nonce,
             "text": challenge_text(name, nonce),
             "expires_in": CHALLENGE_SECONDS,
         }
+
+    def _share(self, nonce: str, key: str) -> None:
+        """Keep a challenge in the database (cluster mode), the stale ones dropped."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(delete(challenges_table).where(challenges_table.c.expires < now))
+            row = {"nonce": nonce, "name_key": key, "expires": now + CHALLENGE_SECONDS}
+            conn.execute(insert(challenges_table), row)
+
+    def _asked(self, nonce: str) -> tuple[str, float] | None:
+        """The name key and deadline of a challenge (cluster mode: from the database,
+        the deadline on this process's clock)."""
+        if not self.shared:
+            return self._challenges.get(nonce)
+        query = select(challenges_table).where(challenges_table.c.nonce == nonce)
+        with self.engine.connect() as conn:
+            r = conn.execute(query).first()
+        if r is None:
+            return None
+        return r.name_key, self.clock() + (r.expires - time.time())
+
+    def _use(self, nonce: str) -> bool:
+        """Use a challenge up; whether it was still there (another node may have used
+        it a moment ago)."""
+        if not self.shared:
+            return self._challenges.pop(nonce, None) is not None
+        with self.engine.begin() as conn:
+            found = conn.execute(
+                delete(challenges_table).where(challenges_table.c.nonce == nonce)
+            ).rowcount
+        return bool(found)
 
     def _answer(self, request: Any, key: ec.EllipticCurvePublicKey | None) -> tuple[str, Any]:
         """The name and checked signature of a register or sign-in request, its challenge
@@ -254,7 +315,7 @@ class Profiles:
         nonce = request.get("challenge")
         if not isinstance(nonce, str):
             raise ApiError(400, BAD_CHALLENGE, "'challenge' is the nonce the server gave")
-        asked = self._challenges.get(nonce)
+        asked = self._asked(nonce)
         if asked is None:
             raise ApiError(
                 403, BAD_CHALLENGE, "this challenge is unknown or already used: ask for a new one"
@@ -264,7 +325,7 @@ class Profiles:
                 403, BAD_CHALLENGE, f"this challenge was given for another name, not {name}"
             )
         if asked[1] < self.clock():
-            del self._challenges[nonce]
+            self._use(nonce)
             raise ApiError(403, BAD_CHALLENGE, "this challenge is too old: ask for a new one")
         if key is None:
             profile = self.get(name)
@@ -273,7 +334,11 @@ class Profiles:
             key, _ = public_key(profile.public_key)
             name = profile.name
         verify(key, challenge_text(name, nonce), request.get("signature"))
-        del self._challenges[nonce]  # a good answer uses it up; a bad one may be retried
+        # A good answer uses it up; a bad one may be retried.
+        if not self._use(nonce):
+            raise ApiError(
+                403, BAD_CHALLENGE, "this challenge is unknown or already used: ask for a new one"
+            )
         return name, request
 
     async def register(self, request: Any) -> dict[str, Any]:
@@ -322,7 +387,7 @@ class Profiles:
     async def sign_out(self, token: Any) -> None:
         """Forget a session (nothing for an unknown one)."""
         digest = hash_session(token) if isinstance(token, str) else ""
-        if self.sessions.pop(digest, None) is not None:
+        if self.sessions.pop(digest, None) is not None or (self.shared and digest):
             stmt = delete(sessions_table).where(sessions_table.c.token_hash == digest)
             await self.writer.write([(stmt, {})])
 
@@ -330,6 +395,12 @@ class Profiles:
         """The profile name of a session token; ``403 not_signed_in`` for a token that
         is not a session of this server."""
         name = self.sessions.get(hash_session(token)) if isinstance(token, str) else None
+        if self.shared and isinstance(token, str):  # made, or ended, on another node
+            query = select(sessions_table.c.name).where(
+                sessions_table.c.token_hash == hash_session(token)
+            )
+            with self.engine.connect() as conn:
+                name = conn.execute(query).scalar()
         if name is None:
             raise ApiError(
                 403, NOT_SIGNED_IN, "this profile session is unknown or over: sign in again"

@@ -246,6 +246,59 @@ def load_tables(engine: Engine) -> list[TableRow]:
     return list(rows.values())
 
 
+def load_table(engine: Engine, table_id: str) -> TableRow | None:
+    """One stored table with its seats and (unless finished) its moves; ``None`` when
+    there is no such table (a node of a cluster loads the tables it holds one by one)."""
+    with engine.connect() as conn:
+        found = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+        if found is None:
+            return None
+        row = _table_row(found)
+        query = select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+        for s in conn.execute(query):
+            row.seats.append(SeatRow(s.seat, s.kind, s.name, s.token_hash, s.profile))
+    if row.status not in ("finished", "abandoned"):
+        row.moves = load_moves(engine, table_id)
+    return row
+
+
+def lobby_rows(
+    engine: Engine, status: str | None, after: tuple[datetime, str] | None, limit: int
+) -> list[TableRow]:
+    """A page of the lobby as stored: at most ``limit`` tables, newest first (then by
+    id), only those of ``status`` if given, only those after ``after`` (a table's
+    ``(created, id)``, the lobby's cursor); with their seats, without their moves."""
+    query = select(tables).order_by(tables.c.created.desc(), tables.c.id.desc()).limit(limit)
+    if status is not None:
+        query = query.where(tables.c.status == status)
+    if after is not None:
+        created, table_id = after
+        query = query.where(
+            (tables.c.created < created)
+            | ((tables.c.created == created) & (tables.c.id < table_id))
+        )
+    with engine.connect() as conn:
+        rows = {r.id: _table_row(r) for r in conn.execute(query)}
+        if rows:
+            found = select(seats).where(seats.c.table_id.in_(list(rows)))
+            for s in conn.execute(found.order_by(seats.c.table_id, seats.c.seat)):
+                seat = SeatRow(s.seat, s.kind, s.name, s.token_hash, s.profile)
+                rows[s.table_id].seats.append(seat)
+    return list(rows.values())
+
+
+def unfinished_ids(engine: Engine) -> list[str]:
+    """The ids of the tables not yet finished nor abandoned, oldest first (what a
+    node of a cluster tries to hold at start-up)."""
+    query = (
+        select(tables.c.id)
+        .where(tables.c.status.not_in(("finished", "abandoned")))
+        .order_by(tables.c.created, tables.c.id)
+    )
+    with engine.connect() as conn:
+        return [r.id for r in conn.execute(query)]
+
+
 def load_moves(engine: Engine, table_id: str) -> list[str]:
     """The moves of one table, in order."""
     with engine.connect() as conn:

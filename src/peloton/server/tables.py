@@ -103,37 +103,60 @@ class Tables:
         self.on_finish: Callable[[LiveTable], Awaitable[None]] | None = None
         #: Called (under the table's lock) when any table finishes: its players' ratings.
         self.on_rated: Callable[[LiveTable], Awaitable[None]] | None = None
+        #: Whether this process may still commit to a table (cluster mode: it holds
+        #: the table's lease, :mod:`.cluster`); ``None``: always (one process).
+        self.holds: Callable[[str], bool] | None = None
+        #: Called with a new table's id before it is stored (cluster mode: its lease
+        #: is taken, the creating process holds it); ``None``: nothing to do.
+        self.claim: Callable[[str], Awaitable[None]] | None = None
 
     # ------------------------------------------------------------ start and stop
 
     def load(self) -> None:
         """Rebuild every stored table (blocking: call before serving)."""
         for row in storage.load_tables(self.engine):
-            try:
-                game = spec(row.game)
-                # In the game's order (the database returns them by letter: B before R).
-                rank = {letter: i for i, letter in enumerate(game.letters)}
-                order = sorted(row.seats, key=lambda s: rank.get(s.seat, len(rank)))
-                table = LiveTable(
-                    id=row.id,
-                    created=row.created,
-                    spec=game,
-                    options=row.options,
-                    seats={s.seat: make_seat(s) for s in order},
-                    state=None,
-                    seed=row.seed,
-                    secret=row.secret,
-                    final=row.final if row.status in (FINISHED, ABANDONED) else None,
-                    rematch=row.rematch,
-                    rated=row.rated,
-                )
-                self.presence.restore(table, row.clock, row.status)
-                if table.final is None:
-                    table.state = self._replay(table, row.moves)
-            except Exception as exc:  # a game no longer installed, a course now invalid
-                log.error("table %s (%s): cannot be loaded (%s); skipped", row.id, row.game, exc)
-                continue
+            table = self.build(row)
+            if table is not None:
+                self.tables[table.id] = table
+
+    def load_one(self, table_id: str) -> LiveTable | None:
+        """Rebuild one stored table by id (blocking), as :meth:`load` does at start-up;
+        ``None`` when there is no such table or it cannot be loaded. Call
+        :meth:`start_table` next, in the event loop, to run its clocks and bots."""
+        row = storage.load_table(self.engine, table_id)
+        table = None if row is None else self.build(row)
+        if table is not None:
             self.tables[table.id] = table
+        return table
+
+    def build(self, row: storage.TableRow) -> LiveTable | None:
+        """The live table of a stored row, its moves replayed (``None``, logged, when
+        it cannot be rebuilt); not yet one of this server's tables."""
+        try:
+            game = spec(row.game)
+            # In the game's order (the database returns them by letter: B before R).
+            rank = {letter: i for i, letter in enumerate(game.letters)}
+            order = sorted(row.seats, key=lambda s: rank.get(s.seat, len(rank)))
+            table = LiveTable(
+                id=row.id,
+                created=row.created,
+                spec=game,
+                options=row.options,
+                seats={s.seat: make_seat(s) for s in order},
+                state=None,
+                seed=row.seed,
+                secret=row.secret,
+                final=row.final if row.status in (FINISHED, ABANDONED) else None,
+                rematch=row.rematch,
+                rated=row.rated,
+            )
+            self.presence.restore(table, row.clock, row.status)
+            if table.final is None:
+                table.state = self._replay(table, row.moves)
+        except Exception as exc:  # a game no longer installed, a course now invalid
+            log.error("table %s (%s): cannot be loaded (%s); skipped", row.id, row.game, exc)
+            return None
+        return table
 
     @staticmethod
     def _replay(table: LiveTable, texts: list[str]) -> Any:
@@ -169,6 +192,26 @@ class Tables:
         for table in self.tables.values():
             self._kick_bots(table)
         self.presence.start()
+
+    def start_table(self, table: LiveTable) -> None:
+        """Run a table loaded by :meth:`load_one` (in the event loop): its clocks go on
+        from their checkpoint and its bots (or dice) move when due, as after a restart."""
+        self.presence.start_table(table)
+        self._kick_bots(table)
+
+    def release(self, table_id: str) -> LiveTable | None:
+        """Let go of a table at once (this process no longer holds it): its bots and
+        clock stop and its state leaves memory, without writing anything (another
+        process may hold it now). Its connections are left to the caller to close."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return None
+        self._finished.pop(table_id, None)
+        self.presence.forget(table)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+            table.bot_task = None
+        return table
 
     async def stop(self) -> None:
         """Stop the bots and close the connections (the running clocks are saved)."""
@@ -284,6 +327,8 @@ class Tables:
             rated=created.rated,
             clock=stored(table),
         )
+        if self.claim is not None:
+            await self.claim(table.id)
         await self.writer.write(storage.insert_table(row) + (also or []))
         self.tables[table.id] = table
         self._kick_bots(table)
@@ -494,6 +539,8 @@ class Tables:
                 raise e.move_error(exc) from None
             try:
                 await self._commit(table, move, conn.seat)
+            except ProtocolError:
+                raise
             except Exception as exc:
                 log.exception("table %s: move %s not stored", table.id, move)
                 raise ProtocolError(
@@ -508,6 +555,11 @@ class Tables:
         move). A game's final summary is stored by a second write; if the server dies
         between the two, the restart replays the table and finds it over.
         """
+        if self.holds is not None and not self.holds(table.id):
+            # A second owner must never commit: this process lost the table's lease.
+            raise ProtocolError(
+                e.INTERNAL, f"this server no longer holds table {table.id}: reconnect"
+            )
         state = table.state
         index = len(table.texts)
         text = str(move)

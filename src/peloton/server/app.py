@@ -228,7 +228,8 @@ def create_app(
             competitions = Competitions(tables)
             await run_in_threadpool(competitions.load)
             await profile_api.start(app, tables)
-            app.state.profiles.shared = node is not None  # cluster mode: in the database
+            # Cluster mode: challenges and ratings are shared through the database.
+            app.state.profiles.shared = app.state.ratings.shared = node is not None
         finally:
             await run_in_threadpool(lock.__exit__, None, None, None)
         await warming

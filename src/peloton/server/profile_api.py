@@ -106,6 +106,8 @@ async def player(request: Request) -> Response:
     if profile is None:
         raise ApiError(404, NOT_FOUND, f"no player {name!r}")
     ratings = ratings_of(request)
+    if ratings.shared:  # cluster mode: other nodes rate tables too
+        await run_in_threadpool(ratings.refresh)
     theirs = [
         t
         for t in tables_of(request).find()
@@ -145,7 +147,10 @@ async def leaderboard(request: Request) -> Response:
     limit = request.query_params.get("limit", "100")
     if not limit.isdigit() or not 1 <= int(limit) <= 1000:
         raise ApiError(400, BAD_REQUEST, f"'limit' must be 1 to 1000, not {limit!r}")
-    board = ratings_of(request).leaderboard(spec.name, int(limit))
+    ratings = ratings_of(request)
+    if ratings.shared:  # cluster mode: other nodes rate tables too
+        await run_in_threadpool(ratings.refresh)
+    board = ratings.leaderboard(spec.name, int(limit))
     bots = sorted(bot_ratings().get(spec.name, {}).items(), key=lambda b: -ordinal(*b[1]))
     return JSONResponse({
         "game": spec.name,

@@ -16,6 +16,12 @@ key). A profile's rating is its last row. At start-up, every finished rated tabl
 with no rows yet (the server died between the game's end and its ratings) is
 replayed and rated, in the order the tables finished: a crash loses no rating.
 :meth:`Ratings.rebuild` computes them all again from the finished tables.
+
+In cluster mode (:attr:`Ratings.shared`) several nodes rate tables into one database:
+each rating reads the updates the other nodes stored since (so it starts from every
+player's current rating) and stores its own in the same transaction, under a
+PostgreSQL advisory lock, so two nodes never number two updates alike nor rate from
+the same stale rating; a player's page and the leaderboards read the new updates first.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from typing import Any
 from openskill.models import BradleyTerryFull
 from sqlalchemy import (
     Column,
+    Connection,
     DateTime,
     Engine,
     Float,
@@ -45,7 +52,9 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
 )
+from starlette.concurrency import run_in_threadpool
 
 from ..analysis.metrics import metrics_for
 from . import storage
@@ -175,6 +184,10 @@ def places(table: LiveTable, state: Any) -> dict[str, int]:
     return dict(zip(state.players, measured.ranks, strict=True))
 
 
+#: The PostgreSQL advisory lock the nodes of a cluster take to rate a table in turn.
+RATINGS_LOCK = 0x70656C72  # "pelr"
+
+
 class Ratings:
     """Every profile's ratings, and their updates as tables finish."""
 
@@ -189,6 +202,8 @@ class Ratings:
         self.rated: set[str] = set()
         self.seq = 0
         self._lock = asyncio.Lock()
+        #: Cluster mode: other nodes store updates in the same database.
+        self.shared = False
 
     # ------------------------------------------------------------ reading
 
@@ -213,13 +228,23 @@ class Ratings:
         """Create the ratings table if missing and read every update (blocking)."""
         SCHEMA.create_all(self.engine)
         with self.engine.connect() as conn:
-            for r in conn.execute(select(rated_games).order_by(rated_games.c.seq)):
-                created = r.created if r.created.tzinfo else r.created.replace(tzinfo=UTC)
-                change = Change(
-                    r.seq, r.table_id, r.player, r.game, r.place,
-                    (r.mu_before, r.sigma_before), (r.mu, r.sigma), created,
-                )  # fmt: skip
-                self._remember([change])
+            self._read_new(conn)
+
+    def refresh(self) -> None:
+        """Read the updates other nodes stored since the last read (blocking; cluster
+        mode: call before showing ratings)."""
+        with self.engine.connect() as conn:
+            self._read_new(conn)
+
+    def _read_new(self, conn: Connection) -> None:
+        query = select(rated_games).where(rated_games.c.seq > self.seq)
+        for r in conn.execute(query.order_by(rated_games.c.seq)):
+            created = r.created if r.created.tzinfo else r.created.replace(tzinfo=UTC)
+            change = Change(
+                r.seq, r.table_id, r.player, r.game, r.place,
+                (r.mu_before, r.sigma_before), (r.mu, r.sigma), created,
+            )  # fmt: skip
+            self._remember([change])
 
     def catch_up(self, tables: Iterable[LiveTable]) -> int:
         """Rate every finished rated table not rated yet (the server stopped between a
@@ -245,8 +270,8 @@ class Ratings:
         order = sorted(pending.values(), key=lambda t: (_utc(ends.get(t.id)), t.created, t.id))
         for table in order:
             state = table.spec.new_state(table.options, table.seed)
-            for text in storage.load_moves(self.engine, table.id):
-                state.play(text)
+            for move in storage.load_moves(self.engine, table.id):
+                state.play(move)
             if not state.is_over:  # a database edited by hand
                 log.error("table %s: finished but its moves do not end the game", table.id)
                 continue
@@ -306,6 +331,9 @@ class Ratings:
         logged and changes nothing: the next start-up rates the table."""
         async with self._lock:
             try:
+                if self.shared:
+                    await run_in_threadpool(self._rate_shared, table, storage.now())
+                    return
                 changes = (
                     self.rate(table, places(table, table.state), storage.now())
                     if rateable(table) and table.id not in self.rated
@@ -317,6 +345,18 @@ class Ratings:
             except Exception:
                 self.seq = max((c.seq for h in self.history.values() for c in h), default=0)
                 log.exception("table %s: ratings not stored (the next start rates it)", table.id)
+
+    def _rate_shared(self, table: LiveTable, when: datetime) -> None:
+        """Cluster mode: read what other nodes rated since, rate ``table`` and store its
+        updates, in one transaction holding the cluster's ratings lock (blocking)."""
+        with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": RATINGS_LOCK})
+            self._read_new(conn)
+            changes = self.rate(table, places(table, table.state), when) if rateable(table) else []
+            if changes:
+                conn.execute(insert(rated_games), [c.row() for c in changes])
+        self._remember(changes)
 
     def _remember(self, changes: list[Change]) -> None:
         for c in changes:

@@ -1,6 +1,7 @@
 """Profiles across the nodes of a cluster (issue 19): a challenge one node gives is
 answered on another, good once; a session made on one node seats its player on
-another, and ends everywhere when its player signs out."""
+another, whose table her page lists on every node, and ends everywhere when its
+player signs out."""
 
 from __future__ import annotations
 
@@ -45,6 +46,11 @@ def test_a_challenge_of_one_node_is_answered_on_another_and_used_once(
         assert joined.status_code == 200, joined.text
         seats = detail(third, table)["seats"]
         assert seats[0]["profile"] == "Ada" and seats[0]["name"] == "Ada"
+        # Her page on every node lists the table the third node runs.
+        for client in (one, two, three):
+            page = client.get("/api/players/Ada")
+            assert page.status_code == 200, page.text
+            assert [t["id"] for t in page.json()["tables"]] == [table]
         # Signed out on the second node, the session is over on the others too.
         assert two.post("/api/profiles/sign-out", json={"session": session}).status_code == 200
         late = three.post(f"/api/tables/{table}/join", json={"seat": "B", "profile": session})

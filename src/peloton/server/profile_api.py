@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from ..core.errors import PelotonError
-from . import games
+from . import games, storage
 from .api import not_found_page, page, read_json, tables_of
 from .errors import BAD_REQUEST, NOT_FOUND, ApiError
 from .live import LiveTable
@@ -99,6 +99,14 @@ def _their_table(table: LiveTable, name: str, ratings: Ratings) -> dict[str, Any
     }
 
 
+def _stored_tables(tables: Tables, name: str) -> list[LiveTable]:
+    """Cluster mode: a player's tables as the database has them, newest first (this
+    node's own from memory); blocking."""
+    rows = storage.lobby_rows(tables.engine, None, None, PLAYER_TABLES, profile=name)
+    found = (tables.tables.get(row.id) or tables.build(row) for row in rows)
+    return [table for table in found if table is not None]
+
+
 async def player(request: Request) -> Response:
     """``GET /api/players/{name}``: the profile, its ratings and its tables."""
     name = request.path_params["name"]
@@ -108,11 +116,13 @@ async def player(request: Request) -> Response:
     ratings = ratings_of(request)
     if ratings.shared:  # cluster mode: other nodes rate tables too
         await run_in_threadpool(ratings.refresh)
-    theirs = [
-        t
-        for t in tables_of(request).find()
-        if any(s.profile == profile.name for s in t.seats.values())
-    ][:PLAYER_TABLES]
+    tables = tables_of(request)
+    if getattr(request.app.state, "cluster", None) is not None:  # every node's tables
+        theirs = await run_in_threadpool(_stored_tables, tables, profile.name)
+    else:
+        theirs = [
+            t for t in tables.find() if any(s.profile == profile.name for s in t.seats.values())
+        ][:PLAYER_TABLES]
     rated = [
         {"game": game, "title": _title(game), **r.to_dict()}
         for game, r in sorted(ratings.of_player(profile.name).items())

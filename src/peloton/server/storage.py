@@ -263,14 +263,23 @@ def load_table(engine: Engine, table_id: str) -> TableRow | None:
 
 
 def lobby_rows(
-    engine: Engine, status: str | None, after: tuple[datetime, str] | None, limit: int
+    engine: Engine,
+    status: str | None,
+    after: tuple[datetime, str] | None,
+    limit: int,
+    profile: str | None = None,
 ) -> list[TableRow]:
     """A page of the lobby as stored: at most ``limit`` tables, newest first (then by
     id), only those of ``status`` if given, only those after ``after`` (a table's
-    ``(created, id)``, the lobby's cursor); with their seats, without their moves."""
+    ``(created, id)``, the lobby's cursor), only those with a seat taken by
+    ``profile`` if given (a player's page); with their seats, without their moves."""
     query = select(tables).order_by(tables.c.created.desc(), tables.c.id.desc()).limit(limit)
     if status is not None:
         query = query.where(tables.c.status == status)
+    if profile is not None:
+        query = query.where(
+            tables.c.id.in_(select(seats.c.table_id).where(seats.c.profile == profile))
+        )
     if after is not None:
         created, table_id = after
         query = query.where(

@@ -200,28 +200,37 @@ def sentences_before(table: LiveTable, move: Any) -> Sentences:
     return said
 
 
+def update_texts(
+    table: LiveTable, index: int, move: str, by: str, said: Sentences | None = None
+) -> dict[str | None, str]:
+    """The distinct ``update`` texts of move ``index`` (``move``, played by ``by``),
+    keyed by the viewer who gets them: a seat letter, or ``None`` for spectators and
+    any seat without a text of its own (every viewer of a game whose snapshot is the
+    same for all). Each is built once, with the move in words (``said``, taken before
+    the move by :func:`sentences_before`). A seat gets its own text only while one of
+    its connections is at the table."""
+    spec = table.spec
+    head = summary(table)
+    viewers: set[str | None] = {None}
+    if not spec.public:
+        viewers |= {conn.seat for conn in table.connections}
+    texts: dict[str | None, str] = {}
+    for viewer in viewers:
+        shown_move = spec.public_moves(table.state, viewer)[index] if spec.hidden else move
+        sentence = said(viewer, shown_move) if said is not None else shown_move
+        texts[viewer] = _update(
+            index, shown_move, by, sentence, spec.snapshot(table.state, viewer), head
+        )
+    return texts
+
+
 def updates(
     table: LiveTable, index: int, move: str, by: str, said: Sentences | None = None
 ) -> list[tuple[Connection, str]]:
-    """The ``update`` of move ``index`` (``move``, played by ``by``) for every
-    connection, as its viewer may see it, with the move in words (``said``, taken
-    before the move by :func:`sentences_before`); each distinct message built once."""
-    spec = table.spec
-    head = summary(table)
-    public = spec.public  # the snapshot is the same for every viewer: one message for all
-    built: dict[str | None, str] = {}
-    out = []
-    for conn in table.connections:
-        viewer = None if public else conn.seat
-        message = built.get(viewer)
-        if message is None:
-            shown_move = spec.public_moves(table.state, viewer)[index] if spec.hidden else move
-            sentence = said(viewer, shown_move) if said is not None else shown_move
-            message = built[viewer] = _update(
-                index, shown_move, by, sentence, spec.snapshot(table.state, viewer), head
-            )
-        out.append((conn, message))
-    return out
+    """The ``update`` of move ``index`` for every connection: its viewer's text of
+    :func:`update_texts` (the spectators' where its seat has none)."""
+    texts = update_texts(table, index, move, by, said)
+    return [(conn, texts.get(conn.seat, texts[None])) for conn in table.connections]
 
 
 def invitations(table: LiveTable, by: str) -> list[tuple[Connection, str]]:

@@ -426,6 +426,7 @@ class Tables:
             del self._finished[table_id]
             if old is not None and old.final is not None:
                 old.state, old.texts, old.rng = None, [], None
+                old.shown, old.shown_head = {}, None
 
     async def record_for(self, table: LiveTable, viewer: str | None) -> dict[str, Any]:
         """The record ``viewer`` may download: the whole record for a game without

@@ -31,6 +31,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -55,6 +56,11 @@ class Stats:
     measuring: bool = False
     #: The server's CPU seconds over the measured window (``None``: not known).
     server_cpu: float | None = None
+    #: What the clients received over the measured window: bytes, messages, and the
+    #: size of each ``update``.
+    received: int = 0
+    messages: int = 0
+    update_sizes: list[int] = field(default_factory=list)
 
 
 def process_cpu(pid: int) -> float | None:
@@ -66,9 +72,10 @@ def process_cpu(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(db_url: str) -> tuple[subprocess.Popen[str], str]:
-    """``peloton serve --port 0 --limits relaxed`` (every client here is 127.0.0.1);
-    the process and its address."""
+def start_server(db_url: str, errors: Any) -> tuple[subprocess.Popen[str], str]:
+    """``peloton serve --port 0 --limits relaxed`` (every client here is 127.0.0.1),
+    its stderr to ``errors`` (a file: its event loop's lateness is printed there when
+    it stops); the process and its address."""
     proc = subprocess.Popen(
         [
             PELOTON,
@@ -83,8 +90,9 @@ def start_server(db_url: str) -> tuple[subprocess.Popen[str], str]:
             "relaxed",
         ],
         stdout=subprocess.PIPE,
+        stderr=errors,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "PELOTON_LOOP_LATENESS": "1"},
     )
     assert proc.stdout is not None
     for line in proc.stdout:
@@ -115,8 +123,14 @@ async def seat_client(
     await move_if_mine()
     async for raw in ws:
         # The client's CPU is not what is measured: read an update's index and move
-        # from its head (the server writes them first) rather than decode the snapshot.
-        head = UPDATE_HEAD.match(raw if isinstance(raw, str) else raw.decode())
+        # from its head (the server writes them first) rather than decode the changes.
+        text = raw if isinstance(raw, str) else raw.decode()
+        head = UPDATE_HEAD.match(text)
+        if stats.measuring:
+            stats.received += len(text.encode())
+            stats.messages += 1
+            if head:
+                stats.update_sizes.append(len(text.encode()))
         message = (
             {"type": "update", "index": int(head[1]), "move": head[2]} if head else json.loads(raw)
         )
@@ -275,12 +289,13 @@ def main() -> None:
     args = parser.parse_args()
     global CLOCK
     CLOCK = args.clock
-    with tempfile.TemporaryDirectory() as tmp:
+    lateness = ""
+    with tempfile.TemporaryDirectory() as tmp, Path(tmp, "server-stderr.txt").open("w+") as errors:
         db_url = args.db or f"sqlite:///{tmp}/load.db"
         if args.url:
             db_url, url, proc = "external server", args.url, None
         else:
-            proc, url = start_server(db_url)
+            proc, url = start_server(db_url, errors)
         try:
             pid = None if proc is None else proc.pid
             stats, elapsed = asyncio.run(
@@ -290,6 +305,8 @@ def main() -> None:
             if proc is not None:
                 proc.send_signal(signal.SIGTERM)
                 proc.wait(timeout=30)
+            errors.seek(0)
+            lateness = next((ln for ln in errors if ln.startswith("event-loop lateness")), "")
     lat = stats.latencies
     print(
         f"server_load: {args.tables} concurrent tables on 'short', 3 riders, 2-4 teams, "
@@ -308,6 +325,15 @@ def main() -> None:
             print(
                 f"  server CPU per move  {stats.server_cpu / len(lat) * 1000:.3f} ms (server busy {busy:.0f}% of a core)"
             )
+    if stats.update_sizes and lat:
+        sizes = sorted(stats.update_sizes)
+        print(f"  median update        {sizes[len(sizes) // 2]} bytes")
+        print(
+            f"  sent per move        {stats.received / len(lat):,.0f} bytes in "
+            f"{stats.messages / len(lat):.2f} messages"
+        )
+    if lateness:  # over the whole run, start-up included
+        print(f"  server {lateness.strip()}")
     print(
         f"  errors               {len(stats.errors)}"
         + (f" (first: {stats.errors[0]})" if stats.errors else "")

@@ -303,7 +303,7 @@ def main() -> None:
             )
         finally:
             if proc is not None:
-                proc.send_signal(signal.SIGTERM)
+                proc.send_signal(signal.SIGINT)  # a clean stop: the lateness is printed
                 proc.wait(timeout=30)
             errors.seek(0)
             lateness = next((ln for ln in errors if ln.startswith("event-loop lateness")), "")

@@ -30,31 +30,42 @@ Change = list[Any]
 def diff(before: Any, after: Any) -> list[Change]:
     """The changes turning ``before`` into ``after`` (JSON values); ``[]`` when equal."""
     out: list[Change] = []
-    _diff(before, after, [], out)
+    if not _same(before, after):
+        _diff(before, after, [], out)
     return out
 
 
+def _same(a: Any, b: Any) -> bool:
+    return a is b or (a == b and type(a) is type(b))
+
+
 def _diff(before: Any, after: Any, path: Path, out: list[Change]) -> None:
-    if before == after and type(before) is type(after):
-        return
+    # Called only where ``before`` and ``after`` differ; an unchanged part is skipped
+    # by its parent without a call (a move changes a few values of a big snapshot):
+    # the test is :func:`_same`'s, written out.
     if isinstance(before, dict) and isinstance(after, dict):
         for key in before:
             if key not in after:
                 out.append([[*path, key]])
         for key, value in after.items():
-            if key in before:
-                _diff(before[key], value, [*path, key], out)
-            else:
+            if key not in before:
                 out.append([[*path, key], value])
+            elif (old := before[key]) is not value and (
+                old != value or type(old) is not type(value)
+            ):
+                _diff(old, value, [*path, key], out)
         return
     if isinstance(before, list) and isinstance(after, list) and len(after) >= len(before):
         inner: list[Change] = []
+        kept, most = len(before), len(after) // 2 + 1
         for i, value in enumerate(after):
-            if i < len(before):
-                _diff(before[i], value, [*path, i], inner)
-            else:
+            if i >= kept:
                 inner.append([[*path, i], value])
-            if len(inner) > len(after) // 2 + 1:  # most of it changed: send it whole
+            elif (old := before[i]) is not value and (old != value or type(old) is not type(value)):
+                _diff(old, value, [*path, i], inner)
+            else:
+                continue
+            if len(inner) > most:  # most of it changed: send it whole
                 out.append([path, after])
                 return
         out.extend(inner)

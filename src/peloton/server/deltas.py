@@ -57,18 +57,25 @@ def _diff(before: Any, after: Any, path: Path, out: list[Change]) -> None:
         return
     if isinstance(before, list) and isinstance(after, list) and len(after) >= len(before):
         inner: list[Change] = []
-        kept, most = len(before), len(after) // 2 + 1
+        kept = len(before)
+        changed = values = 0
         for i, value in enumerate(after):
-            if i >= kept:
-                inner.append([[*path, i], value])
-            elif (old := before[i]) is not value and (old != value or type(old) is not type(value)):
+            if i < kept:
+                old = before[i]
+                if old is value or (old == value and type(old) is type(value)):
+                    continue
                 _diff(old, value, [*path, i], inner)
             else:
-                continue
-            if len(inner) > most:  # most of it changed: send it whole
-                out.append([path, after])
-                return
-        out.extend(inner)
+                inner.append([[*path, i], value])
+            changed += 1
+            values += not isinstance(value, dict | list)
+        # Most of it changed, and either each change is a whole value (a list of values
+        # that shifted) or the parts changed a lot: sent whole. A value or two changed
+        # in most of its objects (the riders' flags after a move) stay patches.
+        if changed > len(after) // 2 + 1 and (values == changed or len(inner) > 2 * changed):
+            out.append([path, after])
+        else:
+            out.extend(inner)
         return
     out.append([path, after])
 

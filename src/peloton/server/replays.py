@@ -5,7 +5,7 @@ into the snapshot after it. The client steps through them.
 A whole snapshot per position (the first protocol) repeated everything that did not
 change, and a game's snapshot may hold the moves so far: a replay grew with the
 square of the game's length (issue 11: 173 MB for 6,000 moves). Changes grow with
-the game: about 150 to 500 bytes a move for the bundled games.
+the game: about 130 to 500 bytes a move for the bundled games.
 
 The changes are those of :mod:`.deltas` (a live ``update`` carries the same). A
 replay's snapshots have no legal moves (``legal`` is ``[]``):

@@ -146,8 +146,8 @@ function onMessage(msg) {
       applyTable(next.table, { whole: true });
       if (msg.index === S.log.length) {
         S.log.push({ move: msg.move, round: S.view.roundOf(prev, msg.index), by: msg.by, sentence: msg.sentence || null });
-      } else {
-        loadLog();
+      } else if (msg.index > S.log.length) {
+        loadLog(); // the log missed moves: read it whole
       }
       setSnapshot(next.snap);
       if (msg.by && msg.by === S.seat) error(null);

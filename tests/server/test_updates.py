@@ -84,9 +84,12 @@ def test_a_seat_taken_sends_everyone_the_whole_state_again(
     join(http, table, "B", "Bea")
     welcome = watcher.expect("welcome")
     assert welcome["table"]["status"] == "running" and "course_data" not in welcome["table"]
-    # The dice are rolled by the server: the watcher follows from the new welcome.
+    # The dice are rolled by the server: the watcher follows from the new welcome up
+    # to the first player's turn (the server then waits).
     update = watcher.expect("update")
     assert update["by"] == "chance" and update["table"]["status"] == "running"
+    while update["snapshot"]["is_chance"]:
+        update = watcher.expect("update")
     assert update["snapshot"] == http.get(f"/api/tables/{table}").json()["snapshot"]
     seat = WS(server, table)
     assert seat.hello(first)["seat"] == "A"

@@ -123,6 +123,11 @@ class WS:
         self.conn: ClientConnection = conn.__enter__()
         #: Every frame received, as raw text (what the hidden-information tests read).
         self.frames: list[str] = []
+        #: The snapshot and summary as this client has them (a welcome's, then each
+        #: update's changes applied): what the tests read as an update's
+        #: ``snapshot`` and ``table``.
+        self.snapshot: dict[str, Any] | None = None
+        self.table: dict[str, Any] | None = None
 
     def send(self, message: Any) -> None:
         self.conn.send(message if isinstance(message, str | bytes) else json.dumps(message))
@@ -132,7 +137,25 @@ class WS:
         text = raw if isinstance(raw, str) else raw.decode()
         self.frames.append(text)
         data: dict[str, Any] = json.loads(text)
+        if data["type"] == "welcome":
+            self.snapshot, self.table = data["snapshot"], data["table"]
+        elif data["type"] == "update":
+            self.follow(data)
         return data
+
+    def follow(self, update: dict[str, Any]) -> None:
+        """Apply an ``update`` to the snapshot and summary this client has, as the
+        protocol says (docs/protocol.md, "Deltas"), and give the update the results as
+        ``snapshot`` and ``table``: the legal moves are the update's own (none when it
+        has none)."""
+        assert self.snapshot is not None and self.table is not None, "an update before welcome"
+        assert "snapshot" not in update and "table" not in update, "an update is changes only"
+        had_legal = "legal" in self.snapshot
+        snap = apply_changes(self.snapshot, update["changes"])
+        if had_legal or "legal" in update:
+            snap["legal"] = update.get("legal", [])
+        self.snapshot = update["snapshot"] = snap
+        self.table = update["table"] = apply_changes(self.table, update["table_changes"])
 
     def expect(self, kind: str, timeout: float = TIMEOUT) -> dict[str, Any]:
         """The next message, which must be of type ``kind``."""
@@ -223,29 +246,34 @@ def stored_moves(db_url: str, table_id: str) -> list[str]:
 
 def replay_snapshots(answer: dict[str, Any]) -> list[dict[str, Any]]:
     """Every snapshot of a replay answer (docs/protocol.md, "Replays"), the first before
-    any move: each move's changes applied to the snapshot before it, written here from
-    the protocol's words (not the server's code)."""
-    import copy
-
+    any move: each move's changes applied to the snapshot before it."""
     snaps = [answer["snapshot"]]
     for changes in answer["changes"]:
-        snap: Any = copy.deepcopy(snaps[-1])
-        for change in changes:
-            path = change[0]
-            if not path:
-                snap = change[1]
-                continue
-            node = snap
-            for key in path[:-1]:
-                node = node[key]
-            if len(change) == 1:
-                del node[path[-1]]
-            elif isinstance(node, list) and path[-1] == len(node):
-                node.append(change[1])
-            else:
-                node[path[-1]] = change[1]
-        snaps.append(snap)
+        snaps.append(apply_changes(snaps[-1], changes))
     return snaps
+
+
+def apply_changes(value: Any, changes: list[Any]) -> Any:
+    """``value`` after ``changes`` (docs/protocol.md, "Deltas"), written here from the
+    protocol's words (not the server's code); ``value`` is unchanged."""
+    import copy
+
+    value = copy.deepcopy(value)
+    for change in changes:
+        path = change[0]
+        if not path:
+            value = change[1]
+            continue
+        node = value
+        for key in path[:-1]:
+            node = node[key]
+        if len(change) == 1:
+            del node[path[-1]]
+        elif isinstance(node, list) and path[-1] == len(node):
+            node.append(change[1])
+        else:
+            node[path[-1]] = change[1]
+    return value
 
 
 def in_replay(snapshot: dict[str, Any]) -> dict[str, Any]:

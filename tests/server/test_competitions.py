@@ -220,19 +220,20 @@ def test_a_player_who_joins_a_free_seat_keeps_it_at_the_next_leg(
     rng = random.Random(5)
     sockets = {seat: WS(server, first) for seat in tokens}
     try:
-        snap = {seat: ws.hello(tokens[seat])["snapshot"] for seat, ws in sockets.items()}["A"]
+        snaps = {seat: ws.hello(tokens[seat])["snapshot"] for seat, ws in sockets.items()}
+        snap = snaps["A"]
         following = None
         while following is None:
             if not snap["is_over"] and not snap["is_chance"]:
-                ws = sockets[snap["current_player"]]
-                ws.send({"type": "move", "move": rng.choice(snap["legal"])})
-            for ws in sockets.values():  # both hear every update, then the next message
+                mover = snap["current_player"]  # its own snapshot lists its legal moves
+                sockets[mover].send({"type": "move", "move": rng.choice(snaps[mover]["legal"])})
+            for seat, ws in sockets.items():  # both hear every update, then the next message
                 message = ws.recv()
                 if message["type"] == "next":
                     following = message["id"]
                 else:
                     assert message["type"] == "update", message
-                    snap = message["snapshot"]
+                    snap = snaps[seat] = message["snapshot"]
     finally:
         for ws in sockets.values():
             ws.close()

@@ -14,7 +14,7 @@ import pytest
 
 from peloton.games import mindtwist as mt
 
-from .helpers import WS, Server, create, join, replay_snapshots, stored_moves
+from .helpers import WS, Server, apply_changes, create, join, replay_snapshots, stored_moves
 
 DIAL_TEXT = re.compile(r"dial:(\d)")
 DIAL_FIELD = re.compile(r'"dial":\s*(\d)')
@@ -45,12 +45,18 @@ def check_frames(frames: list[str], full: list[str], viewer: str | None) -> int:
     ``dial:N`` beyond the visible ones, and ``dial`` fields are null unless allowed.
     Returns how many frames were checked."""
     checked = 0
+    snap: dict[str, Any] = {}
+    table: dict[str, Any] = {}
     for raw in frames:
         message = json.loads(raw)
-        if message["type"] not in ("welcome", "update"):
+        if message["type"] == "welcome":
+            snap, table = message["snapshot"], message["table"]
+        elif message["type"] == "update":  # the changes applied, as a client does
+            snap = {**apply_changes(snap, message["changes"]), "legal": message.get("legal", [])}
+            table = apply_changes(table, message["table_changes"])
+        else:
             continue
-        snap = message["snapshot"]
-        played = message["table"]["moves"]
+        played = table["moves"]
         seen = visible(full[:played], viewer)
         assert snap["moves"] == seen, (viewer, raw)
         allowed = Counter(m for m in seen if m.startswith("dial:") and m != "dial:?")

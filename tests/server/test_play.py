@@ -121,18 +121,27 @@ def test_a_whole_game_between_two_websocket_clients(server: Server, http: httpx.
     table = create(http, course="short", riders=3, seats=["human", "human"], wind="left")
     tokens = {"A": join(http, table, "A", "Ada"), "B": join(http, table, "B", "Bea")}
     clients = {seat: WS(server, table) for seat in tokens}
-    snap = {seat: clients[seat].hello(tokens[seat])["snapshot"] for seat in tokens}["A"]
+    snaps = {seat: clients[seat].hello(tokens[seat])["snapshot"] for seat in tokens}
+    snap = snaps[snaps["A"]["current_player"]]
     rng = random.Random(2024)
     played: list[str] = []
     while snap["phase"] != "over":
         seat = snap["current_player"]
         move = random_move(snap, rng)
         clients[seat].send({"type": "move", "move": move, "index": len(played)})
-        got = [clients[s].expect("update") for s in ("A", "B")]
-        assert got[0] == got[1]
-        assert got[0]["move"] == move and got[0]["index"] == len(played)
+        got = {s: clients[s].expect("update") for s in ("A", "B")}
+        # The same update for both but the legal moves, which only the seat to move gets.
+        after = got["A"]["snapshot"]["current_player"]
+        for s, update in got.items():
+            if s != after:
+                assert "legal" not in update and update["snapshot"]["legal"] == []
+            elif update["snapshot"]["phase"] == "race":  # setup lists its squares instead
+                assert update["legal"] and update["snapshot"]["legal"] == update["legal"]
+        same = [{**u, "legal": 0, "snapshot": {**u["snapshot"], "legal": 0}} for u in got.values()]
+        assert same[0] == same[1]
+        assert got["A"]["move"] == move and got["A"]["index"] == len(played)
         played.append(move)
-        snap = got[0]["snapshot"]
+        snap = got.get(after, got["A"])["snapshot"]
     answer = http.get(f"/api/tables/{table}/record")
     assert "attachment" in answer.headers["content-disposition"]
     record = mc.Record.from_json(answer.text)

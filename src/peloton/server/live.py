@@ -209,6 +209,12 @@ class LiveTable:
     standin: str = "medium"
     #: Every person at the table left before the end: it is over, unfinished.
     abandoned: bool = False
+    #: The snapshot (without legal moves) each viewer was last sent, by seat (``None``:
+    #: spectators, and everyone where the snapshot is the same for all): the bases of
+    #: the next ``update``'s changes (:mod:`.views`). One per viewer, not per connection.
+    shown: dict[str | None, dict[str, Any]] = field(default_factory=dict)
+    #: The summary last sent to every connection: the base of the next ``table_changes``.
+    shown_head: dict[str, Any] | None = None
 
     @property
     def status(self) -> str:

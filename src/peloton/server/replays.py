@@ -5,13 +5,10 @@ into the snapshot after it. The client steps through them.
 A whole snapshot per position (the first protocol) repeated everything that did not
 change, and a game's snapshot may hold the moves so far: a replay grew with the
 square of the game's length (issue 11: 173 MB for 6,000 moves). Changes grow with
-the game: about 150 to 500 bytes a move for the bundled games.
+the game: about 130 to 500 bytes a move for the bundled games.
 
-A change is ``[path, value]``: set the value at ``path`` (a list of object keys and
-list indexes; an index equal to a list's length appends to it), or ``[path]``: remove
-that key of an object. Applied in order to the snapshot before the move, with every
-object and list on a path copied first (the snapshot before is unchanged), they give
-the snapshot after it. A replay's snapshots have no legal moves (``legal`` is ``[]``):
+The changes are those of :mod:`.deltas` (a live ``update`` carries the same). A
+replay's snapshots have no legal moves (``legal`` is ``[]``):
 nobody plays in a replay.
 """
 
@@ -21,71 +18,10 @@ from collections import OrderedDict
 from collections.abc import Hashable, Iterable
 from typing import Any
 
-Path = list[str | int]
-Change = list[Any]
+from .deltas import Change, apply
+from .deltas import diff as changes
 
-
-def changes(before: Any, after: Any) -> list[Change]:
-    """The changes turning ``before`` into ``after`` (JSON values)."""
-    out: list[Change] = []
-    _diff(before, after, [], out)
-    return out
-
-
-def _diff(before: Any, after: Any, path: Path, out: list[Change]) -> None:
-    if before == after and type(before) is type(after):
-        return
-    if isinstance(before, dict) and isinstance(after, dict):
-        for key in before:
-            if key not in after:
-                out.append([[*path, key]])
-        for key, value in after.items():
-            if key in before:
-                _diff(before[key], value, [*path, key], out)
-            else:
-                out.append([[*path, key], value])
-        return
-    if isinstance(before, list) and isinstance(after, list) and len(after) >= len(before):
-        inner: list[Change] = []
-        for i, value in enumerate(after):
-            if i < len(before):
-                _diff(before[i], value, [*path, i], inner)
-            else:
-                inner.append([[*path, i], value])
-            if len(inner) > len(after) // 2 + 1:  # most of it changed: send it whole
-                out.append([path, after])
-                return
-        out.extend(inner)
-        return
-    out.append([path, after])
-
-
-def apply(snapshot: Any, steps: Iterable[Change]) -> Any:
-    """``snapshot`` after ``steps`` (a new value; ``snapshot`` is unchanged)."""
-    root: Any = {"": snapshot}
-    copied: set[int] = set()
-
-    def own(parent: Any, key: str | int) -> Any:
-        child = parent[key]
-        if id(child) not in copied:
-            child = list(child) if isinstance(child, list) else dict(child)
-            parent[key] = child
-            copied.add(id(child))
-        return child
-
-    for step in steps:
-        node = own(root, "") if step[0] else root
-        path: Path = step[0] or [""]
-        for key in path[:-1]:
-            node = own(node, key)
-        last = path[-1]
-        if len(step) == 1:
-            del node[last]
-        elif isinstance(node, list) and last == len(node):
-            node.append(step[1])
-        else:
-            node[last] = step[1]
-    return root[""]
+__all__ = ["Change", "ReplayCache", "apply", "changes", "replay", "snapshots"]
 
 
 def replay(

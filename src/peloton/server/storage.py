@@ -402,13 +402,25 @@ def finish_table(table_id: str, final: dict[str, Any]) -> Write:
     return [(_FINISH, {"t_id": table_id, "status": "finished", "final": json.dumps(final)})]
 
 
+#: A queued write and the future its writer awaits.
+Pending = tuple[Write, "asyncio.Future[None]"]
+
+
 class Writer:
     """One thread committing queued writes, many per transaction ("group commit").
 
     :meth:`write` is awaited by the event loop; it resolves once the write is
-    committed, or raises its error. Consecutive statements of a batch that are the
-    same (the moves of many tables) run as one ``executemany``. If a batch fails, its
-    writes are retried one by one, so that one bad write cannot fail the others.
+    committed, or raises its error. The writes of one turn of the event loop go to the
+    thread together (one hand-off, not one per move), and the thread commits in one
+    transaction every write queued while it committed the last ones: the event loop
+    never waits for a commit (an SQLite commit fsyncs), and the more moves come, the
+    more share a commit. Each batch's outcomes come back to the loop in one call.
+    Consecutive statements of a batch that are the same (the moves of many tables) run
+    as one ``executemany``. If a batch fails, its writes are retried one by one, so
+    that one bad write cannot fail the others.
+
+    ``inline=True`` commits in the event loop's own thread instead, once per loop turn
+    (what some unit tests use without a thread).
 
     With SQLite, a second thread checkpoints the write-ahead log every
     ``CHECKPOINT_EVERY`` seconds. A checkpoint fsyncs; run at commit time (SQLite's
@@ -418,11 +430,11 @@ class Writer:
     MAX_BATCH = 256
     CHECKPOINT_EVERY = 1.0
 
-    def __init__(self, engine: Engine, *, inline: bool | None = None) -> None:
+    def __init__(self, engine: Engine, *, inline: bool = False) -> None:
         self.engine = engine
-        self.inline = engine.dialect.name == "sqlite" if inline is None else inline
-        self._queue: queue.Queue[tuple[Write, asyncio.Future[None]] | None] = queue.Queue()
-        self._pending: list[tuple[Write, asyncio.Future[None]]] = []
+        self.inline = inline
+        self._queue: queue.Queue[list[Pending] | None] = queue.Queue()
+        self._pending: list[Pending] = []
         self._thread: threading.Thread | None = None
         if not self.inline:
             self._thread = threading.Thread(target=self._run, name="peloton-db-writer", daemon=True)
@@ -439,18 +451,19 @@ class Writer:
         """Commit ``ops`` in a transaction; return once they are durable."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        if self.inline:
-            self._pending.append((ops, future))
-            if len(self._pending) == 1:  # the writes of this loop iteration share a commit
-                loop.call_soon(self._flush)
-        else:
-            self._queue.put((ops, future))
+        self._pending.append((ops, future))
+        if len(self._pending) == 1:  # the writes of this loop turn go together
+            loop.call_soon(self._flush)
         await future
 
     def _flush(self) -> None:
         batch, self._pending = self._pending, []
-        if batch:
-            self._commit(batch)
+        if not batch:
+            return
+        if self.inline:
+            _settle_all(self._commit(batch))
+        else:
+            self._queue.put(batch)
 
     def close(self) -> None:
         """Commit what is queued, then stop the threads."""
@@ -481,7 +494,8 @@ class Writer:
             item = self._queue.get()
             if item is None:
                 break
-            batch = [item]
+            batch = list(item)
+            # Everything queued while the last commit ran goes in this one.
             while len(batch) < self.MAX_BATCH:
                 try:
                     nxt = self._queue.get_nowait()
@@ -490,10 +504,11 @@ class Writer:
                 if nxt is None:
                     stop = True
                     break
-                batch.append(nxt)
-            self._commit(batch)
+                batch.extend(nxt)
+            _settle_all(self._commit(batch))
 
-    def _commit(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
+    def _commit(self, batch: list[Pending]) -> list[tuple[asyncio.Future[None], Exception | None]]:
+        """Commit ``batch`` in one transaction; each write's outcome (``None``: committed)."""
         runs: list[tuple[Executable, list[dict[str, Any]]]] = []
         for ops, _ in batch:
             for statement, params in ops:
@@ -507,38 +522,40 @@ class Writer:
                     conn.execute(statement, rows if len(rows) > 1 else rows[0])
         except Exception as exc:
             if len(batch) == 1:
-                _settle(batch[0][1], exc)
-                return
+                return [(batch[0][1], exc)]
+            outcomes = []
             for one in batch:  # find the culprit; the others still commit
-                self._commit([one])
-            return
-        for _, future in batch:
-            _settle(future, None)
+                outcomes += self._commit([one])
+            return outcomes
+        return [(future, None) for _, future in batch]
 
 
-def _settle(future: asyncio.Future[None], exc: BaseException | None) -> None:
-    loop = future.get_loop()
+def _settle_all(outcomes: list[tuple[asyncio.Future[None], Exception | None]]) -> None:
+    """Resolve each future with its outcome, in its event loop: one call per loop for
+    a whole batch when settled from the writer thread."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], Exception | None]]]
+    by_loop = {}
+    for future, exc in outcomes:
+        by_loop.setdefault(future.get_loop(), []).append((future, exc))
     try:
-        here = asyncio.get_running_loop()
+        here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
     except RuntimeError:  # the writer thread
         here = None
-    if here is loop:  # an inline commit, in the loop's own thread
-        if not future.done():
-            if exc is None:
-                future.set_result(None)
-            else:
-                future.set_exception(exc)
-        return
+    for loop, group in by_loop.items():
+        if loop is here:  # an inline commit, in the loop's own thread
+            _settle_group(group)
+            continue
+        try:
+            loop.call_soon_threadsafe(_settle_group, group)
+        except RuntimeError:  # the loop has closed (shutting down)
+            log.debug("writes settled after the event loop closed")
 
-    def done() -> None:
+
+def _settle_group(group: list[tuple[asyncio.Future[None], Exception | None]]) -> None:
+    for future, exc in group:
         if future.done():
-            return
+            continue
         if exc is None:
             future.set_result(None)
         else:
             future.set_exception(exc)
-
-    try:
-        loop.call_soon_threadsafe(done)
-    except RuntimeError:  # the loop has closed (shutting down)
-        log.debug("write settled after the event loop closed")

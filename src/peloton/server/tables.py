@@ -15,9 +15,10 @@ seeded from the table's secret and the move's index (:func:`~.live.decision_seed
 and are given ``state.view(player)`` in a game with hidden information, never the
 full state.
 
-Only unfinished tables keep their state in memory, and the last
-:data:`~.limits.FINISHED_IN_MEMORY` finished tables asked for; any other finished
-table is replayed from the database when someone asks for it.
+Only unfinished tables keep their state in memory, and the finished tables someone
+watches or asked for in the last :data:`KEEP_SECONDS` (at most
+:data:`~.limits.FINISHED_IN_MEMORY` of them past that); any other finished table is
+replayed from the database when someone asks for it.
 """
 
 from __future__ import annotations
@@ -98,6 +99,8 @@ class Tables:
         self.tables: dict[str, LiveTable] = {}
         #: The finished tables whose state is in memory, the least recently asked first.
         self._finished: OrderedDict[str, None] = OrderedDict()
+        #: Lets go of the finished tables nobody watches (:meth:`sweep`).
+        self._sweeper: asyncio.Task[None] | None = None
         #: Called (under the table's lock) when a table of a competition finishes: the
         #: competition takes the game back and opens its next table (:mod:`.competitions`).
         self.on_finish: Callable[[LiveTable], Awaitable[None]] | None = None
@@ -192,6 +195,8 @@ class Tables:
         for table in self.tables.values():
             self._kick_bots(table)
         self.presence.start()
+        if self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweeping(), name="finished-tables")
 
     def start_table(self, table: LiveTable) -> None:
         """Run a table loaded by :meth:`load_one` (in the event loop): its clocks go on
@@ -216,6 +221,9 @@ class Tables:
     async def stop(self) -> None:
         """Stop the bots and close the connections (the running clocks are saved)."""
         await self.presence.stop()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            self._sweeper = None
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -464,13 +472,48 @@ class Tables:
             if len(self._finished) <= FINISHED_IN_MEMORY:
                 break
             old = self.tables.get(table_id)
-            if old is not None and (
-                old.connections or old.lock.locked() or now - old.used < KEEP_SECONDS
-            ):
+            if old is not None and not self._idle(old, now):
                 continue
             del self._finished[table_id]
-            if old is not None and old.final is not None:
-                old.state, old.texts, old.rng = None, [], None
+            if old is not None:
+                self._let_go(old)
+
+    def sweep(self) -> int:
+        """Let go of the state of every finished table that nobody watches and nobody
+        asked for in :data:`KEEP_SECONDS` (however few are kept); how many."""
+        now = time.monotonic()
+        gone = 0
+        for table_id in list(self._finished):
+            old = self.tables.get(table_id)
+            if old is not None and not self._idle(old, now):
+                continue
+            del self._finished[table_id]
+            if old is not None:
+                gone += self._let_go(old)
+        return gone
+
+    @staticmethod
+    def _idle(table: LiveTable, now: float) -> bool:
+        return not (table.connections or table.lock.locked() or now - table.used < KEEP_SECONDS)
+
+    @staticmethod
+    def _let_go(table: LiveTable) -> int:
+        """Drop a finished table's state and what comes with it (it is replayed from the
+        database when asked for again); 1 if there was one."""
+        if table.final is None or table.state is None:
+            return 0
+        table.state, table.texts, table.rng = None, [], None
+        table.shown, table.shown_head = {}, None
+        return 1
+
+    async def _sweeping(self) -> None:
+        """Sweep the finished tables every :data:`KEEP_SECONDS` / 2."""
+        while True:
+            await asyncio.sleep(max(KEEP_SECONDS / 2, 0.05))
+            try:
+                self.sweep()
+            except Exception:  # never let the sweeper die: memory would grow again
+                log.exception("the finished tables could not be swept")
 
     async def record_for(self, table: LiveTable, viewer: str | None) -> dict[str, Any]:
         """The record ``viewer`` may download: the whole record for a game without

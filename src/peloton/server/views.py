@@ -15,8 +15,11 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+import orjson
+
 from ..core.errors import ConfigError
 from . import protocol as p
+from .deltas import Change, diff
 from .games import GameSpec, bots_for, objects, shown
 from .live import FINISHED, Connection, LiveTable
 
@@ -145,36 +148,70 @@ def final(table: LiveTable) -> dict[str, Any]:
 
 
 def detail(table: LiveTable, viewer: str | None) -> dict[str, Any]:
-    """``GET /api/tables/{id}``: the full summary, the viewer's seat and snapshot."""
+    """``GET /api/tables/{id}``: the full summary, the viewer's seat and snapshot (legal
+    moves only for the seat to move)."""
+    snap, legal = seen(table, viewer)
     return {
         **full_summary(table),
         "seat": viewer,
-        "snapshot": table.spec.snapshot(table.state, viewer),
+        "snapshot": _with_legal(table, viewer, snap, legal),
     }
+
+
+def seen(table: LiveTable, viewer: str | None) -> tuple[dict[str, Any], Any]:
+    """What ``viewer`` sees of the position: the snapshot without its ``legal`` moves
+    (the base of the next update's delta), and those moves (``None``: the game's
+    snapshot has no ``legal``)."""
+    snap = table.spec.snapshot(table.state, viewer)
+    return snap, snap.pop("legal", None)
+
+
+def _with_legal(
+    table: LiveTable, viewer: str | None, snap: dict[str, Any], legal: Any
+) -> dict[str, Any]:
+    """The whole snapshot as ``viewer`` gets it: the legal moves for the seat to move,
+    an empty list for everyone else (nobody else may play them)."""
+    if legal is None:
+        return snap
+    mover = viewer is not None and viewer == table.state.current_player
+    return {**snap, "legal": legal if mover else []}
+
+
+def _base_key(table: LiveTable, viewer: str | None) -> str | None:
+    """Whose delta base a viewer shares: everyone's (``None``) where the snapshot is
+    the same for every viewer, else the viewer's own."""
+    return None if table.spec.public else viewer
 
 
 # ---------------------------------------------------------------- messages
 
 
 def welcome(table: LiveTable, seat: str | None) -> str:
-    """A ``welcome`` message: the full state as ``seat`` may see it."""
-    return _welcome(full_summary(table), seat, table.spec.snapshot(table.state, seat))
+    """A ``welcome`` message: the full state as ``seat`` may see it. What it shows is
+    the base of the next ``update``'s deltas for that viewer (the table's lock is held)."""
+    snap, legal = seen(table, seat)
+    table.shown[_base_key(table, seat)] = snap
+    head = summary(table)
+    if table.shown_head is None:
+        table.shown_head = head
+    return _welcome({**head, **objects(table.options)}, seat, _with_legal(table, seat, snap, legal))
 
 
 def welcomes(table: LiveTable) -> list[tuple[Connection, str]]:
     """A ``welcome`` for every connection (a seat was taken: the table changed without
-    a move), each distinct one built once."""
-    spec = table.spec
-    head = full_summary(table)
-    public = spec.public
-    built: dict[str | None, dict[str, Any]] = {}
+    a move), each distinct snapshot built once; they are the bases of the next deltas."""
+    head = summary(table)
+    full = {**head, **objects(table.options)}
+    built: dict[str | None, tuple[dict[str, Any], Any]] = {}
     out = []
     for conn in table.connections:
-        viewer = None if public else conn.seat
-        snap = built.get(viewer)
-        if snap is None:
-            snap = built[viewer] = spec.snapshot(table.state, viewer)
-        out.append((conn, _welcome(head, conn.seat, snap)))
+        key = _base_key(table, conn.seat)
+        if key not in built:
+            built[key] = seen(table, key)
+        snap, legal = built[key]
+        out.append((conn, _welcome(full, conn.seat, _with_legal(table, conn.seat, snap, legal))))
+    table.shown = {key: snap for key, (snap, _) in built.items()}
+    table.shown_head = head
     return out
 
 
@@ -200,40 +237,80 @@ def sentences_before(table: LiveTable, move: Any) -> Sentences:
     return said
 
 
+def update_texts(
+    table: LiveTable, index: int, move: str, by: str, said: Sentences | None = None
+) -> dict[str | None, str]:
+    """The distinct ``update`` texts of move ``index`` (``move``, played by ``by``),
+    keyed by the viewer who gets them: a seat letter, or ``None`` for spectators and
+    any seat without a text of its own. Each is built once, with the move in words
+    (``said``, taken before the move by :func:`sentences_before`). Empty when nobody
+    is at the table.
+
+    An update carries the changes (:mod:`.deltas`) from the snapshot this viewer was
+    last sent to the new one, without legal moves, and from the last summary sent to
+    the new one (the clock in full: its seconds run between messages); the seat to
+    move gets its legal moves in ``legal``. A seat gets a text of its own while one of
+    its connections is at the table and the snapshot depends on the viewer, or when
+    it is to move. The new snapshots are the bases of the next update."""
+    if not table.connections:  # nobody to keep a base for: the next hello sets it
+        table.shown, table.shown_head = {}, None
+        return {}
+    spec, state = table.spec, table.state
+    head = summary(table)
+    table_changes = _summary_changes(table.shown_head, head)
+    table.shown_head = head
+    seats = {conn.seat for conn in table.connections} - {None}
+    viewers: set[str | None] = {None} if spec.public else {None, *seats}
+    mover = state.current_player
+    shown: dict[str | None, dict[str, Any]] = {}
+    texts: dict[str | None, str] = {}
+    for viewer in viewers:
+        snap, legal = seen(table, viewer)
+        before = table.shown.get(viewer)
+        changes = diff(before, snap) if before is not None else [[[], snap]]
+        shown[viewer] = snap
+        shown_move = spec.public_moves(state, viewer)[index] if spec.hidden else move
+        sentence = said(viewer, shown_move) if said is not None else shown_move
+        text = _update(index, shown_move, by, sentence, changes, table_changes)
+        texts[viewer] = text
+        if legal and mover in seats and (viewer == mover or spec.public):
+            # The seat to move: the same text with its legal moves (no second encoding).
+            texts[mover] = f'{text[:-1]},"legal":{orjson.dumps(legal).decode()}}}'
+    table.shown = shown
+    return texts
+
+
+def _summary_changes(before: dict[str, Any] | None, after: dict[str, Any]) -> list[Change]:
+    """The changes of the summary; its ``clock`` always whole (its seconds are read when
+    a message is built, so the last one sent may not be what a newer ``welcome`` gave)."""
+    if before is None:
+        return [[[], after]]
+    changes = [c for c in diff(before, after) if not (c[0] and c[0][0] == "clock")]
+    if "clock" in after:
+        changes.append([["clock"], after["clock"]])
+    return changes
+
+
 def updates(
     table: LiveTable, index: int, move: str, by: str, said: Sentences | None = None
 ) -> list[tuple[Connection, str]]:
-    """The ``update`` of move ``index`` (``move``, played by ``by``) for every
-    connection, as its viewer may see it, with the move in words (``said``, taken
-    before the move by :func:`sentences_before`); each distinct message built once."""
-    spec = table.spec
-    head = summary(table)
-    public = spec.public  # the snapshot is the same for every viewer: one message for all
-    built: dict[str | None, str] = {}
-    out = []
-    for conn in table.connections:
-        viewer = None if public else conn.seat
-        message = built.get(viewer)
-        if message is None:
-            shown_move = spec.public_moves(table.state, viewer)[index] if spec.hidden else move
-            sentence = said(viewer, shown_move) if said is not None else shown_move
-            message = built[viewer] = _update(
-                index, shown_move, by, sentence, spec.snapshot(table.state, viewer), head
-            )
-        out.append((conn, message))
-    return out
+    """The ``update`` of move ``index`` for every connection: its viewer's text of
+    :func:`update_texts` (the spectators' where its seat has none)."""
+    texts = update_texts(table, index, move, by, said)
+    return [(conn, texts.get(conn.seat) or texts[None]) for conn in table.connections]
 
 
 def invitations(table: LiveTable, by: str) -> list[tuple[Connection, str]]:
     """The ``rematch`` message for everyone still at a finished table: ``by``'s seat
     opened the rematch ``table.rematch``; each may follow the link to take their seat."""
+    head = table.shown_head = summary(table)  # the base of the next update's changes
     message = p.dumps(
         {
             "type": "rematch",
             "id": table.rematch,
             "url": f"/table/{table.rematch}",
             "by": by,
-            "table": summary(table),
+            "table": head,
         }
     )
     return [(conn, message) for conn in table.connections]
@@ -244,7 +321,12 @@ def _welcome(head: dict[str, Any], seat: str | None, snap: dict[str, Any]) -> st
 
 
 def _update(
-    index: int, move: str, by: str, sentence: str, snap: dict[str, Any], head: dict[str, Any]
+    index: int,
+    move: str,
+    by: str,
+    sentence: str,
+    changes: list[Change],
+    table_changes: list[Change],
 ) -> str:
     # The head of the text is read by benchmarks/server_load.py (tests/server check it).
     return p.dumps(
@@ -254,7 +336,7 @@ def _update(
             "move": move,
             "by": by,
             "sentence": sentence,
-            "snapshot": snap,
-            "table": head,
+            "changes": changes,
+            "table_changes": table_changes,
         }
     )

@@ -11,6 +11,7 @@ import json
 import re
 import threading
 import tomllib
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -172,9 +173,29 @@ class Course:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Course:
         """A course from the MC-1.5 keys (``name`` optional, ``lanes`` defaults to 5);
-        a bundled course as shipped is the process's one object of it (:meth:`shared`)."""
-        course = cls._parse(data)
-        return course.shared() if cls is Course else course
+        a bundled course as shipped is the process's one object of it (:meth:`shared`).
+
+        The same keys give the same object while they are among the
+        :data:`_PARSED_KEPT` last parsed: a server replays, resumes and hands its bots
+        each table's stored course, and parsing one costs more than the rest of a new
+        game (a Course is immutable: sharing it is safe)."""
+        if cls is not Course:
+            return cls._parse(data)
+        try:
+            key = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        except (TypeError, ValueError):  # not JSON keys: the parse says what is wrong
+            return cls._parse(data).shared()
+        with _PARSED_LOCK:
+            course = _PARSED.get(key)
+            if course is not None:
+                _PARSED.move_to_end(key)
+                return course
+        course = cls._parse(data).shared()
+        with _PARSED_LOCK:
+            _PARSED[key] = course
+            while len(_PARSED) > _PARSED_KEPT:
+                _PARSED.popitem(last=False)
+        return course
 
     @classmethod
     def _parse(cls, data: Mapping[str, Any]) -> Course:
@@ -522,6 +543,13 @@ def _bundled_text(name: str) -> str:
 #: its memos only ever gain entries that any game on it may use (moves are values).
 _BUNDLED: dict[str, Course] = {}
 _BUNDLED_LOCK = threading.Lock()
+
+#: The courses made from keys lately (:meth:`Course.from_dict`), by their JSON text,
+#: the least recently asked for first; at most :data:`_PARSED_KEPT` (uploaded courses
+#: come and go).
+_PARSED: OrderedDict[str, Course] = OrderedDict()
+_PARSED_KEPT = 64
+_PARSED_LOCK = threading.Lock()
 
 
 def _bundled(name: str) -> Course:

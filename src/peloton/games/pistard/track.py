@@ -18,6 +18,7 @@ import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -156,12 +157,14 @@ class Layout:
 
     @classmethod
     def load(cls, name: str) -> Layout:
-        """A bundled layout by name (``default``) or a ``.toml``/``.json`` file path."""
-        if name in bundled_names():
-            text = (
-                resources.files(__package__).joinpath("layouts", f"{name}.toml").read_text("utf-8")
+        """A bundled layout by name (``default``: read once per process, one shared
+        object) or a ``.toml``/``.json`` file path (read at each call)."""
+        if name in _bundled_names():
+            return (
+                _bundled(name)
+                if cls is Layout
+                else cls.from_text(_bundled_text(name), toml=True, source=name)
             )
-            return cls.from_text(text, toml=True, source=name)
         if Path(name).suffix.lower() in (".toml", ".json") and Path(name).exists():
             return cls.from_file(name)
         raise LayoutError(
@@ -216,8 +219,30 @@ def _problems(length: int, rows: list[Any]) -> list[str]:
 
 def bundled_names() -> list[str]:
     """Names of the layouts shipped with Peloton."""
+    return list(_bundled_names())
+
+
+@cache
+def _bundled_names() -> tuple[str, ...]:
     folder = resources.files(__package__).joinpath("layouts")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
+
+
+def _bundled_text(name: str) -> str:
+    return resources.files(__package__).joinpath("layouts", f"{name}.toml").read_text("utf-8")
+
+
+@cache
+def _bundled(name: str) -> Layout:
+    """The bundled layout ``name``, read and checked once per process (a Layout is
+    immutable: every game on it shares it)."""
+    return Layout.from_text(_bundled_text(name), toml=True, source=name)
+
+
+@lru_cache(maxsize=64)
+def _bundled_sized(name: str, length: int) -> Layout:
+    """The bundled layout ``name`` over ``length`` rows, made once per process."""
+    return _bundled(name).sized(length)
 
 
 def resolve_layout(layout: Layout | str | Mapping[str, Any], length: int | None = None) -> Layout:
@@ -233,10 +258,10 @@ def resolve_layout(layout: Layout | str | Mapping[str, Any], length: int | None 
         raise LayoutError(f"a layout is a name, a file path or a table of keys, not {layout!r}")
     if length is None or length == chosen.length:
         return chosen
-    if isinstance(layout, str) and layout in bundled_names():
+    if isinstance(layout, str) and layout in _bundled_names():
         if not MIN_LENGTH <= length <= MAX_LENGTH:
             raise LayoutError(f"length must be {MIN_LENGTH} to {MAX_LENGTH} rows, not {length}")
-        return chosen.sized(length)
+        return _bundled_sized(layout, length)
     raise LayoutError(
         f"the layout has {chosen.length} rows but the length asked for is {length}", chosen.name
     )

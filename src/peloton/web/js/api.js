@@ -1,5 +1,7 @@
 // HTTP API, seat tokens and the live WebSocket of docs/protocol.md.
 
+import { applyDelta } from "./delta.js";
+
 /** An error answer of the HTTP API: `{"error": {"code", "message"}}` (and `problems`). */
 export class ApiError extends Error {
   constructor(status, code, message, problems) {
@@ -50,34 +52,12 @@ export async function api(method, path, body, headers = {}) {
 }
 
 /** Every snapshot of a replay answer, the first before any move: each move's changes
- * applied to the snapshot before it. A change is `[path, value]` (set; an index equal
- * to a list's length appends) or `[path]` (remove a key). The objects and lists on a
- * changed path are copied, the rest is shared: the snapshots cost about what the
- * changes do, not a whole snapshot each. */
+ * applied to the snapshot before it (delta.js). The objects and lists on a changed
+ * path are copied, the rest is shared: the snapshots cost about what the changes do,
+ * not a whole snapshot each. */
 export function replaySnapshots(replay) {
   const out = [replay.snapshot];
-  for (const changes of replay.changes) {
-    const copied = new Set();
-    const own = (parent, key) => {
-      let child = parent[key];
-      if (!copied.has(child)) {
-        child = Array.isArray(child) ? child.slice() : { ...child };
-        parent[key] = child;
-        copied.add(child);
-      }
-      return child;
-    };
-    const root = { "": out[out.length - 1] };
-    for (const change of changes) {
-      const path = change[0].length ? change[0] : [""];
-      let node = change[0].length ? own(root, "") : root;
-      for (const key of path.slice(0, -1)) node = own(node, key);
-      const last = path[path.length - 1];
-      if (change.length === 1) delete node[last];
-      else node[last] = change[1];
-    }
-    out.push(root[""]);
-  }
+  for (const changes of replay.changes) out.push(applyDelta(out[out.length - 1], changes));
   return out;
 }
 

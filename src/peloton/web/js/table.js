@@ -9,6 +9,7 @@ import * as seats from "./seats.js";
 import { showSolver } from "./solver.js";
 import { el, clear, teamChip, seatLabel, seatOf, showError, renderLog, logFromReplay, setTeamColours } from "./ui.js";
 import { viewOf } from "./views.js";
+import { applyDelta, DeltaError } from "./delta.js";
 import { TurnSignal } from "./turn_signal.js";
 import { EndDialog, showInvitation } from "./end_dialog.js";
 import { showStandingsLink } from "./competition_next.js";
@@ -34,6 +35,7 @@ const S = {
   replay: null,
   conn: "connecting",
   welcomes: 0, // how many welcomes this page got (one per connection)
+  resyncs: 0, // how many updates could not be followed (each reconnected for a welcome)
   view: null, // the game's view, made once the game is known
   solver: null, // a solo table's solver answer (solver.js)
   signal: null, // the "your turn" signal (turn_signal.js)
@@ -64,9 +66,11 @@ function notice(message) {
 
 // ------------------------------------------------------------------ data
 
-function applyTable(t) {
+/** A table summary received: merged into the one we have (the object options in full
+ * stay), or taken `whole` (an update's changes applied to the one we had). */
+function applyTable(t, { whole = false } = {}) {
   if (!t) return;
-  S.table = { ...(S.table || {}), ...t };
+  S.table = whole ? t : { ...(S.table || {}), ...t };
   if (!S.view) {
     const View = viewOf(S.table.game);
     S.view = new View($("board-host"), { onSquare, onHover: hoverSquare });
@@ -123,14 +127,29 @@ function onMessage(msg) {
       break;
     }
     case "update": {
+      // The move and what it changed (docs/protocol.md, "Deltas"): applied to the
+      // snapshot and summary we have, which must be those of the move before.
       const prev = S.snap;
-      applyTable(msg.table);
-      if (prev && typeof msg.index === "number" && msg.index === S.log.length && S.view.movesPlayed(prev) === msg.index) {
-        S.log.push({ move: msg.move, round: S.view.roundOf(prev, msg.index), by: msg.by, sentence: msg.sentence || null });
-      } else if (typeof msg.index !== "number" || msg.index >= S.log.length) {
-        loadLog();
+      const have = prev ? S.view.movesPlayed(prev) : -1;
+      if (prev && typeof msg.index === "number" && msg.index < have) return; // a refresh got here first
+      let next;
+      try {
+        if (!prev || !S.table || msg.index !== have) throw new DeltaError(`update ${msg.index} after ${have} moves`);
+        next = { snap: applyDelta(prev, msg.changes || []), table: applyDelta(S.table, msg.table_changes || []) };
+      } catch (e) {
+        if (!(e instanceof DeltaError)) throw e;
+        resync();
+        return;
       }
-      setSnapshot(msg.snapshot);
+      // The legal moves are the update's own: only the seat to move gets them.
+      if ("legal" in prev || msg.legal) next.snap.legal = msg.legal || [];
+      applyTable(next.table, { whole: true });
+      if (msg.index === S.log.length) {
+        S.log.push({ move: msg.move, round: S.view.roundOf(prev, msg.index), by: msg.by, sentence: msg.sentence || null });
+      } else if (msg.index > S.log.length) {
+        loadLog(); // the log missed moves: read it whole
+      }
+      setSnapshot(next.snap);
       if (msg.by && msg.by === S.seat) error(null);
       break;
     }
@@ -161,6 +180,14 @@ function onMessage(msg) {
       return;
   }
   render();
+}
+
+/** An update we cannot follow (a move missed, changes that do not fit): connect again,
+ * and the new connection's `welcome` brings the whole state (messages of the old one
+ * are ignored from now on). */
+function resync() {
+  S.resyncs += 1;
+  socket.reconnect();
 }
 
 async function refresh() {
@@ -244,6 +271,7 @@ function renderRoot() {
     status: (S.table && S.table.status) || "",
     mode: S.mode,
     welcomes: String(S.welcomes),
+    resyncs: String(S.resyncs),
   });
   document.body.classList.toggle("replaying", S.mode === "replay");
 }

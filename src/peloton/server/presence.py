@@ -323,7 +323,7 @@ class Presence:
         self.sync(table)
         if table.state is not None:
             self.tables._send(views.welcomes(table))
-        self.tables._kick_bots(table)
+        self.tables.bots.kick(table)
 
     # ------------------------------------------------------------ leave and come back
 

@@ -1,4 +1,5 @@
-"""The authority over every table: create, join, move, commit, bots and chance.
+"""The authority over every table: create, join, move, commit (bots and chance play
+through :mod:`.bot_turns`).
 
 Each event makes one pass, under its table's :class:`asyncio.Lock`: check it once →
 commit it to the database → apply it to the state in memory → build every viewer's
@@ -7,13 +8,7 @@ message (:mod:`.views`) → send. Bad input raises :class:`~.errors.ApiError` or
 At start-up every unfinished table is rebuilt by replaying its stored moves; finished
 tables are replayed on demand.
 
-Every game is driven through its :class:`~.games.GameSpec`. At a chance step the
-server draws the move itself from the table's seeded chance stream and commits it
-like any move: a restarted server rolls exactly the dice it would have rolled. Bots
-think in the worker processes (:mod:`.workers`, one key per table), each decision
-seeded from the table's secret and the move's index (:func:`~.live.decision_seed`),
-and are given ``state.view(player)`` in a game with hidden information, never the
-full state.
+Every game is driven through its :class:`~.games.GameSpec`.
 
 Only unfinished tables keep their state in memory, and the finished tables someone
 watches or asked for in the last :data:`KEEP_SECONDS` (at most
@@ -35,14 +30,12 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from ..core.errors import PelotonError
-from ..core.protocol import CHANCE
-from ..core.rng import Rng
 from . import errors as e
 from . import protocol as p
 from . import storage, views
+from .bot_turns import BotTurns
 from .errors import ApiError, ProtocolError
 from .games import HUMAN, spec
-from .jobs import Position
 from .limits import FINISHED_IN_MEMORY, MAX_TABLE_MOVES, QuietLog
 from .live import (
     ABANDONED,
@@ -51,23 +44,18 @@ from .live import (
     RUNNING,
     Connection,
     LiveTable,
-    Seat,
-    decision_seed,
     hash_token,
     make_seat,
 )
-from .presence import Presence, bot_of, stored
+from .presence import Presence, stored
 from .requests import Created, check_create, checked_name, creator_of
-from .workers import InlineWorkers, JobTimeout, Workers
+from .workers import InlineWorkers, Workers
 
 __all__ = ["FINISHED", "OPEN", "RUNNING", "ApiError", "Connection", "LiveTable", "Tables"]
 
 log = logging.getLogger("peloton.server")
 quiet = QuietLog(log)
 
-#: Seconds one bot decision may take (a search bot thinks for at most a few); past it
-#: the bot plays a legal move drawn from its decision's seed instead.
-BOT_SECONDS = 60.0
 #: A finished table's state is let go only when nobody asked for it this long.
 KEEP_SECONDS = 60.0
 _ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
@@ -95,7 +83,8 @@ class Tables:
         self.engine = engine
         #: Where bots think: the server's worker processes (in this process without them).
         self.workers = workers if workers is not None else InlineWorkers()
-        self.bot_delay = bot_delay
+        #: The bots' and the dice's turns, committed like a player's move.
+        self.bots = BotTurns(self._commit, self.workers, bot_delay)
         self.tables: dict[str, LiveTable] = {}
         #: The finished tables whose state is in memory, the least recently asked first.
         self._finished: OrderedDict[str, None] = OrderedDict()
@@ -193,7 +182,7 @@ class Tables:
     def start_bots(self) -> None:
         """Let every bot (or chance step) whose turn it is move (after a restart)."""
         for table in self.tables.values():
-            self._kick_bots(table)
+            self.bots.kick(table)
         self.presence.start()
         if self._sweeper is None:
             self._sweeper = asyncio.create_task(self._sweeping(), name="finished-tables")
@@ -202,7 +191,7 @@ class Tables:
         """Run a table loaded by :meth:`load_one` (in the event loop): its clocks go on
         from their checkpoint and its bots (or dice) move when due, as after a restart."""
         self.presence.start_table(table)
-        self._kick_bots(table)
+        self.bots.kick(table)
 
     def release(self, table_id: str) -> LiveTable | None:
         """Let go of a table at once (this process no longer holds it): its bots and
@@ -339,7 +328,7 @@ class Tables:
             await self.claim(table.id)
         await self.writer.write(storage.insert_table(row) + (also or []))
         self.tables[table.id] = table
-        self._kick_bots(table)
+        self.bots.kick(table)
         seated = None if creator is None or token is None else {"seat": creator[0], "token": token}
         return table, seated
 
@@ -433,7 +422,7 @@ class Tables:
             self.presence.sync(table)  # the last seat taken: the first clock runs
             if table.state is not None:
                 self._send(views.welcomes(table))
-            self._kick_bots(table)
+            self.bots.kick(table)
         return {"seat": seat.seat, "token": token}
 
     @staticmethod
@@ -629,7 +618,7 @@ class Tables:
                     await self.on_finish(table)
                 except Exception:  # the game is stored; a restart takes it back again
                     log.exception("table %s: not handed back to its competition", table.id)
-        self._kick_bots(table)
+        self.bots.kick(table)
 
     @staticmethod
     def _send(messages: list[tuple[Connection, str]]) -> None:
@@ -640,96 +629,3 @@ class Tables:
         """Forget a client that went away."""
         table.connections.discard(conn)
         conn.close()
-
-    # ------------------------------------------------------------ bots and chance
-
-    def _kick_bots(self, table: LiveTable) -> None:
-        if table.bot_task is None and table.next_actor() is not None:
-            table.bot_task = asyncio.create_task(self._bots(table), name=f"bots-{table.id}")
-
-    def _chance_rng(self, table: LiveTable, index: int) -> Rng:
-        """The generator of the chance move at move ``index``: the game's one stream
-        where its record can position it (rebuilt from the stored moves after a restart,
-        so a downloaded record resumes with the same rolls), else ``Rng(seed).spawn(index)``."""
-        if table.rng is None:
-            table.rng = table.spec.chance_stream(table.state, table.seed)
-        return table.rng if table.rng is not None else Rng(table.seed or 0).spawn(index)
-
-    async def _bots(self, table: LiveTable) -> None:
-        """Play the bots' and the dice's moves while one is due, each after ``bot_delay``.
-
-        At a chance step the server draws the move from the table's seeded generator.
-        A bot thinks in a worker process on a copy of the position (a game with hidden
-        information: on the bot's own view), without the table's lock (a search bot
-        may think for seconds), seeded for this decision alone; then its move is
-        checked and committed like a player's."""
-        failures = 0
-        while True:
-            await asyncio.sleep(self.bot_delay + min(failures, 10))
-            async with table.lock:
-                actor = table.next_actor()
-                state = table.state
-                if actor is None:
-                    table.bot_task = None
-                    return
-                index = len(table.texts)
-                if actor == CHANCE:
-                    try:
-                        move = table.spec.check_move(
-                            state, state.chance_move(self._chance_rng(table, index))
-                        )
-                        await self._commit(table, move, CHANCE)
-                        failures = 0
-                    except Exception:
-                        failures += 1
-                        table.rng = (
-                            None  # rebuilt from the stored moves: the lost roll is drawn again
-                        )
-                        log.exception("table %s: chance move %d not played", table.id, index)
-                    continue
-                assert isinstance(actor, Seat)
-                seat = actor
-                position = Position(
-                    table.id, table.spec.name, table.options, table.seed,
-                    list(table.texts), seat.seat if table.spec.hidden else None,
-                )  # fmt: skip
-            seed = decision_seed(table.secret, seat.seat, index)
-            try:
-                choice = await self._decide(table, seat, seed, position)
-                async with table.lock:
-                    # Not if the seat's player took it back from the stand-in meanwhile.
-                    if len(table.texts) == index and table.next_actor() is seat:
-                        await self._commit(
-                            table, table.spec.check_move(table.state, choice), seat.seat
-                        )
-                failures = 0
-            except Exception as exc:
-                failures += 1
-                quiet.warning(
-                    f"bot-{table.id}",
-                    "table %s: bot %s could not move (%s)",
-                    table.id,
-                    seat.seat,
-                    exc,
-                )
-
-    async def _decide(self, table: LiveTable, seat: Seat, seed: int, position: Position) -> str:
-        """The bot's move (notation) in ``position``: thought out in a worker, or, past
-        :data:`BOT_SECONDS`, a legal move drawn from the decision's seed."""
-        key = f"table:{table.id}"
-        try:
-            move: str = await self.workers.run(
-                key, "bot_move", bot_of(seat), seed, position, timeout=BOT_SECONDS
-            )
-        except JobTimeout:
-            quiet.warning(
-                f"bot-slow-{table.id}",
-                "table %s: bot %s thought over %g s; it plays a random move",
-                table.id,
-                seat.seat,
-                BOT_SECONDS,
-            )
-            move = await self.workers.run(
-                key, "random_move", seed, position, timeout=BOT_SECONDS, light=True
-            )
-        return move

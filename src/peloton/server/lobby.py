@@ -14,16 +14,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import orjson
 from starlette.concurrency import run_in_threadpool
 
 from . import storage, views
-from .broker import BrokerDown, BrokerError
-
-if TYPE_CHECKING:
-    from .cluster import Cluster
+from .broker import Broker, BrokerDown, BrokerError
+from .tables import Tables
 
 log = logging.getLogger("peloton.server")
 
@@ -31,12 +29,26 @@ log = logging.getLogger("peloton.server")
 LINES_SECONDS = 2.0
 
 
+class Node(Protocol):
+    """What the lobby needs of this node of the cluster (a :class:`~.cluster.Cluster`)."""
+
+    node: str
+    broker: Broker
+    tables: Tables
+    #: The tables this node holds (their ids, with the lease's epoch).
+    held: dict[str, int]
+
+    async def owners(self, table_ids: list[str]) -> dict[str, str]:
+        """The node holding each of these tables (those somebody holds)."""
+        ...
+
+
 def channel(node: str) -> str:
     """The channel on which ``node`` gives the lobby lines of the tables it holds."""
     return f"peloton:lobby:{node}"
 
 
-async def lines(cluster: Cluster, data: bytes) -> bytes:
+async def lines(cluster: Node, data: bytes) -> bytes:
     """Another node's request ``["id", ...]`` → ``{id: summary}`` of those this node
     holds (the others are left out: the asker reads their rows)."""
     try:
@@ -54,7 +66,7 @@ async def lines(cluster: Cluster, data: bytes) -> bytes:
 
 
 async def page(
-    cluster: Cluster, status: str | None, after: tuple[datetime, str] | None, limit: int
+    cluster: Node, status: str | None, after: tuple[datetime, str] | None, limit: int
 ) -> list[tuple[storage.TableRow, dict[str, Any]]]:
     """At most ``limit`` lobby lines, newest first: each table's row and summary."""
     rows = await run_in_threadpool(storage.lobby_rows, cluster.tables.engine, status, after, limit)
@@ -84,7 +96,7 @@ async def page(
     return out
 
 
-async def _ask(cluster: Cluster, node: str, ids: list[str]) -> dict[str, dict[str, Any]]:
+async def _ask(cluster: Node, node: str, ids: list[str]) -> dict[str, dict[str, Any]]:
     """The lines ``node`` gives for ``ids`` (none when it does not answer in time)."""
     try:
         data = await cluster.broker.request(channel(node), orjson.dumps(ids), LINES_SECONDS)
@@ -95,7 +107,7 @@ async def _ask(cluster: Cluster, node: str, ids: list[str]) -> dict[str, dict[st
         return {}
 
 
-def _stored(cluster: Cluster, row: storage.TableRow) -> dict[str, Any] | None:
+def _stored(cluster: Node, row: storage.TableRow) -> dict[str, Any] | None:
     """The line of a table nobody holds, from its row (blocking: a game's options are
     read, a course parsed)."""
     table = cluster.tables.build(row)

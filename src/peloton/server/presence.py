@@ -30,7 +30,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import bindparam, update
 
@@ -40,9 +40,6 @@ from .clocks import Clock, ClockError, TimeControl, parse_time_control
 from .errors import ApiError, ProtocolError
 from .games import HUMAN, GameSpec, bots_for
 from .live import ABANDONED, FINISHED, OPEN, LiveTable, Seat
-
-if TYPE_CHECKING:
-    from .tables import Tables
 
 log = logging.getLogger("peloton.server")
 
@@ -102,13 +99,26 @@ def _kept(table: LiveTable) -> dict[str, Any]:
 
 
 class Presence:
-    """The clocks and stand-ins of every table of a :class:`~.tables.Tables`.
+    """The clocks and stand-ins of every table of a :class:`~.tables.Tables`: its
+    ``tables`` (by id) and database ``writer``; ``kick`` lets a table's bots move,
+    ``keep`` counts a table that is over among the finished ones.
 
     ``now`` is the clock the clocks read (seconds; the monotonic clock by default, a
     test's own clock in tests): nothing here reads any other."""
 
-    def __init__(self, tables: Tables, now: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        tables: dict[str, LiveTable],
+        writer: storage.Writer,
+        now: Callable[[], float],
+        *,
+        kick: Callable[[LiveTable], None],
+        keep: Callable[[LiveTable], None],
+    ) -> None:
         self.tables = tables
+        self.writer = writer
+        self.kick = kick
+        self.keep = keep
         self.now = now
         #: Each clocked table's timer, due when its running clock's flag falls.
         self._timers: dict[str, asyncio.TimerHandle] = {}
@@ -203,12 +213,12 @@ class Presence:
         dirty, self._dirty = self._dirty, set()
         ops: storage.Write = []
         for table_id in dirty:
-            table = self.tables.tables.get(table_id)
+            table = self.tables.get(table_id)
             if table is not None and table.clock is not None:
                 ops += self.write(table)
         if ops:
             try:
-                await self.tables.writer.write(ops)
+                await self.writer.write(ops)
             except Exception:
                 self._dirty |= dirty
                 raise
@@ -232,7 +242,7 @@ class Presence:
     def start(self) -> None:
         """Run the clocks of the loaded tables and set their timers (in the running
         event loop)."""
-        for table in self.tables.tables.values():
+        for table in self.tables.values():
             self.sync(table)
             self._schedule(table)
         if self._saver is None:
@@ -290,7 +300,7 @@ class Presence:
         """Let every fallen flag fall: the stand-in plays those seats from now on. The
         ``(table, seat)`` pairs whose flag fell."""
         fallen = []
-        for table in list(self.tables.tables.values()):
+        for table in list(self.tables.values()):
             if table.clock is None or table.clock.fallen() is None:
                 continue
             async with table.lock:
@@ -307,7 +317,7 @@ class Presence:
         table.clock.stop()
         seat.away, seat.standin = TIMEOUT, table.standin
         try:
-            await self.tables.writer.write(self.write(table))
+            await self.writer.write(self.write(table))
         except Exception:  # kept in memory; the next move's write stores it
             log.exception("table %s: seat %s's fallen flag not stored", table.id, letter)
         log.info(
@@ -322,8 +332,9 @@ class Presence:
         """A seat changed hands: every viewer gets a fresh ``welcome``; bots go on."""
         self.sync(table)
         if table.state is not None:
-            self.tables._send(views.welcomes(table))
-        self.tables.bots.kick(table)
+            for conn, text in views.welcomes(table):
+                conn.send(text)
+        self.kick(table)
 
     # ------------------------------------------------------------ leave and come back
 
@@ -359,7 +370,7 @@ class Presence:
                 await self._abandon(table, before, seat)
             else:
                 try:
-                    await self.tables.writer.write(self.write(table))
+                    await self.writer.write(self.write(table))
                 except Exception:
                     seat.away, seat.standin = before
                     self.sync(table)
@@ -381,7 +392,7 @@ class Presence:
             )
         ]
         try:
-            await self.tables.writer.write(ops)
+            await self.writer.write(ops)
         except Exception:
             seat.away, seat.standin = before
             self.sync(table)
@@ -390,7 +401,7 @@ class Presence:
         if table.clock is not None:
             table.clock.stop()
         # Over like a finished table: its state may leave memory like one's.
-        self.tables._keep(table)
+        self.keep(table)
         log.info("table %s: every player left; the table is abandoned", table.id)
         self._changed(table)
 
@@ -420,7 +431,7 @@ class Presence:
             if table.clock is not None:
                 table.clock.grace(viewer)
             try:
-                await self.tables.writer.write(self.write(table))
+                await self.writer.write(self.write(table))
             except Exception:
                 seat.away, seat.standin = before
                 raise
@@ -440,12 +451,12 @@ class Presence:
         if self._checks:
             await asyncio.gather(*list(self._checks), return_exceptions=True)
         ops: storage.Write = []
-        for table in self.tables.tables.values():
+        for table in self.tables.values():
             if table.clock is not None and table.status not in (FINISHED, ABANDONED):
                 ops += self.write(table)
         if ops:
             try:
-                await self.tables.writer.write(ops)
+                await self.writer.write(ops)
             except Exception:
                 log.exception("the clocks could not be saved at the stop")
 

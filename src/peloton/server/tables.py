@@ -78,14 +78,14 @@ class Tables:
         now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.writer = writer
-        #: The clocks and stand-ins (``now``: the clock they read).
-        self.presence = Presence(self, now)
         self.engine = engine
         #: Where bots think: the server's worker processes (in this process without them).
         self.workers = workers if workers is not None else InlineWorkers()
         #: The bots' and the dice's turns, committed like a player's move.
         self.bots = BotTurns(self._commit, self.workers, bot_delay)
         self.tables: dict[str, LiveTable] = {}
+        #: The clocks and stand-ins (``now``: the clock they read).
+        self.presence = Presence(self.tables, writer, now, kick=self.bots.kick, keep=self._keep)
         #: The finished tables whose state is in memory, the least recently asked first.
         self._finished: OrderedDict[str, None] = OrderedDict()
         #: Lets go of the finished tables nobody watches (:meth:`sweep`).

@@ -15,6 +15,7 @@ from peloton.games import mindcycling as mc
 from peloton.games.mindcycling.solver.bounds import Bounds, may_end_this_round, round_reach
 from peloton.games.mindcycling.solver.driver import static_lower_bound
 from peloton.games.mindcycling.solver.examples import random_course
+from peloton.games.mindcycling.solver.rows import RowGame, RowSearch
 from peloton.games.mindcycling.solver.search import Solver
 
 
@@ -108,3 +109,20 @@ def test_the_rule_raises_the_bound_on_a_short_course() -> None:
     course = random_course(2)
     root = mc.new_solo(course)
     assert static_lower_bound(Solver(root, None), root) == 3
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines)
+def test_the_row_game_allows_the_remaining_of_real_lines(
+    line: tuple[list[mc.State], mc.State],
+) -> None:
+    """MC-9.4: phase 2 asks the row game for lines ending with every rider left on the
+    road on a given row or beyond; from the last round's start of a real line, the row
+    game finds one for the line's own remaining (it allows every real round)."""
+    starts, final = line
+    score = final.solo_score
+    assert score is not None
+    last = starts[-1]
+    team = "".join(rid[1] for rid in last.ids)
+    search = RowSearch(RowGame(last.course, last.relay_limit), team)
+    assert search.feasible(RowGame.project(last), 1, last.course.finish - score[1])

@@ -11,7 +11,7 @@ and stops with :class:`.rows.TimeUp`; what was found until then is the answer:
 2. **greedy lines**, then the **beam** (:mod:`.beam`) for at most
    :data:`BEAM_SHARE` of the limit: the incumbent the proof prunes with;
 3. **polish** (:func:`_polish`): the endings of the incumbent solved exactly, up to
-   half the limit;
+   a fifth of the limit;
 4. **the proof** (:mod:`.search`): iterative deepening on the rounds, first in the row
    game, then branch and bound on ``remaining``.
 """
@@ -40,8 +40,8 @@ UNTIMED_WIDTHS = (2, 6, 16)
 #: The share of a time limit the row game may take to raise the lower bound before
 #: the beam (:func:`_row_bound`).
 ROW_SHARE = 0.2
-#: The share of a time limit polishing the incumbent may take (with the beam before it).
-POLISH_SHARE = 0.5
+#: The share of a time limit polishing the incumbent may take (after the beam).
+POLISH_SHARE = 0.2
 
 
 def static_lower_bound(solver: Solver, root: State) -> int:
@@ -138,7 +138,8 @@ def _beam(
     """Beams of growing width (:func:`.beam.beam_lines`) for a better first line, for at
     most :data:`BEAM_SHARE` of the limit (the narrow beams only, without one)."""
     clock = solver.clock
-    until = None if time_limit is None else started + time_limit * BEAM_SHARE
+    # Counted from the beam's own start: the row game before it may have had its share.
+    until = None if time_limit is None else clock() + time_limit * BEAM_SHARE
     if solver.deadline is not None and until is not None:
         until = min(until, solver.deadline)
     calls = 0
@@ -223,7 +224,7 @@ def solve_state(
         and solver.bound is not None
         and solver.bound > lower
     ):
-        _polish(solver, root, started + time_limit * POLISH_SHARE)
+        _polish(solver, root, min(deadline, clock() + time_limit * POLISH_SHARE))
     if upper is not None and solver.bound is not None and upper <= solver.bound:
         solver.best_line, solver.best_final = None, None
         solver.bound = upper
@@ -268,7 +269,17 @@ def solve_state(
             solver.log.append(f"no line in {r} rounds ({solver.nodes:,} nodes)")
         lower = (r_star, 0)
         # Phase 2: the smallest remaining among the lines of r_star rounds.
-        if solver.best_rem > 0:
+        # The row game first: when no row-game line of r_star rounds ends with the
+        # fifth rider beyond finish - best_rem, no real line beats the incumbent.
+        target = solver.finish - solver.best_rem + 1
+        if solver.best_rem > 0 and not any(
+            relaxed.feasible(p, r_star - done_rounds, target) for p in row_starts
+        ):
+            solver.log.append(
+                f"no line of {r_star} rounds with remaining below {solver.best_rem} even in the "
+                f"row game ({relaxed.nodes:,} row nodes)"
+            )
+        elif solver.best_rem > 0:
             for s, pre in starts:
                 line = [m.copy() for m in pre]
                 solver.improve(s, r_star - done_rounds, line)

@@ -282,7 +282,7 @@ def _progress() -> Any:
 
 #: Seconds kept back from ``--time-limit`` for what follows the search: printing the
 #: line, writing the record, Python's exit.
-SOLVE_MARGIN = 0.25
+SOLVE_MARGIN = 0.5
 #: The least a solve is given, however late it starts (it answers at once with a line).
 SOLVE_LEAST = 0.05
 

@@ -3,6 +3,7 @@ proven, the proven lower bound, the CPU time and the wall time against the limit
 the nodes searched.
 
     nice .venv/bin/python benchmarks/solver.py                  # bundled courses, from scratch and with the opening book
+    nice .venv/bin/python benchmarks/solver.py --from-scratch   # bundled courses, from scratch only
     nice .venv/bin/python benchmarks/solver.py --random 10      # 10 seeded random solo courses, from scratch
     nice .venv/bin/python benchmarks/solver.py --small          # the small example problems
 
@@ -26,7 +27,7 @@ from peloton.games.mindcycling.solver.lines import known_line
 
 HEADER = (
     f"{'course':<12} {'team':<6} {'mode':<8} {'score':<9} {'proven':<7} {'lower':<9} "
-    f"{'CPU s':>7} {'wall s':>7} {'limit':>6} {'nodes':>11}  kept"
+    f"{'CPU s':>7} {'wall s':>7} {'limit':>6} {'nodes':>11} {'row nodes':>10}  kept"
 )
 
 
@@ -64,7 +65,8 @@ def run(
     lower = f"({sol.lower_bound[0]}, {sol.lower_bound[1]})"
     print(
         f"{course.name:<12} {team:<6} {mode:<8} {score:<9} {'yes' if sol.proven else 'no':<7} "
-        f"{lower:<9} {cpu:>7.1f} {wall:>7.1f} {limit:>6.0f} {sol.nodes:>11,}  {kept}",
+        f"{lower:<9} {cpu:>7.1f} {wall:>7.1f} {limit:>6.0f} {sol.nodes:>11,} {sol.row_nodes:>10,}  "
+        f"{kept}",
         flush=True,
     )
     return sol
@@ -78,6 +80,9 @@ def main() -> None:
     parser.add_argument("--small", action="store_true", help="the small example problems")
     parser.add_argument("--course", action="append", help="only these bundled courses")
     parser.add_argument("--cpu", action="store_true", help="count the limit in CPU seconds")
+    parser.add_argument(
+        "--from-scratch", action="store_true", help="bundled courses without the opening book"
+    )
     args = parser.parse_args()
     clock = "cpu" if args.cpu else "wall"
     print(f"time limit {args.limit:g} s of {clock} time per solve")
@@ -98,7 +103,7 @@ def main() -> None:
             continue
         course = mc.Course.load(name)
         run(course, team, "scratch", args.limit, clock)
-        if known_line(course, team, "front", 3) is not None:
+        if not args.from_scratch and known_line(course, team, "front", 3) is not None:
             run(course, team, "book", args.limit, clock)
 
 

@@ -18,6 +18,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from . import cli_clock
 from .cli_base import (
     EXIT_ERROR,
     EXIT_INTERRUPTED,
@@ -416,6 +417,8 @@ from . import cli_info, cli_rules, cli_tools, cli_tour  # noqa: E402, F401
 
 def main(argv: list[str] | None = None) -> None:
     """Run the ``peloton`` command (``argv`` defaults to ``sys.argv[1:]``)."""
+    # A time limit counts from the process's start when run as the command (cli_clock).
+    cli_clock.start(whole_process=argv is None)
     command = typer.main.get_command(app)
     try:
         code = command.main(args=argv, prog_name="peloton", standalone_mode=False)

@@ -65,7 +65,7 @@ class Bounds:
         self._train_max: dict[bool, dict[str, list[list[list[int]]]]] = {}
         for dry in (False, True):
             self._tabulate(course, types, dry)
-        self._memo: dict[tuple[tuple[Bounded, ...], int, bool, int | None], int] = {}
+        self._memo: dict[tuple[tuple[Bounded, ...], int, bool, int | None, bool], int] = {}
 
     def _tabulate(self, course: Course, types: str, dry: bool) -> None:
         """Each type's reach from each row: on its own legs, as the mover of a train, on
@@ -175,14 +175,61 @@ class Bounds:
         feeds = self.feed_rows
         return any(t == "D" and any(low < f <= high for f in feeds) for t, low, high in riders)
 
+    def own_reach(self, riders: list[Bounded], dry: bool = False) -> list[int]:
+        """The furthest row each rider may end on in one more round on its own legs
+        only (a normal move or an attack, no train): as in :meth:`step`, its type's
+        allowance anywhere in its interval (MC-5.2), +3 for an attack in its own section
+        (MC-7.2), one row less on the top row (against the wind, MC-5.4). A rider that
+        may have crossed already counts as across."""
+        finish = self.finish
+        own_max, own_row = self._own_max[dry], self.own[dry]
+        road = [min(high, finish - 1) for _, low, high in riders if low < finish]
+        top = max(road, default=0)
+        out = []
+        for t, low, high in riders:
+            if high >= finish:
+                out.append(high)
+                continue
+            reach = own_row[t][top] - 1 if high == top else 0
+            below = (top - 1 if high == top else high) - low
+            if below >= 0:
+                reach = max(reach, own_max[t][low][below])
+            out.append(reach)
+        return out
+
+    def may_end(self, riders: list[Bounded], crossed: int, dry: bool = False) -> bool:
+        """Whether the game may end in the coming round by the **last-round rule**.
+
+        The game ends in the round the fourth rider crosses (MC-9.3), so at most one
+        rider on the road does not cross in it. A rider crosses on its own legs or by a
+        relay (MC-6.6); a wheel never crosses (it stops behind a rider on the road,
+        MC-6.4). A relay follows a group that is open, so its founder, who rode a
+        normal move, is still on the road (a rider that crosses closes its group,
+        MC-6.2), and so is every rider that relayed before in that group. Each rider
+        crossing by relay this round therefore needs its own rider that does not
+        cross: at most one does. So three riders at least (those across before
+        included) must cross on their own legs: :meth:`own_reach` must take them
+        across."""
+        finish = self.finish
+        own = sum(1 for r in self.own_reach(riders, dry) if r >= finish)
+        return crossed + own >= SOLO_TARGET - 1
+
     def rounds_needed(
-        self, riders: list[Bounded], crossed: int, dry: bool = False, last_row: int | None = None
+        self,
+        riders: list[Bounded],
+        crossed: int,
+        dry: bool = False,
+        last_row: int | None = None,
+        ends_now: bool = True,
     ) -> int:
         """A lower bound on the rounds (this one included) until the fourth rider crosses
         (``dry``: see :meth:`advance`); with ``last_row``, until then and every rider
         still on the road stands on ``last_row`` or beyond (``remaining`` at most
-        ``finish - last_row``)."""
-        key = (tuple(sorted(riders)), crossed, dry, last_row)
+        ``finish - last_row``). ``ends_now``: whether the game may be over already
+        with the riders as given (the caller knows the round they come from; False
+        when the last-round rule rules it out, see :meth:`may_end`). Every later round
+        the game could end in must pass :meth:`may_end`."""
+        key = (tuple(sorted(riders)), crossed, dry, last_row, ends_now)
         found = self._memo.get(key)
         if found is not None:
             return found
@@ -191,9 +238,13 @@ class Bounds:
         if len(riders) < need:
             return NEVER  # too few riders left on the road to ever end the game
         n = 0
-        while sum(1 for _, _, r in riders if r >= finish) < need or (
-            last_row is not None and any(r < last_row for _, _, r in riders)
+        may_end = ends_now
+        while (
+            not may_end
+            or sum(1 for _, _, r in riders if r >= finish) < need
+            or (last_row is not None and any(r < last_row for _, _, r in riders))
         ):
+            may_end = self.may_end(riders, crossed, dry)
             riders, dry = self.advance(riders, dry)
             n += 1
         if len(self._memo) > 2_000_000:  # bounded memory on very long searches
@@ -268,6 +319,31 @@ def round_reach(state: State, relay_limit: int) -> list[Bounded]:
                 x = leader.get(x)
         out.append((t, row, max(row, reach)))
     return out
+
+
+def may_end_this_round(state: State) -> bool:
+    """The last-round rule (:meth:`Bounds.may_end`) on the round in play, from its own
+    assessment: may the game still end in this round? Only if three riders at least
+    are across already or may still cross on their own legs this round: a rider still
+    to move with its allowance as assessed (+3 if it may attack, MC-7.2) reaching the
+    line. A rider that has ridden and is still on the road did not cross."""
+    race = state.race
+    tables = race.tables
+    finish = state.course.finish
+    can = len(race.finished)
+    for rid, sq in race.square_of.items():
+        if rid in race.done:
+            continue
+        reach = (sq >> 5) + tables.allowance[rid]
+        if (
+            rid in tables.held_bottle
+            and rid in race.bottles
+            and tables.section[rid] in OWN_SECTIONS[rid[1]]
+        ):
+            reach += 3
+        if reach >= finish:
+            can += 1
+    return can >= SOLO_TARGET - 1
 
 
 def _train_gain(k: int, relay_limit: int) -> int:

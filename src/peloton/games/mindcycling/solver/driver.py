@@ -11,7 +11,7 @@ and stops with :class:`.rows.TimeUp`; what was found until then is the answer:
 2. **greedy lines**, then the **beam** (:mod:`.beam`) for at most
    :data:`BEAM_SHARE` of the limit: the incumbent the proof prunes with;
 3. **polish** (:func:`_polish`): the endings of the incumbent solved exactly, up to
-   half the limit;
+   a fifth of the limit;
 4. **the proof** (:mod:`.search`): iterative deepening on the rounds, first in the row
    game, then branch and bound on ``remaining``.
 """
@@ -29,7 +29,7 @@ from ..state import State
 from .beam import WIDTHS, beam_lines
 from .lines import GREEDY_LINES, given_line, greedy_line, replay_line
 from .lines import known_line as known_line_of
-from .rows import RowGame, TimeUp
+from .rows import RowGame, RowState, TimeUp
 from .search import COMPOSITIONS, Score, Solution, Solver, position_key
 
 #: The share of a time limit the beam may take (it stops sooner once its line meets
@@ -37,8 +37,11 @@ from .search import COMPOSITIONS, Score, Solution, Solver, position_key
 BEAM_SHARE = 0.3
 #: Beam widths without a time limit (the wider ones take minutes on a long course).
 UNTIMED_WIDTHS = (2, 6, 16)
-#: The share of a time limit polishing the incumbent may take (with the beam before it).
-POLISH_SHARE = 0.5
+#: The share of a time limit the row game may take to raise the lower bound before
+#: the beam (:func:`_row_bound`).
+ROW_SHARE = 0.2
+#: The share of a time limit polishing the incumbent may take (after the beam).
+POLISH_SHARE = 0.2
 
 
 def static_lower_bound(solver: Solver, root: State) -> int:
@@ -88,13 +91,55 @@ def _polish(solver: Solver, root: State, until: float) -> None:
             return _polish(solver, root, until) if solver.clock() < until else None
 
 
+def _row_bound(
+    solver: Solver, root: State, lower: Score, started: float, time_limit: float | None
+) -> Score:
+    """Raise the lower bound with the row game before the beam, for at most
+    :data:`ROW_SHARE` of the limit: every round count ``r`` below the best line's that
+    even the row game cannot play is ruled out (a relaxation, :mod:`.rows`). Where the
+    row game refutes quickly, the beam then stops as soon as its line meets the bound.
+    Cut short, the bound proven so far stands (and the row game's table is kept for
+    the proof)."""
+    if time_limit is None or solver.bound is None:
+        return lower
+    relaxed = solver.relaxed
+    until = started + time_limit * ROW_SHARE
+    if solver.deadline is not None:
+        until = min(until, solver.deadline)
+    done_rounds = 0 if root.round == 0 else root.round - 1
+    if root.round == 0:  # every setup projects to the riders side by side (MC-9.2)
+        row = root.course.start_rows
+        start: RowState = (
+            tuple(sorted((row, rid[1], rid[1] == "D") for rid in root.ids)),
+            0,
+        )
+    else:
+        start = RowGame.project(root)
+    saved = relaxed.deadline
+    relaxed.deadline = until
+    r = lower[0]
+    try:
+        while r < solver.bound[0] and not relaxed.feasible(start, r - done_rounds):
+            solver.log.append(
+                f"no line in {r} rounds even in the row game ({relaxed.nodes:,} row nodes)"
+            )
+            r += 1
+            lower = (r, 0)
+    except TimeUp:
+        pass
+    finally:
+        relaxed.deadline = saved
+    return lower
+
+
 def _beam(
     solver: Solver, root: State, lower: Score, started: float, time_limit: float | None
 ) -> None:
     """Beams of growing width (:func:`.beam.beam_lines`) for a better first line, for at
     most :data:`BEAM_SHARE` of the limit (the narrow beams only, without one)."""
     clock = solver.clock
-    until = None if time_limit is None else started + time_limit * BEAM_SHARE
+    # Counted from the beam's own start: the row game before it may have had its share.
+    until = None if time_limit is None else clock() + time_limit * BEAM_SHARE
     if solver.deadline is not None and until is not None:
         until = min(until, solver.deadline)
     calls = 0
@@ -168,10 +213,18 @@ def solve_state(
         solver._offer(greedy_final, greedy_rounds)
         if deadline is not None and clock() > deadline:
             break  # one line at least, even with no time at all
+    lower = _row_bound(solver, root, lower, started, time_limit)
+    h0 = lower[0]
     if beam and solver.bound is not None and solver.bound > lower:
         _beam(solver, root, lower, started, time_limit)
-    if polish and deadline is not None and time_limit is not None:
-        _polish(solver, root, started + time_limit * POLISH_SHARE)
+    if (
+        polish
+        and deadline is not None
+        and time_limit is not None
+        and solver.bound is not None
+        and solver.bound > lower
+    ):
+        _polish(solver, root, min(deadline, clock() + time_limit * POLISH_SHARE))
     if upper is not None and solver.bound is not None and upper <= solver.bound:
         solver.best_line, solver.best_final = None, None
         solver.bound = upper
@@ -216,7 +269,17 @@ def solve_state(
             solver.log.append(f"no line in {r} rounds ({solver.nodes:,} nodes)")
         lower = (r_star, 0)
         # Phase 2: the smallest remaining among the lines of r_star rounds.
-        if solver.best_rem > 0:
+        # The row game first: when no row-game line of r_star rounds ends with the
+        # fifth rider beyond finish - best_rem, no real line beats the incumbent.
+        target = solver.finish - solver.best_rem + 1
+        if solver.best_rem > 0 and not any(
+            relaxed.feasible(p, r_star - done_rounds, target) for p in row_starts
+        ):
+            solver.log.append(
+                f"no line of {r_star} rounds with remaining below {solver.best_rem} even in the "
+                f"row game ({relaxed.nodes:,} row nodes)"
+            )
+        elif solver.best_rem > 0:
             for s, pre in starts:
                 line = [m.copy() for m in pre]
                 solver.improve(s, r_star - done_rounds, line)

@@ -361,13 +361,17 @@ class RowSearch:
         game.check = self._check_time
         self.nodes = 0
         self.tt: dict[RowState, int] = {}
+        #: The same for each ``last_row`` asked (the remaining's bound, phase 2).
+        self.tt_rem: dict[int, dict[RowState, int]] = {}
 
     def _check_time(self) -> None:
         if self.deadline is not None and self.clock() > self.deadline:
             raise TimeUp
 
-    def rounds_needed(self, intervals: list[Bounded], crossed: int, dry: bool = False) -> int:
-        return self.bounds.rounds_needed(intervals, crossed, dry)
+    def rounds_needed(
+        self, intervals: list[Bounded], crossed: int, dry: bool = False, last_row: int | None = None
+    ) -> int:
+        return self.bounds.rounds_needed(intervals, crossed, dry, last_row)
 
     def _reach(self, riders: tuple[RowRider, ...], chains: list[list[int]]) -> dict[int, int]:
         reach: dict[int, int] = {}
@@ -375,9 +379,12 @@ class RowSearch:
             reach.update(zip(chain, self.game.chain_reach(riders, chain), strict=True))
         return reach
 
-    def successors(self, position: RowState, budget: int) -> set[RowState]:
+    def successors(
+        self, position: RowState, budget: int, last_row: int | None = None
+    ) -> set[RowState]:
         """The positions after one round from which ``budget - 1`` more rounds may still
-        suffice by the bounds (those with four riders across included)."""
+        suffice by the bounds (those with four riders across included); with
+        ``last_row``, to end with every rider on that row or beyond."""
         riders, crossed = position
         game = self.game
         found: set[RowState] = set()
@@ -388,7 +395,7 @@ class RowSearch:
             dry = not any(bottle for _, _, bottle in riders) and not self.bounds.may_refill(
                 intervals
             )
-            if 1 + self.rounds_needed(intervals, crossed, dry) > budget:
+            if 1 + self.rounds_needed(intervals, crossed, dry, last_row) > budget:
                 continue
             per_chain = [game.chain_outcomes(riders, chain) for chain in chains]
             # Chains holding the furthest-reaching riders first: they prune most.
@@ -402,6 +409,7 @@ class RowSearch:
                 intervals,
                 dry,
                 found,
+                last_row,
             )
         return found
 
@@ -415,6 +423,7 @@ class RowSearch:
         intervals: list[Bounded],
         dry: bool,
         found: set[RowState],
+        last_row: int | None = None,
     ) -> None:
         """Add to ``found`` the end positions of every combination of the chains'
         outcomes, pruning a partial combination as soon as the bounds miss ``budget``."""
@@ -434,41 +443,49 @@ class RowSearch:
                 trial = cur.copy()
                 for i, (end, _, _) in zip(chain, outcome, strict=True):
                     trial[i] = (riders[i][1], end, end)
-                if c + 1 < len(chains) and 1 + self.rounds_needed(trial, crossed, dry) > budget:
+                if (
+                    c + 1 < len(chains)
+                    and 1 + self.rounds_needed(trial, crossed, dry, last_row) > budget
+                ):
                     continue
                 rec(c + 1, [*moved, *outcome], trial)
 
         rec(0, [], intervals)
 
-    def candidates(self, position: RowState, budget: int) -> list[RowState]:
+    def candidates(
+        self, position: RowState, budget: int, last_row: int | None = None
+    ) -> list[RowState]:
         """The positions after one round from which ``budget - 1`` more rounds may still
         suffice by the bounds, without those a position with more bottles dominates,
         the furthest first."""
         return sorted(
             (
                 s
-                for s in undominated(self.successors(position, budget), self.game.step)
+                for s in undominated(self.successors(position, budget, last_row), self.game.step)
                 if s[1] >= SOLO_TARGET
                 or self.rounds_needed(
-                    [(t, r, r) for r, t, _ in s[0]], s[1], not any(b for _, _, b in s[0])
+                    [(t, r, r) for r, t, _ in s[0]], s[1], not any(b for _, _, b in s[0]), last_row
                 )
                 <= budget - 1
             ),
             key=lambda s: (-s[1], -sum(r for r, _, _ in s[0])),
         )
 
-    def feasible(self, position: RowState, budget: int) -> bool:
-        """Can four riders be across within ``budget`` more rounds of the row game?"""
+    def feasible(self, position: RowState, budget: int, last_row: int | None = None) -> bool:
+        """Can four riders be across within ``budget`` more rounds of the row game?
+        With ``last_row``: and every rider left on the road on that row or beyond when
+        the game ends (a score's ``remaining`` of at most ``finish - last_row``)."""
         if position[1] >= SOLO_TARGET:
-            return True
+            return last_row is None or all(r >= last_row for r, _, _ in position[0])
         if budget <= 0:
             return False
-        if self.tt.get(position, -1) >= budget:
+        tt = self.tt if last_row is None else self.tt_rem.setdefault(last_row, {})
+        if tt.get(position, -1) >= budget:
             return False
-        for s in self.candidates(position, budget):
-            if self.feasible(s, budget - 1):
+        for s in self.candidates(position, budget, last_row):
+            if self.feasible(s, budget - 1, last_row):
                 return True
-        self.tt[position] = budget
+        tt[position] = budget
         return False
 
 

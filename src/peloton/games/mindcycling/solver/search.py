@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..state import State
-from .bounds import Bounded, Bounds, round_reach
+from .bounds import Bounded, Bounds, may_end_this_round, round_reach
 from .rows import RowGame, RowSearch, TimeUp
 
 #: --any-team: each type once or twice, five riders (MC-9.1).
@@ -256,7 +256,10 @@ class Solver:
             return 0
         after = self._after_round(state)
         dry = self.dry_after_round(state, after)
-        return 1 + self.bounds.rounds_needed(after, len(state.race.finished), dry, last_row)
+        crossed = len(state.race.finished)
+        return 1 + self.bounds.rounds_needed(
+            after, crossed, dry, last_row, may_end_this_round(state)
+        )
 
     def dry_after_round(self, state: State, after: list[Bounded]) -> bool:
         """Whether the team surely holds no bottle at the end of this round: it holds

@@ -1,0 +1,128 @@
+"""The last-round rule (MC-9.3, MC-6.2, MC-6.6): in the round the game ends, at most
+one rider stays on the road, so at most one rider crosses by relay and three at least
+are across before it or cross on their own legs. The bound built on it never exceeds
+what a real line takes, on random courses, winds and relay limits."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from peloton.bots import make_bot
+from peloton.games import mindcycling as mc
+from peloton.games.mindcycling.solver.bounds import Bounds, may_end_this_round, round_reach
+from peloton.games.mindcycling.solver.driver import static_lower_bound
+from peloton.games.mindcycling.solver.examples import random_course
+from peloton.games.mindcycling.solver.rows import RowGame, RowSearch
+from peloton.games.mindcycling.solver.search import Solver
+
+
+def line_starts(
+    course: mc.Course, team: str, seed: int, wind: str, relay_limit: int, randomness: float
+) -> tuple[list[mc.State], mc.State]:
+    """A whole solo line (greedy moves mixed with random ones of a random kind, so that
+    wheels and relays are played often): the state at every round's start, and the end."""
+    rng = random.Random(seed)
+    greedy = make_bot("greedy", seed)
+    state = mc.new_solo(course, team, wind=wind, relay_limit=relay_limit)
+    starts: list[mc.State] = []
+    while not state.is_over:
+        if state.at_round_start:
+            starts.append(state.copy())
+        if rng.random() < randomness:
+            moves = state.legal_moves()
+            kind = rng.choice(sorted({m.kind for m in moves}))
+            state.play(rng.choice([m for m in moves if m.kind == kind]))
+        else:
+            state.play(greedy.choose(state))
+    return starts, state
+
+
+lines = st.builds(
+    line_starts,
+    st.integers(0, 10**6).map(random_course),
+    st.sampled_from(["DDSSC", "DDSCC", "DSSCC"]),
+    st.integers(0, 10**6),
+    st.sampled_from(["front", "left", "right"]),
+    st.sampled_from([0, 1, 2, 3]),
+    st.sampled_from([0.0, 0.3, 1.0]),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines)
+def test_the_last_round_rule_holds_on_real_lines(line: tuple[list[mc.State], mc.State]) -> None:
+    """At the start of the round a real line ends in, three riders at least are across
+    or reach the line on their own legs, by the round's assessment and by the relaxed
+    own reach; and the round bound from every round's start (setup included) never
+    exceeds the rounds the line still takes."""
+    starts, final = line
+    score = final.solo_score
+    assert score is not None
+    last = starts[-1]
+    assert last.round == score[0]
+    assert may_end_this_round(last)
+    team = "".join(rid[1] for rid in last.ids)
+    bounds = Bounds(last.course, last.relay_limit, team)
+    riders = [(rid[1], sq >> 5, sq >> 5) for rid, sq in last.race.square_of.items()]
+    assert bounds.may_end(riders, len(last.race.finished), not last.race.bottles)
+    solver = Solver(mc.new_solo(last.course, team, relay_limit=last.relay_limit), None)
+    assert static_lower_bound(solver, solver.root) <= score[0]
+    for state in starts:
+        solver = Solver(state, None)
+        assert solver.rounds_needed(state) <= score[0] - state.round + 1
+        assert (
+            solver.rounds_needed(state, last.course.finish - score[1]) <= score[0] - state.round + 1
+        )
+
+
+PLAIN20 = mc.Course.from_dict(
+    {"name": "plain20", "lanes": 5, "finish": 20, "sections": [[2, "plain"]]}
+)
+
+
+def test_a_train_takes_only_one_rider_across() -> None:
+    """MC-6.6, MC-6.2: a column of five in the plain, the domestiques in front. They
+    reach the line on their own legs (an attack, MC-7.2); the sprinters and the
+    climber only on a train, and a relay across closes the group: the game cannot end
+    this round, although each rider alone could be taken across by the train."""
+    state = mc.from_mcn(PLAIN20, "3 AD1:c14+,AD2:c13+,AS1:c12,AS2:c11,AC1:c10")
+    assert not may_end_this_round(state)
+    solver = Solver(state, None)
+    assert solver.rounds_needed(state) == 2
+    # Without the rule, the reach of this round takes four riders across (the climber,
+    # fifth in the train, only wheels, MC-6.5).
+    after = round_reach(state, state.relay_limit)
+    assert sum(high >= PLAIN20.finish for _, _, high in after) == 4
+    # One rider more with its own legs across (the sprinter on a16, against the wind: 4 rows) and the
+    # round may be the last: the rule is no stronger than the game.
+    closer = mc.from_mcn(PLAIN20, "3 AD1:c14+,AD2:c13+,AS1:a16,AS2:c11,AC1:c10")
+    assert may_end_this_round(closer)
+
+
+def test_the_rule_raises_the_bound_on_a_short_course() -> None:
+    """On a 15-row course starting at row 1, the bound alone once allowed 2 rounds:
+    after round 1 (nobody sheltered, MC-5.4), only the domestiques reach the line on
+    their own legs, so round 2 cannot be the last."""
+    course = random_course(2)
+    root = mc.new_solo(course)
+    assert static_lower_bound(Solver(root, None), root) == 3
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines)
+def test_the_row_game_allows_the_remaining_of_real_lines(
+    line: tuple[list[mc.State], mc.State],
+) -> None:
+    """MC-9.4: phase 2 asks the row game for lines ending with every rider left on the
+    road on a given row or beyond; from the last round's start of a real line, the row
+    game finds one for the line's own remaining (it allows every real round)."""
+    starts, final = line
+    score = final.solo_score
+    assert score is not None
+    last = starts[-1]
+    team = "".join(rid[1] for rid in last.ids)
+    search = RowSearch(RowGame(last.course, last.relay_limit), team)
+    assert search.feasible(RowGame.project(last), 1, last.course.finish - score[1])

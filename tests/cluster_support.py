@@ -13,7 +13,10 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from server.helpers import Server
 
@@ -109,6 +112,20 @@ class RedisServer:
     def log(self) -> str:
         path = self.dir / "redis.log"
         return path.read_text(errors="replace") if path.exists() else ""
+
+
+def fresh_pg_database() -> Iterator[str]:
+    """A new database on the test PostgreSQL (``PELOTON_TEST_PG_URL``), dropped after:
+    ``yield from`` it in a fixture. The test fails, saying why, without PostgreSQL."""
+    from server.helpers import drop_pg_database, pg_database
+
+    try:
+        admin = pg_admin_url()
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    url, name = pg_database(admin)
+    yield url
+    drop_pg_database(admin, name)
 
 
 def pg_admin_url() -> str:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
-from cluster_support import Node, RedisServer, pg_admin_url
+from cluster_support import Node, RedisServer, fresh_pg_database
 
 _UNTIMED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow], "print_blob": True}
 settings.register_profile("peloton", derandomize=True, **_UNTIMED)
@@ -29,16 +29,22 @@ settings.load_profile("explore" if os.environ.get("PELOTON_HYPOTHESIS") == "expl
 # Shared by tests/server and tests/cluster (tests/cluster_support.py says what each is).
 
 
-@pytest.fixture(scope="session")
-def redis_server() -> Iterator[RedisServer]:
-    """A private ``redis-server`` for the session (started again by ``ensure_redis``
-    if a test stopped it)."""
+def _private_redis() -> Iterator[RedisServer]:
+    """A started ``redis-server`` of its own, closed after (the test fails, saying why,
+    when Redis cannot be started)."""
     try:
         server = RedisServer().start()
     except RuntimeError as exc:
         pytest.fail(str(exc))
     yield server
     server.close()
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """A private ``redis-server`` for the session (started again by ``ensure_redis``
+    if a test stopped it)."""
+    yield from _private_redis()
 
 
 @pytest.fixture()
@@ -51,26 +57,13 @@ def redis_url(redis_server: RedisServer) -> str:
 @pytest.fixture()
 def own_redis() -> Iterator[RedisServer]:
     """A ``redis-server`` of this test alone: it may stop and restart it (same port)."""
-    try:
-        server = RedisServer().start()
-    except RuntimeError as exc:
-        pytest.fail(str(exc))
-    yield server
-    server.close()
+    yield from _private_redis()
 
 
 @pytest.fixture()
 def pg_url() -> Iterator[str]:
     """A fresh PostgreSQL database of this test alone (dropped after it)."""
-    from server.helpers import drop_pg_database, pg_database
-
-    try:
-        admin = pg_admin_url()
-    except RuntimeError as exc:
-        pytest.fail(str(exc))
-    url, name = pg_database(admin)
-    yield url
-    drop_pg_database(admin, name)
+    yield from fresh_pg_database()
 
 
 @pytest.fixture()

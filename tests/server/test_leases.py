@@ -51,16 +51,9 @@ def engine(
 
 @pytest.fixture(scope="module")
 def pg_module_url() -> Iterator[str]:
-    from cluster_support import pg_admin_url
-    from server.helpers import drop_pg_database, pg_database
+    from cluster_support import fresh_pg_database
 
-    try:
-        admin = pg_admin_url()
-    except RuntimeError as exc:
-        pytest.fail(str(exc))
-    url, name = pg_database(admin)
-    yield url
-    drop_pg_database(admin, name)
+    yield from fresh_pg_database()
 
 
 _keys = iter(range(10**9))

@@ -3,20 +3,20 @@ line, and the row game (lanes relaxed away) allows every real round (MC-4 to MC-
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from peloton.bots import make_bot
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling.solver import solve
 from peloton.games.mindcycling.solver.bounds import Bounds, round_reach
 from peloton.games.mindcycling.solver.examples import C8, C12, C14
 from peloton.games.mindcycling.solver.rows import RowGame, RowSearch, undominated
 from peloton.games.mindcycling.solver.search import Solver
+
+from .lines import line_starts
 
 SOLO = mc.Course.load("solo")
 #: The best solo line shipped with the bundled course (package data beside it).
@@ -27,23 +27,10 @@ COURSES = [SOLO, C14, C12, mc.Course.load("standard")]
 def play_line(
     course: mc.Course, seed: int, wind: str, relay_limit: int, randomness: float
 ) -> list[mc.State]:
-    """A whole solo line (greedy moves mixed with random ones, a random move first
-    choosing its kind, so that wheels and relays are played often); the state at the
+    """A whole solo line of ``DDSSC`` (:func:`.lines.line_starts`): the state at the
     start of every round, then the final state."""
-    rng = random.Random(seed)
-    greedy = make_bot("greedy", seed)
-    state = mc.new_solo(course, "DDSSC", wind=wind, relay_limit=relay_limit)
-    starts: list[mc.State] = []
-    while not state.is_over:
-        if state.at_round_start:
-            starts.append(state.copy())
-        if rng.random() < randomness:
-            moves = state.legal_moves()
-            kind = rng.choice(sorted({m.kind for m in moves}))
-            state.play(rng.choice([m for m in moves if m.kind == kind]))
-        else:
-            state.play(greedy.choose(state))
-    return [*starts, state]
+    starts, final = line_starts(course, "DDSSC", seed, wind, relay_limit, randomness)
+    return [*starts, final]
 
 
 lines = st.builds(

@@ -5,12 +5,9 @@ what a real line takes, on random courses, winds and relay limits."""
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from peloton.bots import make_bot
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling.solver.bounds import Bounds, may_end_this_round, round_reach
 from peloton.games.mindcycling.solver.driver import static_lower_bound
@@ -18,27 +15,7 @@ from peloton.games.mindcycling.solver.examples import random_course
 from peloton.games.mindcycling.solver.rows import RowGame, RowSearch
 from peloton.games.mindcycling.solver.search import Solver
 
-
-def line_starts(
-    course: mc.Course, team: str, seed: int, wind: str, relay_limit: int, randomness: float
-) -> tuple[list[mc.State], mc.State]:
-    """A whole solo line (greedy moves mixed with random ones of a random kind, so that
-    wheels and relays are played often): the state at every round's start, and the end."""
-    rng = random.Random(seed)
-    greedy = make_bot("greedy", seed)
-    state = mc.new_solo(course, team, wind=wind, relay_limit=relay_limit)
-    starts: list[mc.State] = []
-    while not state.is_over:
-        if state.at_round_start:
-            starts.append(state.copy())
-        if rng.random() < randomness:
-            moves = state.legal_moves()
-            kind = rng.choice(sorted({m.kind for m in moves}))
-            state.play(rng.choice([m for m in moves if m.kind == kind]))
-        else:
-            state.play(greedy.choose(state))
-    return starts, state
-
+from .lines import line_starts
 
 lines = st.builds(
     line_starts,

@@ -154,20 +154,15 @@ def _bind(host: str, port: int) -> socket.socket | None:
 def _reachable(url: str, broker_url: str | None) -> bool:
     """Whether the database (made ready: created or migrated, once, before any worker
     starts) and the broker answer; else the reason is printed."""
-    print(f"Peloton database: {database.safe_url(url)}", flush=True)
-    problem = database.unreachable(url)
-    if problem is not None:
-        print(
-            f"peloton: error: cannot open the database {database.safe_url(url)}: {problem}",
-            file=sys.stderr,
-        )
-        return False
+    checks = [("database", "open", url, database.safe_url, database.unreachable)]
     if broker_url is not None:
-        print(f"Peloton broker: {broker.safe_url(broker_url)}", flush=True)
-        problem = broker.unreachable(broker_url)
+        checks.append(("broker", "reach", broker_url, broker.safe_url, broker.unreachable))
+    for what, verb, address, safe, unreachable in checks:
+        print(f"Peloton {what}: {safe(address)}", flush=True)
+        problem = unreachable(address)
         if problem is not None:
             print(
-                f"peloton: error: cannot reach the broker {broker.safe_url(broker_url)}: {problem}",
+                f"peloton: error: cannot {verb} the {what} {safe(address)}: {problem}",
                 file=sys.stderr,
             )
             return False

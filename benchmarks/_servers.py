@@ -156,13 +156,19 @@ def redis_server() -> Iterator[Redis]:
 
 @contextmanager
 def servers(
-    db_url: str, *, workers: int = 1, nodes: int = 1, broker: str | None = None
+    db_url: str,
+    *,
+    workers: int = 1,
+    nodes: int = 1,
+    broker: str | None = None,
+    extra: tuple[str, ...] = (),
 ) -> Iterator[Servers]:
     """Start what the benchmark drives: one process (``workers`` 1, ``nodes`` 1, no
     broker), ``peloton serve --workers N`` on one port, or ``nodes`` node processes
-    each on its own port; stopped (SIGINT, as Ctrl-C) on exit."""
+    each on its own port, each given the ``extra`` arguments too; stopped (SIGINT, as
+    Ctrl-C) on exit."""
     running = Servers()
-    cluster = ["--broker", broker] if broker else []
+    cluster = ["--broker", broker, *extra] if broker else [*extra]
 
     def start(args: list[str], expect: int) -> list[str]:
         errors = tempfile.TemporaryFile("w+")  # noqa: SIM115 (closed once read, below)

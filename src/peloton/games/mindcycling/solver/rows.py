@@ -32,7 +32,7 @@ end positions; ``tests/games/mindcycling/solver`` checks this on many real round
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -46,6 +46,10 @@ from .bounds import Bounded, Bounds
 RowRider = tuple[int, str, bool]
 #: A row-game position at a round's start: riders on the road (sorted) and riders across.
 RowState = tuple[tuple[RowRider, ...], int]
+#: The open group a rider of a chain may follow, its leader's: (head row, the leader's
+#: row, whether the leader relayed, the chain index of the rider that founded it by a
+#: normal move).
+Group = tuple[int, int, bool, int]
 
 
 class TimeUp(Exception):
@@ -77,6 +81,7 @@ class RowGame:
         self._steps = 0
         self._outcomes: dict[tuple[RowRider, ...], list[tuple[tuple[int, bool, bool], ...]]] = {}
         self._reach: dict[tuple[RowRider, ...], tuple[int, ...]] = {}
+        self._ends: dict[tuple[RowRider, ...], list[tuple[int, int]]] = {}
         self.finish = self.course.finish
         self.sections = [*self.course.section_by_row[: self.finish]]
         self.feed_rows = frozenset(self.course.codes[name] >> 5 for name in self.course.feed)
@@ -154,89 +159,137 @@ class RowGame:
             )
         return found
 
+    def rider_options(
+        self, i: int, rider: RowRider, group: Group | None
+    ) -> list[tuple[int, bool, bool, Group | None]]:
+        """Every way the ``i``-th rider of a chain may ride, behind its leader's open
+        ``group`` (None: none to follow): ``(end row, bottle after its own move, gave its
+        bottle away, the open group it leaves to its follower)``. A rider that crosses
+        ends on the finish row."""
+        finish = self.finish
+        row, t, bottle = rider
+        sect = self.sections[row]
+        tired = t == "D" and not bottle
+        windy = i == 0  # the front of a chain has nobody one row ahead linked to it
+        allowance = STEPS[t][sect] - windy - tired
+        feed_rows = self.feed_rows
+
+        def fed(end: int) -> bool:
+            return any(row < f <= end for f in feed_rows)
+
+        out: list[tuple[int, bool, bool, Group | None]] = []
+        for give in (False, True) if bottle else (False,):
+            holds = bottle and not give
+            # Stay (anything blocked in the real game).
+            out.append((row, holds, give, None))
+            # Normal moves: a new open group, founded by rider i.
+            for d in range(1, allowance + 1):
+                end = row + d
+                if end >= finish:
+                    out.append((finish, False, give, None))  # crossing closes the group
+                    break
+                out.append((end, holds, give, (end, end, False, i)))
+                if not holds and t == "D" and fed(end):
+                    out.append((end, True, give, (end, end, False, i)))
+            # Wheel and relay behind the leader's open group.
+            if group is not None and not tired and not (t == "S" and sect == "mountain"):
+                head, x_row, x_relayed, founder = group
+                # MC-6.4: behind the leader, unless it relayed (the old head is there).
+                if not x_relayed and x_row - 1 > row:
+                    out.append((x_row - 1, holds, give, (head, x_row - 1, False, founder)))
+                # MC-6.5: the real train may start at any rider of the chain that rode
+                # on its own legs (a link the row game adds may not exist), so the place
+                # counted from the group's founder is the smallest the rider can have:
+                # the relaxation allows the relay when that one does.
+                if i - founder <= self.relay_limit:
+                    end = head + 1
+                    if end >= finish:
+                        out.append((finish, False, give, None))
+                    else:
+                        out.append((end, holds, give, (end, end, True, founder)))
+        # Attack: the bottle is thrown away; the group is closed.
+        if bottle and sect in OWN_SECTIONS[t]:
+            for d in range(1, allowance + 4):
+                end = row + d
+                if end >= finish:
+                    out.append((finish, False, False, None))
+                    break
+                out.append((end, False, False, None))
+                if t == "D" and fed(end):
+                    out.append((end, True, False, None))
+        return out
+
     def _chain_outcomes(
         self, chain: tuple[RowRider, ...]
     ) -> list[tuple[tuple[int, bool, bool], ...]]:
+        # The outcomes of the riders from i on depend only on the group they may
+        # follow: built once per (i, group), shared by every way of reaching it.
+        memo: dict[tuple[int, Group | None], list[tuple[tuple[int, bool, bool], ...]]] = {}
+        options = self.rider_options
+        n = len(chain)
+
+        def suffix(i: int, group: Group | None) -> list[tuple[tuple[int, bool, bool], ...]]:
+            if i == n:
+                return [()]
+            got = memo.get((i, group))
+            if got is None:
+                self.step()
+                out: set[tuple[tuple[int, bool, bool], ...]] = set()
+                for end, holds, give, after in options(i, chain[i], group):
+                    head = ((end, holds, give),)
+                    out.update([head + rest for rest in suffix(i + 1, after)])
+                got = memo[(i, group)] = list(out)
+            return got
+
+        return sorted(suffix(0, None))
+
+    def can_end(self, position: RowState, last_row: int | None = None) -> bool:
+        """Can the game end within this round of the row game: four riders across (MC-9.3)
+        and, with ``last_row``, every rider left on the road on that row or beyond?
+
+        The same rounds as :meth:`chain_outcomes` combined, summarised: bottles do not
+        matter any more, and what counts of a chain is only how many of its riders cross
+        and the lowest row one left on the road ends on, both the more the better, so
+        each chain keeps only its Pareto-best pairs (:meth:`chain_ends`)."""
+        riders, crossed = position
+        if crossed >= SOLO_TARGET:
+            return last_row is None or all(r >= last_row for r, _, _ in riders)
+        low = -1 if last_row is None else last_row
+        for chains in self.chains(riders):
+            best: list[tuple[int, int]] = [(crossed, self.finish)]
+            for chain in chains:
+                ends = self.chain_ends(tuple(riders[i] for i in chain))
+                best = _pareto((k1 + k2, min(m1, m2)) for k1, m1 in best for k2, m2 in ends)
+            if any(k >= SOLO_TARGET and m >= low for k, m in best):
+                return True
+        return False
+
+    def chain_ends(self, chain: tuple[RowRider, ...]) -> list[tuple[int, int]]:
+        """The Pareto-best ``(riders across, lowest row of one left on the road)`` of a
+        chain's round (the finish row when none is left), by the rider-by-rider
+        recursion of :meth:`chain_outcomes` memoised on the group a rider follows."""
+        found = self._ends.get(chain)
+        if found is not None:
+            return found
         finish = self.finish
-        sections = self.sections
-        limit = self.relay_limit
-        feed_rows = self.feed_rows
-        out: set[tuple[tuple[int, bool, bool], ...]] = set()
-        picked: list[tuple[int, bool, bool]] = []
+        memo: dict[tuple[int, Group | None], list[tuple[int, int]]] = {}
 
-        def fed(start: int, end: int) -> bool:
-            return any(start < f <= end for f in feed_rows)
-
-        # ``group``: what rider i may follow, the open group of rider i - 1 (its leader
-        # in the chain), as (head row, the leader's row, whether the leader relayed,
-        # the chain index of the rider that founded the group by a normal move).
-        step = self.step
-
-        def rec(i: int, group: tuple[int, int, bool, int] | None) -> None:
-            step()
+        def suffix(i: int, group: Group | None) -> list[tuple[int, int]]:
             if i == len(chain):
-                out.add(tuple(picked))
-                return
-            row, t, bottle = chain[i]
-            sect = sections[row]
-            tired = t == "D" and not bottle
-            windy = i == 0  # the front of a chain has nobody one row ahead linked to it
-            allowance = STEPS[t][sect] - windy - tired
-            gives = (False, True) if bottle else (False,)
-            for give in gives:
-                holds = bottle and not give
-                # Stay (anything blocked in the real game).
-                picked.append((row, holds, give))
-                rec(i + 1, None)
-                picked.pop()
-                # Normal moves: a new open group, founded by rider i.
-                for d in range(1, allowance + 1):
-                    end = row + d
-                    if end >= finish:
-                        picked.append((finish, False, give))
-                        rec(i + 1, None)  # crossing closes the group
-                        picked.pop()
-                        break
-                    for h in (
-                        (holds, True) if not holds and t == "D" and fed(row, end) else (holds,)
-                    ):
-                        picked.append((end, h, give))
-                        rec(i + 1, (end, end, False, i))
-                        picked.pop()
-                # Wheel and relay behind the leader's open group.
-                if group is not None and not tired and not (t == "S" and sect == "mountain"):
-                    head, x_row, x_relayed, founder = group
-                    # MC-6.4: behind the leader, unless it relayed (the old head is there).
-                    if not x_relayed and x_row - 1 > row:
-                        picked.append((x_row - 1, holds, give))
-                        rec(i + 1, (head, x_row - 1, False, founder))
-                        picked.pop()
-                    # MC-6.5: the real train may start at any rider of the chain that
-                    # rode on its own legs (a link the row game adds may not exist), so
-                    # the place counted from the group's founder is the smallest the
-                    # rider can have: the relaxation allows the relay when that one does.
-                    if i - founder <= limit:
-                        end = head + 1
-                        crossed = end >= finish
-                        picked.append((finish if crossed else end, holds and not crossed, give))
-                        rec(i + 1, None if crossed else (end, end, True, founder))
-                        picked.pop()
-            # Attack: the bottle is thrown away; the group is closed.
-            if bottle and sect in OWN_SECTIONS[t]:
-                for d in range(1, allowance + 4):
-                    end = row + d
-                    if end >= finish:
-                        picked.append((finish, False, False))
-                        rec(i + 1, None)
-                        picked.pop()
-                        break
-                    for h in (False, True) if t == "D" and fed(row, end) else (False,):
-                        picked.append((end, h, False))
-                        rec(i + 1, None)
-                        picked.pop()
+                return [(0, finish)]
+            got = memo.get((i, group))
+            if got is None:
+                self.step()
+                pairs = set()
+                for end, _, _, after in self.rider_options(i, chain[i], group):
+                    across = end >= finish
+                    for k, m in suffix(i + 1, after):
+                        pairs.add((k + across, m if across else min(m, end)))
+                got = memo[(i, group)] = _pareto(pairs)
+            return got
 
-        rec(0, None)
-        return sorted(out)
+        found = self._ends[chain] = suffix(0, None)
+        return found
 
     def allows(self, before: RowState, after: RowState) -> bool:
         """Whether one round of the row game can lead from ``before`` to ``after``.
@@ -314,6 +367,15 @@ class RowGame:
                 )
             )
             yield road, n_crossed
+
+
+def _pareto(pairs: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The pairs no other pair beats or equals in both places."""
+    out: list[tuple[int, int]] = []
+    for k, m in sorted(set(pairs), reverse=True):  # most across first
+        if not out or m > out[-1][1]:
+            out.append((k, m))
+    return out
 
 
 def _maximal_matchings(rows_here: list[int], ahead: list[int]) -> list[dict[int, int]]:
@@ -443,10 +505,9 @@ class RowSearch:
                 trial = cur.copy()
                 for i, (end, _, _) in zip(chain, outcome, strict=True):
                     trial[i] = (riders[i][1], end, end)
-                if (
-                    c + 1 < len(chains)
-                    and 1 + self.rounds_needed(trial, crossed, dry, last_row) > budget
-                ):
+                # Every chain placed included: the bound on the end position is the
+                # one :meth:`candidates` applies, and most ends fail it, so none is settled.
+                if 1 + self.rounds_needed(trial, crossed, dry, last_row) > budget:
                     continue
                 rec(c + 1, [*moved, *outcome], trial)
 
@@ -481,6 +542,12 @@ class RowSearch:
             return False
         tt = self.tt if last_row is None else self.tt_rem.setdefault(last_row, {})
         if tt.get(position, -1) >= budget:
+            return False
+        if budget == 1:  # the last round: only whether it can end the game counts
+            self.nodes += 1
+            if self.game.can_end(position, last_row):
+                return True
+            tt[position] = budget
             return False
         for s in self.candidates(position, budget, last_row):
             if self.feasible(s, budget - 1, last_row):

@@ -50,6 +50,9 @@ RowState = tuple[tuple[RowRider, ...], int]
 #: row, whether the leader relayed, the chain index of the rider that founded it by a
 #: normal move).
 Group = tuple[int, int, bool, int]
+#: What one round does to the riders of a chain, in chain order: per rider (end row,
+#: bottle after its own move, gave its bottle away).
+Outcome = tuple[tuple[int, bool, bool], ...]
 
 
 class TimeUp(Exception):
@@ -82,6 +85,9 @@ class RowGame:
         self._outcomes: dict[tuple[RowRider, ...], list[tuple[tuple[int, bool, bool], ...]]] = {}
         self._reach: dict[tuple[RowRider, ...], tuple[int, ...]] = {}
         self._ends: dict[tuple[RowRider, ...], list[tuple[int, int]]] = {}
+        self._options: dict[
+            tuple[int, RowRider, Group | None], list[tuple[int, bool, bool, Group | None]]
+        ] = {}
         self.finish = self.course.finish
         self.sections = [*self.course.section_by_row[: self.finish]]
         self.feed_rows = frozenset(self.course.codes[name] >> 5 for name in self.course.feed)
@@ -149,14 +155,29 @@ class RowGame:
         return found
 
     def chain_reach(self, riders: tuple[RowRider, ...], chain: list[int]) -> tuple[int, ...]:
-        """The furthest row each rider of a chain may end on (in chain order)."""
+        """The furthest row each rider of a chain may end on (in chain order): the best
+        of its options behind every group its leader may leave it (a rider may always
+        stay, so every way a front part of the chain rides goes on to a whole round)."""
         key = tuple(riders[i] for i in chain)
         found = self._reach.get(key)
         if found is None:
-            outcomes = self.chain_outcomes(riders, chain)
-            found = self._reach[key] = tuple(
-                max(o[j][0] for o in outcomes) for j in range(len(chain))
-            )
+            groups: set[Group | None] = {None}
+            best = []
+            for j, rider in enumerate(key):
+                opts = [o for g in groups for o in self.options(j, rider, g)]
+                best.append(max(end for end, _, _, _ in opts))
+                groups = {after for _, _, _, after in opts}
+            found = self._reach[key] = tuple(best)
+        return found
+
+    def options(
+        self, i: int, rider: RowRider, group: Group | None
+    ) -> list[tuple[int, bool, bool, Group | None]]:
+        """:meth:`rider_options`, remembered."""
+        key = (i, rider, group)
+        found = self._options.get(key)
+        if found is None:
+            found = self._options[key] = self.rider_options(i, rider, group)
         return found
 
     def rider_options(
@@ -459,20 +480,9 @@ class RowSearch:
             )
             if 1 + self.rounds_needed(intervals, crossed, dry, last_row) > budget:
                 continue
-            per_chain = [game.chain_outcomes(riders, chain) for chain in chains]
             # Chains holding the furthest-reaching riders first: they prune most.
-            idx = sorted(range(len(chains)), key=lambda c: -max(reach[i] for i in chains[c]))
-            self._combine(
-                riders,
-                crossed,
-                budget,
-                [chains[c] for c in idx],
-                [per_chain[c] for c in idx],
-                intervals,
-                dry,
-                found,
-                last_row,
-            )
+            ordered = sorted(chains, key=lambda chain: -max(reach[i] for i in chain))
+            self._combine(riders, crossed, budget, ordered, intervals, dry, found, last_row)
         return found
 
     def _combine(
@@ -481,37 +491,49 @@ class RowSearch:
         crossed: int,
         budget: int,
         chains: list[list[int]],
-        per_chain: list[list[tuple[tuple[int, bool, bool], ...]]],
         intervals: list[Bounded],
         dry: bool,
         found: set[RowState],
         last_row: int | None = None,
     ) -> None:
-        """Add to ``found`` the end positions of every combination of the chains'
-        outcomes, pruning a partial combination as soon as the bounds miss ``budget``."""
+        """Add to ``found`` the end positions of every way the chains may ride, rider by
+        rider (each chain front first, :meth:`RowGame.rider_options`), pruning as soon
+        as the bounds miss ``budget`` with the riders placed so far on their end rows
+        and the others anywhere up to their reach: a long chain's outcomes are never
+        all listed."""
         order = [i for chain in chains for i in chain]
+        seq = [(j, i) for chain in chains for j, i in enumerate(chain)]
+        options = self.game.options
+        settle = self.game.settle
+        needed: dict[tuple[Bounded, ...], int] = {}
+        moved: list[tuple[int, bool, bool]] = []
 
-        def rec(
-            c: int, moved: list[tuple[int, bool, bool]], cur: list[tuple[str, int, int]]
-        ) -> None:
-            if c == len(chains):
-                found.update(self.game.settle(riders, crossed, order, moved))
+        def rec(k: int, group: Group | None, cur: list[Bounded]) -> None:
+            if k == len(seq):
+                found.update(settle(riders, crossed, order, moved))
                 return
             self.nodes += 1
             if not self.nodes & 63:
                 self._check_time()
-            chain = chains[c]
-            for outcome in per_chain[c]:
+            j, i = seq[k]
+            rider = riders[i]
+            t = rider[1]
+            for end, holds, give, after in options(j, rider, group if j else None):
                 trial = cur.copy()
-                for i, (end, _, _) in zip(chain, outcome, strict=True):
-                    trial[i] = (riders[i][1], end, end)
-                # Every chain placed included: the bound on the end position is the
-                # one :meth:`candidates` applies, and most ends fail it, so none is settled.
-                if 1 + self.rounds_needed(trial, crossed, dry, last_row) > budget:
+                trial[i] = (t, end, end)
+                # The bounds read the rows only: the ways that differ only in bottles
+                # are checked once.
+                key = tuple(trial)
+                n = needed.get(key)
+                if n is None:
+                    n = needed[key] = self.rounds_needed(trial, crossed, dry, last_row)
+                if 1 + n > budget:
                     continue
-                rec(c + 1, [*moved, *outcome], trial)
+                moved.append((end, holds, give))
+                rec(k + 1, after, trial)
+                moved.pop()
 
-        rec(0, [], intervals)
+        rec(0, None, intervals)
 
     def candidates(
         self, position: RowState, budget: int, last_row: int | None = None

@@ -446,6 +446,9 @@ class RowSearch:
         self.tt: dict[RowState, int] = {}
         #: The same for each ``last_row`` asked (the remaining's bound, phase 2).
         self.tt_rem: dict[int, dict[RowState, int]] = {}
+        #: The fewest rounds a position was found to have a line within, per goal
+        #: (``last_row``, None for the rounds alone).
+        self.won: dict[int | None, dict[RowState, int]] = {}
 
     def _check_time(self) -> None:
         if self.deadline is not None and self.clock() > self.deadline:
@@ -507,10 +510,16 @@ class RowSearch:
         settle = self.game.settle
         needed: dict[tuple[Bounded, ...], int] = {}
         moved: list[tuple[int, bool, bool]] = []
+        # Two ways of riding (a normal move and a relay to one row, say) may leave every
+        # rider on the same row with the same bottles: settled once.
+        settled: set[tuple[tuple[int, bool, bool], ...]] = set()
 
         def rec(k: int, group: Group | None, cur: list[Bounded]) -> None:
             if k == len(seq):
-                found.update(settle(riders, crossed, order, moved))
+                key = tuple(moved)
+                if key not in settled:
+                    settled.add(key)
+                    found.update(settle(riders, crossed, order, moved))
                 return
             self.nodes += 1
             if not self.nodes & 63:
@@ -562,19 +571,49 @@ class RowSearch:
             return last_row is None or all(r >= last_row for r, _, _ in position[0])
         if budget <= 0:
             return False
-        tt = self.tt if last_row is None else self.tt_rem.setdefault(last_row, {})
-        if tt.get(position, -1) >= budget:
+        if self.refuted(position, budget, last_row):
             return False
+        if self.found(position, budget, last_row):
+            return True
+        tt = self.tt if last_row is None else self.tt_rem.setdefault(last_row, {})
         if budget == 1:  # the last round: only whether it can end the game counts
             self.nodes += 1
-            if self.game.can_end(position, last_row):
-                return True
+            ok = self.game.can_end(position, last_row)
+        else:
+            ok = any(
+                self.feasible(s, budget - 1, last_row)
+                for s in self.candidates(position, budget, last_row)
+            )
+        if ok:
+            won = self.won.setdefault(last_row, {})
+            won[position] = min(budget, won.get(position, budget))
+        else:
             tt[position] = budget
+        return ok
+
+    def refuted(self, position: RowState, budget: int, last_row: int | None) -> bool:
+        """Whether ``position`` is known to have no line within ``budget`` rounds for the
+        goal ``last_row``: one was refuted with as many rounds or more for the same goal
+        or a looser one (no ``last_row``, or a lower one). A line that ends with every
+        rider on a row ends with every rider on any lower row too, and a line within
+        fewer rounds is one within more."""
+        if self.tt.get(position, -1) >= budget:
+            return True
+        if last_row is None:
             return False
-        for s in self.candidates(position, budget, last_row):
-            if self.feasible(s, budget - 1, last_row):
+        return any(
+            row <= last_row and tt.get(position, -1) >= budget for row, tt in self.tt_rem.items()
+        )
+
+    def found(self, position: RowState, budget: int, last_row: int | None) -> bool:
+        """Whether ``position`` is known to have a line within ``budget`` rounds for the
+        goal ``last_row``: one was found within as many rounds or fewer for the same goal
+        or a stricter one (a higher ``last_row``)."""
+        for row, won in self.won.items():
+            if (last_row is None or (row is not None and row >= last_row)) and won.get(
+                position, budget + 1
+            ) <= budget:
                 return True
-        tt[position] = budget
         return False
 
 
@@ -582,23 +621,20 @@ def undominated(positions: set[RowState], step: Callable[[], None] = _no_check) 
     """Drop a position when another one differs from it only by riders holding bottles
     it lacks: a bottle never hurts (a tired domestique may do less, MC-7.4; a holder
     may always keep it), so the one with more bottles can do all the other can."""
-    by_rows: dict[tuple[tuple[tuple[int, str], ...], int], list[RowState]] = {}
+    # Riders of one row and type are sorted without a bottle first, so a position holds
+    # at least the bottles of another of the same rows exactly when its set of holders,
+    # by index, contains the other's.
+    by_rows: dict[tuple[tuple[tuple[int, str], ...], int], dict[int, RowState]] = {}
     for pos in positions:
-        by_rows.setdefault((tuple((r, t) for r, t, _ in pos[0]), pos[1]), []).append(pos)
+        mask = sum(1 << k for k, (_, _, b) in enumerate(pos[0]) if b)
+        by_rows.setdefault((tuple((r, t) for r, t, _ in pos[0]), pos[1]), {})[mask] = pos
     out: list[RowState] = []
     for group in by_rows.values():
         if len(group) == 1:
-            out.extend(group)
+            out.extend(group.values())
             continue
-        for pos in group:
-            step()
-            bottles = [b for _, _, b in pos[0]]
-            if not any(
-                other is not pos
-                and all(
-                    o or not b for o, b in zip((b2 for _, _, b2 in other[0]), bottles, strict=True)
-                )
-                for other in group
-            ):
+        step()
+        for mask, pos in group.items():
+            if not any(other != mask and other & mask == mask for other in group):
                 out.append(pos)
     return out

@@ -516,9 +516,9 @@ class RowSearch:
 
         def rec(k: int, group: Group | None, cur: list[Bounded]) -> None:
             if k == len(seq):
-                key = tuple(moved)
-                if key not in settled:
-                    settled.add(key)
+                ways = tuple(moved)
+                if ways not in settled:
+                    settled.add(ways)
                     found.update(settle(riders, crossed, order, moved))
                 return
             self.nodes += 1

@@ -85,3 +85,40 @@ def test_the_row_game_never_refutes_a_real_line(line: tuple[list[mc.State], mc.S
         budget = rounds - state.round + 1
         assert search.feasible(position, budget)
         assert search.feasible(position, budget, course.finish - remaining)
+
+
+PLAIN20 = mc.Course.from_dict(
+    {"name": "plain20", "lanes": 5, "finish": 20, "sections": [[2, "plain"]]}
+)
+
+
+def test_a_train_takes_one_rider_across_in_the_row_game_too() -> None:
+    """MC-6.6, MC-6.2, MC-9.3: a column of five in the plain, the domestiques in front.
+    Each sprinter alone could be relayed across, but a relay that crosses closes its
+    group, so the round cannot take four riders across; with both sprinters on their own
+    legs within reach of the line (MC-5.2, MC-5.4: against the wind, 4 rows) it can,
+    though not with the climber left within 3 rows of the line (MC-9.4)."""
+    game = RowGame(PLAIN20)
+    column = RowGame.project(mc.from_mcn(PLAIN20, "3 AD1:c14+,AD2:c13+,AS1:c12,AS2:c11,AC1:c10"))
+    assert not game.can_end(column)
+    spread = RowGame.project(mc.from_mcn(PLAIN20, "3 AD1:c14+,AD2:c13+,AS1:a16,AS2:b16,AC1:c10"))
+    assert game.can_end(spread)
+    assert not game.can_end(spread, PLAIN20.finish - 3)
+    search = RowSearch(game, "DDSSC")
+    assert not search.feasible(column, 1)
+    assert search.feasible(column, 2)
+
+
+def test_random_course_1_has_no_line_of_three_rounds_with_every_rider_across() -> None:
+    """MC-9.4 on random course 1 (18 rows; sprint, mountain, plain): the row game has a
+    line of 3 rounds from the start (MC-9.2: the riders side by side on row 1), but none
+    that takes the fifth rider across too. With a real line of 3 rounds and remaining 1,
+    that score is optimal: the row game settles the fifth rider's remaining."""
+    course = random_course(1)
+    row = course.start_rows
+    start: RowState = (tuple(sorted((row, t, t == "D") for t in "DDSSC")), 0)
+    search = RowSearch(RowGame(course), "DDSSC")
+    assert not search.feasible(start, 2)
+    assert search.feasible(start, 3)
+    assert not search.feasible(start, 3, course.finish)
+    assert search.feasible(start, 3, course.finish - 1)

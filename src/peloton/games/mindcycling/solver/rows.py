@@ -59,6 +59,10 @@ class TimeUp(Exception):
     """The time limit of a solve ran out (in the row game or the real search)."""
 
 
+class _Reached(Exception):
+    """A round's combination found a position that ends the game in time."""
+
+
 #: Steps of a long loop between two looks at the clock.
 CHECK_EVERY = 256
 
@@ -446,6 +450,9 @@ class RowSearch:
         self.tt: dict[RowState, int] = {}
         #: The same for each ``last_row`` asked (the remaining's bound, phase 2).
         self.tt_rem: dict[int, dict[RowState, int]] = {}
+        #: Asked of every new position a round's combination finds; True stops the
+        #: round (:meth:`_ends_next_round`).
+        self._stop: Callable[[RowState], bool] | None = None
         #: The fewest rounds a position was found to have a line within, per goal
         #: (``last_row``, None for the rounds alone).
         self.won: dict[int | None, dict[RowState, int]] = {}
@@ -508,6 +515,7 @@ class RowSearch:
         seq = [(j, i) for chain in chains for j, i in enumerate(chain)]
         options = self.game.options
         settle = self.game.settle
+        stop = self._stop
         needed: dict[tuple[Bounded, ...], int] = {}
         moved: list[tuple[int, bool, bool]] = []
         # Two ways of riding (a normal move and a relay to one row, say) may leave every
@@ -519,7 +527,11 @@ class RowSearch:
                 ways = tuple(moved)
                 if ways not in settled:
                     settled.add(ways)
-                    found.update(settle(riders, crossed, order, moved))
+                    for after in settle(riders, crossed, order, moved):
+                        if after not in found:
+                            found.add(after)
+                            if stop is not None and stop(after):
+                                raise _Reached
                 return
             self.nodes += 1
             if not self.nodes & 63:
@@ -579,6 +591,8 @@ class RowSearch:
         if budget == 1:  # the last round: only whether it can end the game counts
             self.nodes += 1
             ok = self.game.can_end(position, last_row)
+        elif budget == 2:
+            ok = self._ends_next_round(position, last_row)
         else:
             ok = any(
                 self.feasible(s, budget - 1, last_row)
@@ -590,6 +604,32 @@ class RowSearch:
         else:
             tt[position] = budget
         return ok
+
+    def _ends_next_round(self, position: RowState, last_row: int | None) -> bool:
+        """Whether some position after this round can end the game in the next one: each
+        is asked as soon as the round's combination finds it (:meth:`RowGame.can_end` is
+        cheap), so a line stops the round's enumeration at once."""
+        tt = self.tt if last_row is None else self.tt_rem.setdefault(last_row, {})
+
+        def ends(after: RowState) -> bool:
+            if after[1] >= SOLO_TARGET:
+                return last_row is None or all(r >= last_row for r, _, _ in after[0])
+            if self.refuted(after, 1, last_row):
+                return False
+            self.nodes += 1
+            if self.game.can_end(after, last_row):
+                return True
+            tt[after] = 1
+            return False
+
+        self._stop = ends
+        try:
+            self.successors(position, 2, last_row)
+        except _Reached:
+            return True
+        finally:
+            self._stop = None
+        return False
 
     def refuted(self, position: RowState, budget: int, last_row: int | None) -> bool:
         """Whether ``position`` is known to have no line within ``budget`` rounds for the

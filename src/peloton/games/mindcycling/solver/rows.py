@@ -527,10 +527,10 @@ class RowSearch:
                 ways = tuple(moved)
                 if ways not in settled:
                     settled.add(ways)
-                    for after in settle(riders, crossed, order, moved):
-                        if after not in found:
-                            found.add(after)
-                            if stop is not None and stop(after):
+                    for ending in settle(riders, crossed, order, moved):
+                        if ending not in found:
+                            found.add(ending)
+                            if stop is not None and stop(ending):
                                 raise _Reached
                 return
             self.nodes += 1

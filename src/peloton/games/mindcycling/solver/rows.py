@@ -32,7 +32,7 @@ end positions; ``tests/games/mindcycling/solver`` checks this on many real round
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -42,10 +42,12 @@ from ..rules import SOLO_TARGET
 from ..state import State
 from .bounds import Bounded, Bounds
 
-#: A rider of the row game: (row, type letter, holds a bottle).
-RowRider = tuple[int, str, bool]
-#: A row-game position at a round's start: riders on the road (sorted) and riders across.
-RowState = tuple[tuple[RowRider, ...], int]
+# Re-exported: the row game's positions are named from here.
+from .row_forms import RowRider as RowRider
+from .row_forms import RowState as RowState
+from .row_forms import maximal_matchings, pareto
+from .row_forms import undominated as undominated
+
 #: The open group a rider of a chain may follow, its leader's: (head row, the leader's
 #: row, whether the leader relayed, the chain index of the rider that founded it by a
 #: normal move).
@@ -126,7 +128,7 @@ class RowGame:
         choices: list[list[dict[int, int]]] = []
         for row in rows:
             ahead = by_row.get(row + 1, [])
-            choices.append(_maximal_matchings(by_row[row], ahead))
+            choices.append(maximal_matchings(by_row[row], ahead))
         seen: set[tuple[tuple[RowRider, ...], ...]] = set()
         for picks in product(*choices):
             self.step()
@@ -284,7 +286,7 @@ class RowGame:
             best: list[tuple[int, int]] = [(crossed, self.finish)]
             for chain in chains:
                 ends = self.chain_ends(tuple(riders[i] for i in chain))
-                best = _pareto((k1 + k2, min(m1, m2)) for k1, m1 in best for k2, m2 in ends)
+                best = pareto((k1 + k2, min(m1, m2)) for k1, m1 in best for k2, m2 in ends)
             if any(k >= SOLO_TARGET and m >= low for k, m in best):
                 return True
         return False
@@ -310,7 +312,7 @@ class RowGame:
                     across = end >= finish
                     for k, m in suffix(i + 1, after):
                         pairs.add((k + across, m if across else min(m, end)))
-                got = memo[(i, group)] = _pareto(pairs)
+                got = memo[(i, group)] = pareto(pairs)
             return got
 
         found = self._ends[chain] = suffix(0, None)
@@ -392,39 +394,6 @@ class RowGame:
                 )
             )
             yield road, n_crossed
-
-
-def _pareto(pairs: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The pairs no other pair beats or equals in both places."""
-    out: list[tuple[int, int]] = []
-    for k, m in sorted(set(pairs), reverse=True):  # most across first
-        if not out or m > out[-1][1]:
-            out.append((k, m))
-    return out
-
-
-def _maximal_matchings(rows_here: list[int], ahead: list[int]) -> list[dict[int, int]]:
-    """Every maximal injective map from the riders of a row to riders one row ahead."""
-    if not ahead:
-        return [{}]
-    size = min(len(rows_here), len(ahead))
-    out: list[dict[int, int]] = []
-
-    def rec(i: int, used: frozenset[int], m: dict[int, int]) -> None:
-        if i == len(rows_here):
-            if len(m) == size:
-                out.append(dict(m))
-            return
-        y = rows_here[i]
-        for x in ahead:
-            if x not in used:
-                m[y] = x
-                rec(i + 1, used | {x}, m)
-                del m[y]
-        rec(i + 1, used, m)
-
-    rec(0, frozenset(), {})
-    return out
 
 
 class RowSearch:
@@ -655,26 +624,3 @@ class RowSearch:
             ) <= budget:
                 return True
         return False
-
-
-def undominated(positions: set[RowState], step: Callable[[], None] = _no_check) -> list[RowState]:
-    """Drop a position when another one differs from it only by riders holding bottles
-    it lacks: a bottle never hurts (a tired domestique may do less, MC-7.4; a holder
-    may always keep it), so the one with more bottles can do all the other can."""
-    # Riders of one row and type are sorted without a bottle first, so a position holds
-    # at least the bottles of another of the same rows exactly when its set of holders,
-    # by index, contains the other's.
-    by_rows: dict[tuple[tuple[tuple[int, str], ...], int], dict[int, RowState]] = {}
-    for pos in positions:
-        mask = sum(1 << k for k, (_, _, b) in enumerate(pos[0]) if b)
-        by_rows.setdefault((tuple((r, t) for r, t, _ in pos[0]), pos[1]), {})[mask] = pos
-    out: list[RowState] = []
-    for group in by_rows.values():
-        if len(group) == 1:
-            out.extend(group.values())
-            continue
-        step()
-        for mask, pos in group.items():
-            if not any(other != mask and other & mask == mask for other in group):
-                out.append(pos)
-    return out

@@ -42,14 +42,27 @@ from ..rules import SOLO_TARGET
 from ..state import State
 from .bounds import Bounded, Bounds
 
-#: A rider of the row game: (row, type letter, holds a bottle).
-RowRider = tuple[int, str, bool]
-#: A row-game position at a round's start: riders on the road (sorted) and riders across.
-RowState = tuple[tuple[RowRider, ...], int]
+# Re-exported: the row game's positions are named from here.
+from .row_forms import RowRider as RowRider
+from .row_forms import RowState as RowState
+from .row_forms import maximal_matchings, pareto
+from .row_forms import undominated as undominated
+
+#: The open group a rider of a chain may follow, its leader's: (head row, the leader's
+#: row, whether the leader relayed, the chain index of the rider that founded it by a
+#: normal move).
+Group = tuple[int, int, bool, int]
+#: What one round does to the riders of a chain, in chain order: per rider (end row,
+#: bottle after its own move, gave its bottle away).
+Outcome = tuple[tuple[int, bool, bool], ...]
 
 
 class TimeUp(Exception):
     """The time limit of a solve ran out (in the row game or the real search)."""
+
+
+class _Reached(Exception):
+    """A round's combination found a position that ends the game in time."""
 
 
 #: Steps of a long loop between two looks at the clock.
@@ -77,6 +90,10 @@ class RowGame:
         self._steps = 0
         self._outcomes: dict[tuple[RowRider, ...], list[tuple[tuple[int, bool, bool], ...]]] = {}
         self._reach: dict[tuple[RowRider, ...], tuple[int, ...]] = {}
+        self._ends: dict[tuple[RowRider, ...], list[tuple[int, int]]] = {}
+        self._options: dict[
+            tuple[int, RowRider, Group | None], list[tuple[int, bool, bool, Group | None]]
+        ] = {}
         self.finish = self.course.finish
         self.sections = [*self.course.section_by_row[: self.finish]]
         self.feed_rows = frozenset(self.course.codes[name] >> 5 for name in self.course.feed)
@@ -111,7 +128,7 @@ class RowGame:
         choices: list[list[dict[int, int]]] = []
         for row in rows:
             ahead = by_row.get(row + 1, [])
-            choices.append(_maximal_matchings(by_row[row], ahead))
+            choices.append(maximal_matchings(by_row[row], ahead))
         seen: set[tuple[tuple[RowRider, ...], ...]] = set()
         for picks in product(*choices):
             self.step()
@@ -144,99 +161,162 @@ class RowGame:
         return found
 
     def chain_reach(self, riders: tuple[RowRider, ...], chain: list[int]) -> tuple[int, ...]:
-        """The furthest row each rider of a chain may end on (in chain order)."""
+        """The furthest row each rider of a chain may end on (in chain order): the best
+        of its options behind every group its leader may leave it (a rider may always
+        stay, so every way a front part of the chain rides goes on to a whole round)."""
         key = tuple(riders[i] for i in chain)
         found = self._reach.get(key)
         if found is None:
-            outcomes = self.chain_outcomes(riders, chain)
-            found = self._reach[key] = tuple(
-                max(o[j][0] for o in outcomes) for j in range(len(chain))
-            )
+            groups: set[Group | None] = {None}
+            best = []
+            for j, rider in enumerate(key):
+                opts = [o for g in groups for o in self.options(j, rider, g)]
+                best.append(max(end for end, _, _, _ in opts))
+                groups = {after for _, _, _, after in opts}
+            found = self._reach[key] = tuple(best)
         return found
+
+    def options(
+        self, i: int, rider: RowRider, group: Group | None
+    ) -> list[tuple[int, bool, bool, Group | None]]:
+        """:meth:`rider_options`, remembered."""
+        key = (i, rider, group)
+        found = self._options.get(key)
+        if found is None:
+            found = self._options[key] = self.rider_options(i, rider, group)
+        return found
+
+    def rider_options(
+        self, i: int, rider: RowRider, group: Group | None
+    ) -> list[tuple[int, bool, bool, Group | None]]:
+        """Every way the ``i``-th rider of a chain may ride, behind its leader's open
+        ``group`` (None: none to follow): ``(end row, bottle after its own move, gave its
+        bottle away, the open group it leaves to its follower)``. A rider that crosses
+        ends on the finish row."""
+        finish = self.finish
+        row, t, bottle = rider
+        sect = self.sections[row]
+        tired = t == "D" and not bottle
+        windy = i == 0  # the front of a chain has nobody one row ahead linked to it
+        allowance = STEPS[t][sect] - windy - tired
+        feed_rows = self.feed_rows
+
+        def fed(end: int) -> bool:
+            return any(row < f <= end for f in feed_rows)
+
+        out: list[tuple[int, bool, bool, Group | None]] = []
+        for give in (False, True) if bottle else (False,):
+            holds = bottle and not give
+            # Stay (anything blocked in the real game).
+            out.append((row, holds, give, None))
+            # Normal moves: a new open group, founded by rider i.
+            for d in range(1, allowance + 1):
+                end = row + d
+                if end >= finish:
+                    out.append((finish, False, give, None))  # crossing closes the group
+                    break
+                out.append((end, holds, give, (end, end, False, i)))
+                if not holds and t == "D" and fed(end):
+                    out.append((end, True, give, (end, end, False, i)))
+            # Wheel and relay behind the leader's open group.
+            if group is not None and not tired and not (t == "S" and sect == "mountain"):
+                head, x_row, x_relayed, founder = group
+                # MC-6.4: behind the leader, unless it relayed (the old head is there).
+                if not x_relayed and x_row - 1 > row:
+                    out.append((x_row - 1, holds, give, (head, x_row - 1, False, founder)))
+                # MC-6.5: the real train may start at any rider of the chain that rode
+                # on its own legs (a link the row game adds may not exist), so the place
+                # counted from the group's founder is the smallest the rider can have:
+                # the relaxation allows the relay when that one does.
+                if i - founder <= self.relay_limit:
+                    end = head + 1
+                    if end >= finish:
+                        out.append((finish, False, give, None))
+                    else:
+                        out.append((end, holds, give, (end, end, True, founder)))
+        # Attack: the bottle is thrown away; the group is closed.
+        if bottle and sect in OWN_SECTIONS[t]:
+            for d in range(1, allowance + 4):
+                end = row + d
+                if end >= finish:
+                    out.append((finish, False, False, None))
+                    break
+                out.append((end, False, False, None))
+                if t == "D" and fed(end):
+                    out.append((end, True, False, None))
+        return out
 
     def _chain_outcomes(
         self, chain: tuple[RowRider, ...]
     ) -> list[tuple[tuple[int, bool, bool], ...]]:
+        # The outcomes of the riders from i on depend only on the group they may
+        # follow: built once per (i, group), shared by every way of reaching it.
+        memo: dict[tuple[int, Group | None], list[tuple[tuple[int, bool, bool], ...]]] = {}
+        options = self.rider_options
+        n = len(chain)
+
+        def suffix(i: int, group: Group | None) -> list[tuple[tuple[int, bool, bool], ...]]:
+            if i == n:
+                return [()]
+            got = memo.get((i, group))
+            if got is None:
+                self.step()
+                out: set[tuple[tuple[int, bool, bool], ...]] = set()
+                for end, holds, give, after in options(i, chain[i], group):
+                    head = ((end, holds, give),)
+                    out.update([head + rest for rest in suffix(i + 1, after)])
+                got = memo[(i, group)] = list(out)
+            return got
+
+        return sorted(suffix(0, None))
+
+    def can_end(self, position: RowState, last_row: int | None = None) -> bool:
+        """Can the game end within this round of the row game: four riders across (MC-9.3)
+        and, with ``last_row``, every rider left on the road on that row or beyond?
+
+        The same rounds as :meth:`chain_outcomes` combined, summarised: bottles do not
+        matter any more, and what counts of a chain is only how many of its riders cross
+        and the lowest row one left on the road ends on, both the more the better, so
+        each chain keeps only its Pareto-best pairs (:meth:`chain_ends`)."""
+        riders, crossed = position
+        if crossed >= SOLO_TARGET:
+            return last_row is None or all(r >= last_row for r, _, _ in riders)
+        low = -1 if last_row is None else last_row
+        for chains in self.chains(riders):
+            best: list[tuple[int, int]] = [(crossed, self.finish)]
+            for chain in chains:
+                ends = self.chain_ends(tuple(riders[i] for i in chain))
+                best = pareto((k1 + k2, min(m1, m2)) for k1, m1 in best for k2, m2 in ends)
+            if any(k >= SOLO_TARGET and m >= low for k, m in best):
+                return True
+        return False
+
+    def chain_ends(self, chain: tuple[RowRider, ...]) -> list[tuple[int, int]]:
+        """The Pareto-best ``(riders across, lowest row of one left on the road)`` of a
+        chain's round (the finish row when none is left), by the rider-by-rider
+        recursion of :meth:`chain_outcomes` memoised on the group a rider follows."""
+        found = self._ends.get(chain)
+        if found is not None:
+            return found
         finish = self.finish
-        sections = self.sections
-        limit = self.relay_limit
-        feed_rows = self.feed_rows
-        out: set[tuple[tuple[int, bool, bool], ...]] = set()
-        picked: list[tuple[int, bool, bool]] = []
+        memo: dict[tuple[int, Group | None], list[tuple[int, int]]] = {}
 
-        def fed(start: int, end: int) -> bool:
-            return any(start < f <= end for f in feed_rows)
-
-        # ``group``: what rider i may follow, the open group of rider i - 1 (its leader
-        # in the chain), as (head row, the leader's row, whether the leader relayed,
-        # the chain index of the rider that founded the group by a normal move).
-        step = self.step
-
-        def rec(i: int, group: tuple[int, int, bool, int] | None) -> None:
-            step()
+        def suffix(i: int, group: Group | None) -> list[tuple[int, int]]:
             if i == len(chain):
-                out.add(tuple(picked))
-                return
-            row, t, bottle = chain[i]
-            sect = sections[row]
-            tired = t == "D" and not bottle
-            windy = i == 0  # the front of a chain has nobody one row ahead linked to it
-            allowance = STEPS[t][sect] - windy - tired
-            gives = (False, True) if bottle else (False,)
-            for give in gives:
-                holds = bottle and not give
-                # Stay (anything blocked in the real game).
-                picked.append((row, holds, give))
-                rec(i + 1, None)
-                picked.pop()
-                # Normal moves: a new open group, founded by rider i.
-                for d in range(1, allowance + 1):
-                    end = row + d
-                    if end >= finish:
-                        picked.append((finish, False, give))
-                        rec(i + 1, None)  # crossing closes the group
-                        picked.pop()
-                        break
-                    for h in (
-                        (holds, True) if not holds and t == "D" and fed(row, end) else (holds,)
-                    ):
-                        picked.append((end, h, give))
-                        rec(i + 1, (end, end, False, i))
-                        picked.pop()
-                # Wheel and relay behind the leader's open group.
-                if group is not None and not tired and not (t == "S" and sect == "mountain"):
-                    head, x_row, x_relayed, founder = group
-                    # MC-6.4: behind the leader, unless it relayed (the old head is there).
-                    if not x_relayed and x_row - 1 > row:
-                        picked.append((x_row - 1, holds, give))
-                        rec(i + 1, (head, x_row - 1, False, founder))
-                        picked.pop()
-                    # MC-6.5: the real train may start at any rider of the chain that
-                    # rode on its own legs (a link the row game adds may not exist), so
-                    # the place counted from the group's founder is the smallest the
-                    # rider can have: the relaxation allows the relay when that one does.
-                    if i - founder <= limit:
-                        end = head + 1
-                        crossed = end >= finish
-                        picked.append((finish if crossed else end, holds and not crossed, give))
-                        rec(i + 1, None if crossed else (end, end, True, founder))
-                        picked.pop()
-            # Attack: the bottle is thrown away; the group is closed.
-            if bottle and sect in OWN_SECTIONS[t]:
-                for d in range(1, allowance + 4):
-                    end = row + d
-                    if end >= finish:
-                        picked.append((finish, False, False))
-                        rec(i + 1, None)
-                        picked.pop()
-                        break
-                    for h in (False, True) if t == "D" and fed(row, end) else (False,):
-                        picked.append((end, h, False))
-                        rec(i + 1, None)
-                        picked.pop()
+                return [(0, finish)]
+            got = memo.get((i, group))
+            if got is None:
+                self.step()
+                pairs = set()
+                for end, _, _, after in self.rider_options(i, chain[i], group):
+                    across = end >= finish
+                    for k, m in suffix(i + 1, after):
+                        pairs.add((k + across, m if across else min(m, end)))
+                got = memo[(i, group)] = pareto(pairs)
+            return got
 
-        rec(0, None)
-        return sorted(out)
+        found = self._ends[chain] = suffix(0, None)
+        return found
 
     def allows(self, before: RowState, after: RowState) -> bool:
         """Whether one round of the row game can lead from ``before`` to ``after``.
@@ -316,30 +396,6 @@ class RowGame:
             yield road, n_crossed
 
 
-def _maximal_matchings(rows_here: list[int], ahead: list[int]) -> list[dict[int, int]]:
-    """Every maximal injective map from the riders of a row to riders one row ahead."""
-    if not ahead:
-        return [{}]
-    size = min(len(rows_here), len(ahead))
-    out: list[dict[int, int]] = []
-
-    def rec(i: int, used: frozenset[int], m: dict[int, int]) -> None:
-        if i == len(rows_here):
-            if len(m) == size:
-                out.append(dict(m))
-            return
-        y = rows_here[i]
-        for x in ahead:
-            if x not in used:
-                m[y] = x
-                rec(i + 1, used | {x}, m)
-                del m[y]
-        rec(i + 1, used, m)
-
-    rec(0, frozenset(), {})
-    return out
-
-
 class RowSearch:
     """Iterative deepening on the row game's rounds (a lower bound for the real game).
 
@@ -363,6 +419,12 @@ class RowSearch:
         self.tt: dict[RowState, int] = {}
         #: The same for each ``last_row`` asked (the remaining's bound, phase 2).
         self.tt_rem: dict[int, dict[RowState, int]] = {}
+        #: Asked of every new position a round's combination finds; True stops the
+        #: round (:meth:`_ends_next_round`).
+        self._stop: Callable[[RowState], bool] | None = None
+        #: The fewest rounds a position was found to have a line within, per goal
+        #: (``last_row``, None for the rounds alone).
+        self.won: dict[int | None, dict[RowState, int]] = {}
 
     def _check_time(self) -> None:
         if self.deadline is not None and self.clock() > self.deadline:
@@ -397,20 +459,9 @@ class RowSearch:
             )
             if 1 + self.rounds_needed(intervals, crossed, dry, last_row) > budget:
                 continue
-            per_chain = [game.chain_outcomes(riders, chain) for chain in chains]
             # Chains holding the furthest-reaching riders first: they prune most.
-            idx = sorted(range(len(chains)), key=lambda c: -max(reach[i] for i in chains[c]))
-            self._combine(
-                riders,
-                crossed,
-                budget,
-                [chains[c] for c in idx],
-                [per_chain[c] for c in idx],
-                intervals,
-                dry,
-                found,
-                last_row,
-            )
+            ordered = sorted(chains, key=lambda chain: -max(reach[i] for i in chain))
+            self._combine(riders, crossed, budget, ordered, intervals, dry, found, last_row)
         return found
 
     def _combine(
@@ -419,38 +470,60 @@ class RowSearch:
         crossed: int,
         budget: int,
         chains: list[list[int]],
-        per_chain: list[list[tuple[tuple[int, bool, bool], ...]]],
         intervals: list[Bounded],
         dry: bool,
         found: set[RowState],
         last_row: int | None = None,
     ) -> None:
-        """Add to ``found`` the end positions of every combination of the chains'
-        outcomes, pruning a partial combination as soon as the bounds miss ``budget``."""
+        """Add to ``found`` the end positions of every way the chains may ride, rider by
+        rider (each chain front first, :meth:`RowGame.rider_options`), pruning as soon
+        as the bounds miss ``budget`` with the riders placed so far on their end rows
+        and the others anywhere up to their reach: a long chain's outcomes are never
+        all listed."""
         order = [i for chain in chains for i in chain]
+        seq = [(j, i) for chain in chains for j, i in enumerate(chain)]
+        options = self.game.options
+        settle = self.game.settle
+        stop = self._stop
+        needed: dict[tuple[Bounded, ...], int] = {}
+        moved: list[tuple[int, bool, bool]] = []
+        # Two ways of riding (a normal move and a relay to one row, say) may leave every
+        # rider on the same row with the same bottles: settled once.
+        settled: set[tuple[tuple[int, bool, bool], ...]] = set()
 
-        def rec(
-            c: int, moved: list[tuple[int, bool, bool]], cur: list[tuple[str, int, int]]
-        ) -> None:
-            if c == len(chains):
-                found.update(self.game.settle(riders, crossed, order, moved))
+        def rec(k: int, group: Group | None, cur: list[Bounded]) -> None:
+            if k == len(seq):
+                ways = tuple(moved)
+                if ways not in settled:
+                    settled.add(ways)
+                    for ending in settle(riders, crossed, order, moved):
+                        if ending not in found:
+                            found.add(ending)
+                            if stop is not None and stop(ending):
+                                raise _Reached
                 return
             self.nodes += 1
             if not self.nodes & 63:
                 self._check_time()
-            chain = chains[c]
-            for outcome in per_chain[c]:
+            j, i = seq[k]
+            rider = riders[i]
+            t = rider[1]
+            for end, holds, give, after in options(j, rider, group if j else None):
                 trial = cur.copy()
-                for i, (end, _, _) in zip(chain, outcome, strict=True):
-                    trial[i] = (riders[i][1], end, end)
-                if (
-                    c + 1 < len(chains)
-                    and 1 + self.rounds_needed(trial, crossed, dry, last_row) > budget
-                ):
+                trial[i] = (t, end, end)
+                # The bounds read the rows only: the ways that differ only in bottles
+                # are checked once.
+                key = tuple(trial)
+                n = needed.get(key)
+                if n is None:
+                    n = needed[key] = self.rounds_needed(trial, crossed, dry, last_row)
+                if 1 + n > budget:
                     continue
-                rec(c + 1, [*moved, *outcome], trial)
+                moved.append((end, holds, give))
+                rec(k + 1, after, trial)
+                moved.pop()
 
-        rec(0, [], intervals)
+        rec(0, None, intervals)
 
     def candidates(
         self, position: RowState, budget: int, last_row: int | None = None
@@ -479,37 +552,75 @@ class RowSearch:
             return last_row is None or all(r >= last_row for r, _, _ in position[0])
         if budget <= 0:
             return False
-        tt = self.tt if last_row is None else self.tt_rem.setdefault(last_row, {})
-        if tt.get(position, -1) >= budget:
+        if self.refuted(position, budget, last_row):
             return False
-        for s in self.candidates(position, budget, last_row):
-            if self.feasible(s, budget - 1, last_row):
+        if self.found(position, budget, last_row):
+            return True
+        tt = self.tt if last_row is None else self.tt_rem.setdefault(last_row, {})
+        if budget == 1:  # the last round: only whether it can end the game counts
+            self.nodes += 1
+            ok = self.game.can_end(position, last_row)
+        elif budget == 2:
+            ok = self._ends_next_round(position, last_row)
+        else:
+            ok = any(
+                self.feasible(s, budget - 1, last_row)
+                for s in self.candidates(position, budget, last_row)
+            )
+        if ok:
+            won = self.won.setdefault(last_row, {})
+            won[position] = min(budget, won.get(position, budget))
+        else:
+            tt[position] = budget
+        return ok
+
+    def _ends_next_round(self, position: RowState, last_row: int | None) -> bool:
+        """Whether some position after this round can end the game in the next one: each
+        is asked as soon as the round's combination finds it (:meth:`RowGame.can_end` is
+        cheap), so a line stops the round's enumeration at once."""
+        tt = self.tt if last_row is None else self.tt_rem.setdefault(last_row, {})
+
+        def ends(after: RowState) -> bool:
+            if after[1] >= SOLO_TARGET:
+                return last_row is None or all(r >= last_row for r, _, _ in after[0])
+            if self.refuted(after, 1, last_row):
+                return False
+            self.nodes += 1
+            if self.game.can_end(after, last_row):
                 return True
-        tt[position] = budget
+            tt[after] = 1
+            return False
+
+        self._stop = ends
+        try:
+            self.successors(position, 2, last_row)
+        except _Reached:
+            return True
+        finally:
+            self._stop = None
         return False
 
+    def refuted(self, position: RowState, budget: int, last_row: int | None) -> bool:
+        """Whether ``position`` is known to have no line within ``budget`` rounds for the
+        goal ``last_row``: one was refuted with as many rounds or more for the same goal
+        or a looser one (no ``last_row``, or a lower one). A line that ends with every
+        rider on a row ends with every rider on any lower row too, and a line within
+        fewer rounds is one within more."""
+        if self.tt.get(position, -1) >= budget:
+            return True
+        if last_row is None:
+            return False
+        return any(
+            row <= last_row and tt.get(position, -1) >= budget for row, tt in self.tt_rem.items()
+        )
 
-def undominated(positions: set[RowState], step: Callable[[], None] = _no_check) -> list[RowState]:
-    """Drop a position when another one differs from it only by riders holding bottles
-    it lacks: a bottle never hurts (a tired domestique may do less, MC-7.4; a holder
-    may always keep it), so the one with more bottles can do all the other can."""
-    by_rows: dict[tuple[tuple[tuple[int, str], ...], int], list[RowState]] = {}
-    for pos in positions:
-        by_rows.setdefault((tuple((r, t) for r, t, _ in pos[0]), pos[1]), []).append(pos)
-    out: list[RowState] = []
-    for group in by_rows.values():
-        if len(group) == 1:
-            out.extend(group)
-            continue
-        for pos in group:
-            step()
-            bottles = [b for _, _, b in pos[0]]
-            if not any(
-                other is not pos
-                and all(
-                    o or not b for o, b in zip((b2 for _, _, b2 in other[0]), bottles, strict=True)
-                )
-                for other in group
-            ):
-                out.append(pos)
-    return out
+    def found(self, position: RowState, budget: int, last_row: int | None) -> bool:
+        """Whether ``position`` is known to have a line within ``budget`` rounds for the
+        goal ``last_row``: one was found within as many rounds or fewer for the same goal
+        or a stricter one (a higher ``last_row``)."""
+        for row, won in self.won.items():
+            if (last_row is None or (row is not None and row >= last_row)) and won.get(
+                position, budget + 1
+            ) <= budget:
+                return True
+        return False

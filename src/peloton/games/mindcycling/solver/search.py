@@ -48,7 +48,9 @@ Soundness of the pruning:
   in the solo game (medals do not score). It stores the most rounds a position was
   searched with; a position met again with no more rounds cannot do better.
 * **Within a round** the walk merges transpositions (same squares, bottles, riders
-  done, groups and rider to play) and keeps one line per distinct end position.
+  done, groups and rider to play) and keeps one line per distinct end position. With
+  the native engine it runs in C (:mod:`.native_walk`) and prunes by the same round
+  bound as ``keep``.
 """
 
 from __future__ import annotations

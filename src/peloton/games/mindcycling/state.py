@@ -160,22 +160,6 @@ class State:
         new._legal = self._legal  # never mutated: legal_moves() hands out copies
         return new
 
-    def with_race(self, race: Race) -> State:
-        """A state of this game (its facts and wind) holding ``race``, a position of the
-        same game, with no moves played: how the solver's native round walk hands back
-        the positions it reached in C (:meth:`.native.NativeGame.export`)."""
-        new = State.__new__(State)
-        new.wind = self.wind
-        new.start_mcn = self.start_mcn
-        new.history = []
-        new._race = race
-        new._twin = None
-        new._at = 0
-        new._behind = False
-        new._quiet = 0
-        new._legal = None
-        return new
-
     @property
     def race(self) -> Race:
         """The data of the game in progress (see :mod:`.position`), with the facts it is

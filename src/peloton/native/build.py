@@ -25,7 +25,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 #: The module cffi generates (imported as ``peloton.native._mc``).
 MODULE = "peloton.native._mc"
-SOURCES = ("rules.c", "rng.c", "greedy.c", "playout.c")
+SOURCES = ("rules.c", "rng.c", "greedy.c", "playout.c", "reach.c", "walk.c")
 
 # What Python sees of mc.h (cffi checks it against the header when compiling). Array
 # sizes are literal: MC_MAX_RIDERS 42, MC_MAX_TEAMS 7, MC_ROWS 202 (finish <= 200).
@@ -88,6 +88,20 @@ typedef struct {
     int64_t trophies[7], points[7], medals[7];
 } mc_stats;
 
+typedef struct {
+    int n_ends, ends_cap;
+    int32_t *line_at;
+    int32_t *codes;
+    uint8_t *over;
+    int32_t *need;
+    uint16_t *road;
+    int64_t codes_cap;
+    int64_t nodes;
+    int64_t mid_positions;
+    int64_t bound_calls;
+    int status;
+} mc_walk_out;
+
 void mc_init_race(mc_race *r);
 void mc_put(mc_race *r, int rider, int sq);
 void mc_assess(const mc_course *c, mc_race *r);
@@ -108,6 +122,13 @@ int mc_greedy_playout(const mc_course *c, mc_race *r, const mc_weights *w, mc_rn
                       int32_t *buf, int cap, double *scores, int32_t *played, int max_moves);
 void mc_score_moves(const mc_course *c, const mc_race *r, const mc_weights *w,
                     const int32_t *moves, int n, double *scores);
+int mc_round_reach(const mc_race *r, int16_t *out);
+int mc_may_end_this_round(const mc_course *c, const mc_race *r);
+int mc_dry_after_round(const mc_course *c, const mc_race *r, const int16_t *after, int n);
+typedef int (*mc_need_fn)(const int16_t *riders, int n, int crossed, int dry, int ends_now);
+int mc_walk(const mc_course *c, const mc_race *start, int budget, mc_need_fn need,
+            int (*tick)(void), mc_walk_out *out);
+void mc_walk_free(mc_walk_out *out);
 """
 
 CFLAGS = ("-O2", "-fPIC", "-ffp-contract=off", "-fno-fast-math", "-std=c99", "-Wall")

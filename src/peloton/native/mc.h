@@ -123,6 +123,22 @@ typedef struct {
     int64_t trophies[MC_MAX_TEAMS], points[MC_MAX_TEAMS], medals[MC_MAX_TEAMS];
 } mc_stats;
 
+/* What the round walk found (walk.c): the distinct positions at the round's end,
+ * each with one line of move codes to it (codes[line_at[i] .. line_at[i + 1]]). */
+typedef struct {
+    int n_ends, ends_cap;
+    int32_t *line_at;      /* n_ends + 1 offsets into codes */
+    int32_t *codes;
+    uint8_t *over;         /* per end: the game is over */
+    int32_t *need;         /* per end: Solver.rounds_needed (0: not asked, or over) */
+    uint16_t *road;        /* per end: its key, n_riders values (walk.c) */
+    int64_t codes_cap;
+    int64_t nodes;         /* positions played */
+    int64_t mid_positions; /* distinct mid-round positions walked */
+    int64_t bound_calls;   /* calls of `need` (distinct sets of intervals) */
+    int status;            /* 0 done, 1 stopped by the tick, -1 out of memory */
+} mc_walk_out;
+
 /* rules.c */
 void mc_init_race(mc_race *r);
 void mc_put(mc_race *r, int rider, int sq);
@@ -145,6 +161,18 @@ int mc_legal_index(const mc_course *c, const mc_race *r, int32_t *out, int cap, 
 int mc_greedy_playout(const mc_course *c, mc_race *r, const mc_weights *w, mc_rng *rngs,
                       const int8_t *rng_of_team, int always_draw, double tolerance,
                       int32_t *buf, int cap, double *scores, int32_t *played, int max_moves);
+
+/* reach.c */
+int mc_round_reach(const mc_race *r, int16_t *out);
+int mc_may_end_this_round(const mc_course *c, const mc_race *r);
+int mc_dry_after_round(const mc_course *c, const mc_race *r, const int16_t *after, int n);
+
+/* walk.c: `need` is the later rounds' bound of (type, low, high) * n, riders across,
+ * dry, may the game end this round (-1: stop the walk). */
+typedef int (*mc_need_fn)(const int16_t *riders, int n, int crossed, int dry, int ends_now);
+int mc_walk(const mc_course *c, const mc_race *start, int budget, mc_need_fn need,
+            int (*tick)(void), mc_walk_out *out);
+void mc_walk_free(mc_walk_out *out);
 
 /* greedy.c */
 void mc_score_moves(const mc_course *c, const mc_race *r, const mc_weights *w,

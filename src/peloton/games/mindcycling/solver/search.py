@@ -48,7 +48,9 @@ Soundness of the pruning:
   in the solo game (medals do not score). It stores the most rounds a position was
   searched with; a position met again with no more rounds cannot do better.
 * **Within a round** the walk merges transpositions (same squares, bottles, riders
-  done, groups and rider to play) and keeps one line per distinct end position.
+  done, groups and rider to play) and keeps one line per distinct end position. With
+  the native engine it runs in C (:mod:`.native_walk`) and prunes by the same round
+  bound as ``keep``.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..state import State
+from . import native_walk
 from .bounds import Bounded, Bounds, may_end_this_round, round_reach
 from .rows import RowGame, RowSearch, TimeUp
 
@@ -190,6 +193,8 @@ class Solver:
         state: State,
         keep: Callable[[State], bool] | None = None,
         order: Callable[[State], Any] | None = None,
+        budget: tuple[int, int | None] | None = None,
+        end_order: Callable[[native_walk.End], Any] | None = None,
     ) -> list[tuple[Any, list[str]]]:
         """Every distinct position after this round (or setup), as ``(order(position),
         one line to it)`` sorted by ``order``; :meth:`child` rebuilds a position (only
@@ -197,7 +202,37 @@ class Solver:
 
         ``keep`` (optional) is asked after every move of the round: a mid-round
         position it rejects is provably unable to lead to a line that counts, and its
-        continuations are not searched."""
+        continuations are not searched. With the native engine the walk runs in C
+        (:mod:`.native_walk`), which does not call ``keep`` but prunes by the round
+        bound itself: ``budget`` = ``(rounds, last_row)`` keeps what
+        ``rounds_needed(position, last_row) <= rounds`` would (and drops the
+        round-end positions that have no round left, as :meth:`feasible` and
+        :meth:`improve` would at once), and orders its ends by ``end_order``, the same
+        order as ``order`` read from what C hands back (:class:`.native_walk.End`)."""
+        if native_walk.available() and (keep is None or budget is not None):
+            rounds, last_row = budget if budget is not None else (0, None)
+
+            def later(riders: list[Bounded], crossed: int, dry: bool, ends_now: bool) -> int:
+                return self.bounds.rounds_needed(riders, crossed, dry, last_row, ends_now)
+
+            ends = native_walk.round_ends(
+                state, rounds, later if budget is not None else None, self._check_time
+            )
+            self.nodes += ends.nodes
+            found = [
+                (end_order(end) if end_order is not None else 0, end.line) for end in ends.ends
+            ]
+            found.sort(key=lambda om: om[0])
+            return found
+        return self.python_successors(state, keep, order)
+
+    def python_successors(
+        self,
+        state: State,
+        keep: Callable[[State], bool] | None = None,
+        order: Callable[[State], Any] | None = None,
+    ) -> list[tuple[Any, list[str]]]:
+        """:meth:`successors` on the Python engine, ``keep`` asked after every move."""
         start_round = state.round
         seen: set[Key] = set()
         out: dict[Key, tuple[Any, list[str]]] = {}
@@ -291,6 +326,8 @@ class Solver:
             state,
             lambda st: self.rounds_needed(st) <= budget,
             lambda st: (self.rounds_needed(st), -sum(r for _, _, r in _riders(st))),
+            (budget, None),
+            lambda end: (end.needed, -sum(sq >> 5 for _, sq, _ in end.road)),
         )
         for _, moves in succ:
             line.append(moves)
@@ -324,6 +361,11 @@ class Solver:
             state,
             keep,
             lambda st: (st.solo_score or (0, 0), -min((r for _, _, r in _riders(st)), default=0)),
+            (budget, self.finish - self.best_rem + 1),
+            lambda end: (
+                self._end_score(state, end),
+                -min((sq >> 5 for _, sq, _ in end.road), default=0),
+            ),
         )
         for _, moves in succ:
             line.append(moves)
@@ -332,6 +374,13 @@ class Solver:
             if self.best_rem == 0:
                 break
         self.tt2[key] = budget
+
+    def _end_score(self, state: State, end: native_walk.End) -> Score:
+        """``solo_score or (0, 0)`` of a round's end walked from ``state`` (MC-9.4: a
+        game ends in the round it started, with the furthest rider's distance left)."""
+        if not end.over:
+            return (0, 0)
+        return (state.round, max((self.finish - (sq >> 5) for _, sq, _ in end.road), default=0))
 
     def _offer(self, state: State, line: list[list[str]]) -> None:
         score = state.solo_score

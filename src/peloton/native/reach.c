@@ -1,0 +1,98 @@
+/* The solo solver's round bound on a C race, for the round walk (walk.c): the part of
+ * peloton.games.mindcycling.solver.bounds that reads the round in play, line for
+ * line.  The later rounds (Bounds.rounds_needed) stay in Python: the walk asks for
+ * them through a callback, once per distinct set of intervals.
+ *
+ * - mc_round_reach is bounds.round_reach: for every rider on the road, the row it
+ *   stands on and the furthest row it may end this round on, from the round's own
+ *   assessment (MC-4.2): its allowance (MC-5.2), +3 for an attack with a bottle held
+ *   since the assessment in its own section (MC-7.2), or a train (MC-6): one row
+ *   ahead of its leader's group's head per relay when its train place allows a relay
+ *   (MC-6.5), behind its leader by a wheel otherwise (MC-6.4).  A rider that has
+ *   ridden keeps its row.
+ * - mc_may_end_this_round is bounds.may_end_this_round (the last-round rule, MC-9.3).
+ * - mc_dry_after_round is Solver.dry_after_round (MC-7.5: no bottle, and no
+ *   domestique still to ride may pass a feed zone's row).
+ */
+#include "mc.h"
+
+#define BIT(i) ((uint64_t)1 << (i))
+#define SOLO_TARGET 4 /* MC-9.3 */
+
+static int own_section(int type, int sect) { /* MC-7.2 (riders.OWN_SECTIONS) */
+    if (type == MC_D) return sect == MC_START || sect == MC_PLAIN;
+    if (type == MC_S) return sect == MC_SPRINT;
+    return sect == MC_MOUNTAIN;
+}
+
+/* rules.can_follow: MC-6.3 (b) and (c), fixed for the round. */
+static int can_follow(const mc_race *r, int y) {
+    return !(r->exhausted & BIT(y)) && !(r->type[y] == MC_S && r->section[y] == MC_MOUNTAIN);
+}
+
+/* A rider's own reach this round: its allowance, +3 if it may attack (MC-7.2). */
+static int own_reach(const mc_race *r, int i) {
+    int reach = (r->square_of[i] >> 5) + r->allowance[i];
+    if ((r->held_bottle & BIT(i)) && (r->bottles & BIT(i)) && own_section(r->type[i], r->section[i]))
+        reach += 3;
+    return reach;
+}
+
+int mc_round_reach(const mc_race *r, int16_t *out) {
+    int n = 0;
+    for (int i = 0; i < r->n_riders; i++) {
+        int sq = r->square_of[i];
+        if (sq < 0) continue;
+        int row = sq >> 5, reach = row;
+        if (!(r->done & BIT(i))) {
+            reach = own_reach(r, i);
+            int x = r->leader[i];
+            if (x >= 0 && can_follow(r, i)) {
+                /* MC-6.5: the place fixed at the assessment decides, whatever the group */
+                int relays = r->train_place[i] <= r->relay_limit + 1;
+                for (int k = 1; x >= 0; k++) {
+                    if (r->done & BIT(x)) {
+                        int gi = r->group_of[x];
+                        if (gi >= 0 && !r->g_closed[gi]) {
+                            /* the k - 1 riders between join that group first, a row each */
+                            int head = (r->g_head[gi] >> 5) + (relays ? k : 0);
+                            if (head > reach) reach = head;
+                        }
+                        break;
+                    }
+                    if (r->square_of[x] < 0) break;
+                    int ahead = (r->square_of[x] >> 5) + r->allowance[x] + (relays ? k : -1);
+                    if (ahead > reach) reach = ahead;
+                    if (!can_follow(r, x)) break;
+                    x = r->leader[x];
+                }
+            }
+        }
+        out[3 * n] = (int16_t)r->type[i];
+        out[3 * n + 1] = (int16_t)row;
+        out[3 * n + 2] = (int16_t)(reach > row ? reach : row);
+        n++;
+    }
+    return n;
+}
+
+int mc_may_end_this_round(const mc_course *c, const mc_race *r) {
+    int can = r->n_finished;
+    for (int i = 0; i < r->n_riders; i++) {
+        if (r->square_of[i] < 0 || (r->done & BIT(i))) continue;
+        if (own_reach(r, i) >= c->finish) can++;
+    }
+    return can >= SOLO_TARGET - 1;
+}
+
+int mc_dry_after_round(const mc_course *c, const mc_race *r, const int16_t *after, int n) {
+    if (r->bottles) return 0;
+    for (int k = 0; k < n; k++) {
+        if (after[3 * k] != MC_D) continue;
+        for (int f = 0; f < c->n_feed; f++) {
+            int row = c->feed_sq[f] >> 5;
+            if (after[3 * k + 1] < row && row <= after[3 * k + 2]) return 0;
+        }
+    }
+    return 1;
+}

@@ -34,16 +34,18 @@ move and raises :class:`.rows.TimeUp` when the time is up.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from .. import native
 from ..notation import ATTACK, FINISH, GIVE, MOVE, RELAY, STAY, WHEEL, Move
 from ..riders import STEPS
 from ..state import State
 from .beam import playout_score
 from .lines import greedy_line
 from .rows import TimeUp
-from .search import Score, Solver, position_key
+from .search import Score, Solver, _turn_key, position_key
 
 #: Discrepancies allowed by the successive dives (the ``i``-th ranked position of a
 #: round costs ``i``).
@@ -53,15 +55,22 @@ KEEP = 12
 #: Positions at the end of a round valued by a greedy playout (the best by the bound
 #: and the rows covered).
 PLAYOUTS = 10**6
+#: The same in the pure-Python engine, where a playout costs some thirty times more.
+PYTHON_PLAYOUTS = 24
+#: Lanes of the furthest row tried, the nearest to the rider's (:func:`choices`), by
+#: the successive passes: one lane first (a small space, searched through in seconds
+#: on a short course), then three.
+LANES = (1, 3)
 #: Setups per discrepancy (the setup decides most, and playouts rank it worst).
 SETUP_SHARE = 5
 #: Round ends cached per (position, rounds left) before the cache is cleared.
 CACHE = 20_000
 
 
-def choices(state: State) -> list[Move]:
-    """The few moves a dive tries for the rider to play now (see the module doc);
-    in setup every placement."""
+def choices(state: State, lanes: int = 3) -> list[Move]:
+    """The few moves a dive tries for the rider to play now (see the module doc): of
+    the furthest moves, those in the ``lanes`` lanes nearest the rider's; in setup
+    every placement."""
     moves = state.legal_moves()
     if state.round == 0 or len(moves) <= 2:
         return moves
@@ -104,13 +113,24 @@ def choices(state: State) -> list[Move]:
             and (lane not in waits)
         ):
             waits[lane] = move
+    here = race.square_of[rid] & 31
+    kept: list[Move] = []
+    normal = -1  # the furthest row of a normal move
+    for kind in (MOVE, ATTACK):
+        ends = [(row, lane, move) for (k, lane), (row, move) in best.items() if k == kind]
+        if not ends:
+            continue
+        top = max(row for row, _, _ in ends)
+        if kind == ATTACK and top <= normal:
+            break  # an attack no further than a normal move only throws a bottle away
+        normal = top
+        nearest = sorted((e for e in ends if e[0] == top), key=lambda e: (abs(e[1] - here), e[1]))
+        kept += [move for _, _, move in nearest[:lanes]]
     if crossing is not None:
-        return [crossing, *picked]  # crossing now is never worse than staying on the road
-    furthest_move = {lane: row for (kind, lane), (row, _) in best.items() if kind == MOVE}
-    for (kind, lane), (row, move) in best.items():
-        if kind == ATTACK and furthest_move.get(lane, -1) >= row:
-            continue  # an attack no further than a normal move only throws a bottle away
-        picked.append(move)
+        # Crossing, or one of the furthest moves on the road (a rider left there may
+        # found the group the others relay across behind, MC-6.5, MC-6.6).
+        return [crossing, *picked, *kept]
+    picked += kept
     links.sort(key=lambda rm: -rm[0])
     for _, move in links[:3]:
         if move not in picked:
@@ -145,6 +165,8 @@ class Dive:
         self._cache: dict[tuple[Any, int, int | None], list[tuple[Any, State, list[str]]]] = {}
         self._failed: dict[tuple[Any, int | None], tuple[int, int]] = {}
         self.expanded = 0
+        #: The lanes of the furthest row tried (:func:`choices`) in this pass.
+        self.lanes = LANES[0]
         #: The score a line must beat to end the current dive.
         self.goal: Score = (0, 0)
 
@@ -175,7 +197,7 @@ class Dive:
             return solver.rounds_needed(st, last_row) <= budget
 
         def walk(st: State) -> None:
-            for move in choices(st):
+            for move in choices(st, self.lanes):
                 check()
                 child = st.copy()
                 child.play(move)
@@ -208,9 +230,10 @@ class Dive:
             ranked.append(((1, need, -top4, -fifth), child, moves))
         ranked.sort(key=lambda e: e[0])
         # The playouts are the costly part: only for the few positions kept.
-        head = ranked[:PLAYOUTS]
+        head = ranked[: PLAYOUTS if native.available() else PYTHON_PLAYOUTS]
         rescored = []
         for rank, child, moves in head:
+            check()
             if child.is_over:
                 rescored.append((rank, child, moves))
                 continue
@@ -254,7 +277,7 @@ class Dive:
             if child.is_over:
                 solver._offer(child, line)
             else:
-                if len(rank) > 2 and solver.bound is not None and rank[2] < solver.bound:
+                if len(rank) > 2 and (solver.bound is None or rank[2] < solver.bound):
                     self._offer_playout(child, line)
                 if not self.hit():
                     self.dive(child, left, discrepancies - cost, line, last_row)
@@ -275,45 +298,49 @@ class Dive:
         final, rounds = greedy_line(child, 0)
         self.solver._offer(final, [*line, *rounds])
 
-    def search(self, lower: int) -> None:
+    def search(self, lower: Score, discrepancies: tuple[int, ...] = DISCREPANCIES) -> None:
         """Dives of growing discrepancy: for each, every round count from ``lower`` up
         to the incumbent's, then a smaller remaining at the incumbent's rounds. Stops
         when the incumbent meets ``lower`` with nothing left on the road, or raises
         :class:`TimeUp`."""
+        for lanes in LANES:
+            self.lanes = lanes
+            self._cache.clear()
+            for d in discrepancies:
+                if self._pass(lower, d):
+                    return
+
+    def _pass(self, lower: Score, d: int) -> bool:
+        """One dive of ``d`` discrepancies for each round count, then for a smaller
+        remaining; whether the incumbent now meets ``lower``."""
         solver = self.solver
-        for d in DISCREPANCIES:
-            target = lower
-            while solver.bound is None or target < solver.bound[0]:
-                self._failed.clear()
-                self.goal = (target + 1, 0)
-                if self.dive(self.root, target - self.done_rounds, d, [], None):
-                    break
-                target += 1
-            while solver.bound is not None and solver.bound[1] > 0:
-                bound = solver.bound
-                self._failed.clear()
-                self.goal = bound
-                last_row = self.finish - bound[1] + 1
-                if not self.dive(self.root, bound[0] - self.done_rounds, d, [], last_row):
-                    break
-            if solver.bound is not None and solver.bound <= (lower, 0):
-                return
-
-
-def _turn_key(state: State) -> Any:
-    from .search import _turn_key as key
-
-    return key(state)
+        target = lower[0]
+        while solver.bound is None or target < solver.bound[0]:
+            self._failed.clear()
+            self.goal = (target + 1, 0)
+            if self.dive(self.root, target - self.done_rounds, d, [], None):
+                break
+            target += 1
+        while solver.bound is not None and solver.bound[1] > 0:
+            bound = solver.bound
+            self._failed.clear()
+            self.goal = bound
+            last_row = self.finish - bound[1] + 1
+            if not self.dive(self.root, bound[0] - self.done_rounds, d, [], last_row):
+                break
+        return solver.bound is not None and solver.bound <= lower
 
 
 def dive_lines(
-    solver: Solver, root: State, lower: int, check: Callable[[], None]
+    solver: Solver,
+    root: State,
+    lower: Score,
+    check: Callable[[], None],
+    discrepancies: tuple[int, ...] = DISCREPANCIES,
 ) -> int:
-    """Run :meth:`Dive.search` until ``check`` raises :class:`TimeUp`; the round-start
-    positions expanded."""
+    """Run :meth:`Dive.search` until it is done or ``check`` raises :class:`TimeUp`;
+    the round-start positions expanded."""
     dive = Dive(solver, root, check)
-    try:
-        dive.search(lower)
-    except TimeUp:
-        pass
+    with contextlib.suppress(TimeUp):
+        dive.search(lower, discrepancies)
     return dive.expanded

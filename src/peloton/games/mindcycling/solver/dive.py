@@ -12,18 +12,19 @@ whose fourth rider crosses within ``R`` rounds (MC-9.3), ``R`` from the lower bo
   branch stops mid-round. The moves are restricted (below), so a dive finds real
   lines (every move is the engine's own) but proves nothing;
 * **restricted moves** (:func:`choices`): for the rider to play, every wheel, relay,
-  gift and crossing, and of its normal moves and attacks the furthest in each lane,
-  those ending on the square behind or in front of a rider that has ridden (a link
-  for next round's train, MC-6.1), and those stopping on the last row before a
-  section where its type is slower (a sprinter waiting at the foot of the mountain
-  to be relayed over it, MC-6.3 b);
+  gift and crossing, the furthest normal move (and attack, when it goes further) in
+  the lane nearest the rider's, then in the three nearest (:data:`LANES`), the moves
+  ending on the square behind or in front of a rider that has ridden (a link for
+  next round's train, MC-6.1), and those stopping on the last row before a section
+  where its type is slower (a sprinter waiting at the foot of the mountain to be
+  relayed over it, MC-2.1, MC-6.3 b);
 * **ordering**: the positions at the end of a round by the round bound, then by a
   greedy playout's score from there (:func:`.beam.playout_score`, in the native
-  core when it is active), then by the rows covered. A playout that ends within the
-  target is itself a line, and is offered;
+  core when it is active), then by the rows covered. A playout that beats the best
+  line is itself a line, and is offered;
 * **limited discrepancy**: the first-ranked position of every round costs nothing,
-  the ``i``-th costs ``i``; dives with 0, 1, 2, … discrepancies allowed follow one
-  another, each a little wider than the last;
+  the ``i``-th costs ``i`` (a setup: five per unit); dives with 0, 1, 2, …
+  discrepancies allowed follow one another, each a little wider than the last;
 * **the fifth rider's remaining** (MC-9.4): once a line of ``R`` rounds exists, the
   dives look for lines of ``R`` rounds whose fifth rider ends nearer the line (the
   round bound with a ``last_row``).
@@ -63,7 +64,8 @@ PYTHON_PLAYOUTS = 24
 LANES = (1, 3)
 #: Setups per discrepancy (the setup decides most, and playouts rank it worst).
 SETUP_SHARE = 5
-#: Round ends cached per (position, rounds left) before the cache is cleared.
+#: Round-start positions whose ranked round ends (moves only) are cached before the
+#: cache is cleared.
 CACHE = 20_000
 
 
@@ -162,7 +164,7 @@ class Dive:
         self.check = check
         self.done_rounds = 0 if root.round == 0 else root.round - 1
         self.finish = root.course.finish
-        self._cache: dict[tuple[Any, int, int | None], list[tuple[Any, State, list[str]]]] = {}
+        self._cache: dict[tuple[Any, int, int | None], list[tuple[Any, list[str]]]] = {}
         self._failed: dict[tuple[Any, int | None], tuple[int, int]] = {}
         self.expanded = 0
         #: The lanes of the furthest row tried (:func:`choices`) in this pass.
@@ -174,9 +176,10 @@ class Dive:
 
     def round_ends(
         self, state: State, budget: int, last_row: int | None
-    ) -> list[tuple[Any, State, list[str]]]:
+    ) -> list[tuple[Any, list[str]]]:
         """The ranked positions at the end of this round (or setup) reached by
-        :func:`choices`, each ``(rank, position, the round's moves)``, keeping those from
+        :func:`choices`, each ``(rank, the round's moves)`` (:meth:`.Solver.child`
+        rebuilds the position: the cache keeps only the moves), keeping those from
         which the round bound lets the game end within ``budget`` rounds (this one
         included). Cached per position and budget."""
         key = (position_key(state), budget, last_row)
@@ -240,7 +243,7 @@ class Dive:
             playout = playout_score(child, 0)
             rescored.append(((1, rank[1], playout, rank[2], rank[3]), child, moves))
         rescored.sort(key=lambda e: e[0])
-        result = rescored[:KEEP]
+        result = [(rank, moves) for rank, _, moves in rescored[:KEEP]]
         if len(self._cache) > CACHE:
             self._cache.clear()
         self._cache[key] = result
@@ -269,10 +272,11 @@ class Dive:
         self.expanded += 1
         ends = self.round_ends(state, budget, last_row)
         left = budget if in_setup else budget - 1
-        for i, (rank, child, moves) in enumerate(ends):
+        for i, (rank, moves) in enumerate(ends):
             cost = i // SETUP_SHARE if in_setup else i
             if cost > discrepancies:
                 break
+            child = solver.child(state, moves)
             line.append(moves)
             if child.is_over:
                 solver._offer(child, line)

@@ -164,7 +164,7 @@ class Dive:
         self.check = check
         self.done_rounds = 0 if root.round == 0 else root.round - 1
         self.finish = root.course.finish
-        self._cache: dict[tuple[Any, int, int | None], list[tuple[Any, list[str]]]] = {}
+        self._cache: dict[tuple[Any, ...], list[tuple[Any, list[str]]]] = {}
         self._failed: dict[tuple[Any, int | None], tuple[int, int]] = {}
         self.expanded = 0
         #: The lanes of the furthest row tried (:func:`choices`) in this pass.
@@ -182,7 +182,10 @@ class Dive:
         rebuilds the position: the cache keeps only the moves), keeping those from
         which the round bound lets the game end within ``budget`` rounds (this one
         included). Cached per position and budget."""
-        key = (position_key(state), budget, last_row)
+        # The riders' own ids: the moves cached are theirs (position_key would merge
+        # two domestiques swapped, whose moves differ).
+        race = state.race
+        key = (tuple(sorted(race.square_of.items())), frozenset(race.bottles), budget, last_row)
         found = self._cache.get(key)
         if found is not None:
             return found

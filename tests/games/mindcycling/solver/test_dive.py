@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling.solver import solve, solve_state
-from peloton.games.mindcycling.solver.dive import choices, dive_lines
+from peloton.games.mindcycling.solver.dive import Dive, choices, dive_lines
 from peloton.games.mindcycling.solver.driver import static_lower_bound
 from peloton.games.mindcycling.solver.examples import C8, SMALL_PROBLEMS, random_course
 from peloton.games.mindcycling.solver.rows import TimeUp
@@ -156,3 +156,20 @@ def test_dives_keep_their_time_and_their_lines_replay(
     _, found, clock = run_dives(root, readings)
     assert clock is not None and clock.late <= 1
     assert all(score[0] >= 1 for score in found)
+
+
+def test_the_round_cache_tells_two_domestiques_apart() -> None:
+    """Two positions equal but for two domestiques swapped are one position for the
+    search (the riders of a type are interchangeable), but their moves differ: each
+    gets its own round ends, and each round replays from its own position."""
+    first = mc.from_mcn(R2, "2 AD1:a5+,AD2:c5+,AS1:b3,AS2:d3,AC1:e3")
+    twin = mc.from_mcn(R2, "2 AD1:c5+,AD2:a5+,AS1:b3,AS2:d3,AC1:e3")
+    solver = Solver(first, None)
+    dive = Dive(solver, first, lambda: None)
+    for root in (first, twin):
+        ends = dive.round_ends(root, 3, None)
+        assert ends
+        for _, moves in ends:
+            state = root.copy()
+            for move in moves:
+                state.play(move)  # raises IllegalMoveError if the moves are the twin's

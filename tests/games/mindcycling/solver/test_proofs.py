@@ -1,5 +1,5 @@
 """Proofs from scratch (no shipped line): on random courses where the row game rules
-out one round fewer than the beam's line, the solve proves that line optimal (MC-9.4).
+out one round fewer than the best line found, the solve proves that line optimal (MC-9.4).
 The solver's clock is a counter (each reading a tenth of a millisecond), so the test
 does not depend on the machine's speed."""
 
@@ -29,7 +29,7 @@ def test_random_courses_are_proven_from_scratch(seed: int) -> None:
     course = random_course(seed)
     sol = solve(course, "DDSSC", time_limit=60, from_scratch=True, clock=CountingClock())
     assert sol.proven and sol.score == (4, 0) and sol.lower_bound == (4, 0)
-    # The row game ruled out 3 rounds before the beam searched (MC-9.3: the fourth
+    # The row game ruled out 3 rounds before the dives searched (MC-9.3: the fourth
     # rider cannot be across in 3 rounds even with the lanes relaxed away).
     assert sol.log[0].startswith("no line in 3 rounds even in the row game")
     assert sol.final is not None

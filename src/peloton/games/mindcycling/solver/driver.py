@@ -3,15 +3,16 @@
 
 A solve keeps its time limit on every path (the CLI, the web table's worker, a library
 call): every long loop (the round walks, the row game's chains and combinations, the
-beam) reads the clock (``clock``, :func:`time.monotonic` unless a test injects one)
+dives) reads the clock (``clock``, :func:`time.monotonic` unless a test injects one)
 and stops with :class:`.rows.TimeUp`; what was found until then is the answer:
 
 1. **a lower bound at once** (:func:`static_lower_bound`, no search): whatever happens
    next, an answer cut short still says how many rounds no line can beat;
-2. **greedy lines**, then the **beam** (:mod:`.beam`) for at most
-   :data:`BEAM_SHARE` of the limit: the incumbent the proof prunes with;
+2. **greedy lines**, the **row game** raising the lower bound (:func:`_row_bound`),
+   then the **dives** (:mod:`.dive`) for at most :data:`DIVE_SHARE` of the limit: the
+   incumbent the proof prunes with;
 3. **polish** (:func:`_polish`): the endings of the incumbent solved exactly, up to
-   a fifth of the limit;
+   :data:`POLISH_SHARE` of the limit;
 4. **the proof** (:mod:`.search`): iterative deepening on the rounds, first in the row
    game, then branch and bound on ``remaining``.
 """
@@ -26,22 +27,22 @@ from ..course import Course
 from ..riders import SOLO_COMPOSITION, canonical_composition
 from ..start import from_mcn, new_solo
 from ..state import State
-from .beam import WIDTHS, beam_lines
+from .dive import DISCREPANCIES, dive_lines
 from .lines import GREEDY_LINES, given_line, greedy_line, replay_line
 from .lines import known_line as known_line_of
 from .rows import RowGame, RowState, TimeUp
-from .search import COMPOSITIONS, Score, Solution, Solver, position_key
+from .search import COMPOSITIONS, Score, Solution, Solver
 
-#: The share of a time limit the beam may take (it stops sooner once its line meets
-#: the lower bound).
-BEAM_SHARE = 0.3
-#: Beam widths without a time limit (the wider ones take minutes on a long course).
-UNTIMED_WIDTHS = (2, 6, 16)
+#: The share of a time limit the dives may take (:mod:`.dive`; they stop sooner once
+#: their line meets the lower bound).
+DIVE_SHARE = 0.4
+#: Discrepancies of the dives without a time limit.
+UNTIMED_DISCREPANCIES = (0, 1, 2)
 #: The share of a time limit the row game may take to raise the lower bound before
-#: the beam (:func:`_row_bound`).
+#: the dives (:func:`_row_bound`).
 ROW_SHARE = 0.2
-#: The share of a time limit polishing the incumbent may take (after the beam).
-POLISH_SHARE = 0.2
+#: The share of a time limit polishing the incumbent may take (after the dives).
+POLISH_SHARE = 0.1
 
 
 def static_lower_bound(solver: Solver, root: State) -> int:
@@ -94,10 +95,10 @@ def _polish(solver: Solver, root: State, until: float) -> None:
 def _row_bound(
     solver: Solver, root: State, lower: Score, started: float, time_limit: float | None
 ) -> Score:
-    """Raise the lower bound with the row game before the beam, for at most
+    """Raise the lower bound with the row game before the dives, for at most
     :data:`ROW_SHARE` of the limit: every round count ``r`` below the best line's that
     even the row game cannot play is ruled out (a relaxation, :mod:`.rows`). Where the
-    row game refutes quickly, the beam then stops as soon as its line meets the bound.
+    row game refutes quickly, the dives then stop as soon as their line meets the bound.
     Cut short, the bound proven so far stands (and the row game's table is kept for
     the proof)."""
     if time_limit is None or solver.bound is None:
@@ -132,14 +133,11 @@ def _row_bound(
     return lower
 
 
-def _beam(
-    solver: Solver, root: State, lower: Score, started: float, time_limit: float | None
-) -> None:
-    """Beams of growing width (:func:`.beam.beam_lines`) for a better first line, for at
-    most :data:`BEAM_SHARE` of the limit (the narrow beams only, without one)."""
+def _dive(solver: Solver, root: State, lower: Score, time_limit: float | None) -> None:
+    """Dives toward the lower bound (:func:`.dive.dive_lines`) for a better line, for at
+    most :data:`DIVE_SHARE` of the limit (a few discrepancies only, without one)."""
     clock = solver.clock
-    # Counted from the beam's own start: the row game before it may have had its share.
-    until = None if time_limit is None else clock() + time_limit * BEAM_SHARE
+    until = None if time_limit is None else clock() + time_limit * DIVE_SHARE
     if solver.deadline is not None and until is not None:
         until = min(until, solver.deadline)
     calls = 0
@@ -152,21 +150,16 @@ def _beam(
         if not calls % 64:
             solver._check_time()  # the tick, and the solve's own deadline
 
-    def done() -> bool:
-        return solver.bound is not None and solver.bound <= lower
-
     before = solver.bound
-    widest = beam_lines(
+    expanded = dive_lines(
+        solver,
         root,
-        solver.rounds_needed,
-        position_key,
+        lower,
         check,
-        solver._offer,
-        done,
-        widths=WIDTHS if time_limit is not None else UNTIMED_WIDTHS,
+        DISCREPANCIES if time_limit is not None else UNTIMED_DISCREPANCIES,
     )
     if solver.bound != before:
-        solver.log.append(f"the beam (widths up to {widest}) found {solver.bound}")
+        solver.log.append(f"the dives ({expanded:,} rounds expanded) found {solver.bound}")
 
 
 def solve_state(
@@ -177,7 +170,7 @@ def solve_state(
     tick: Callable[[], None] | None = None,
     polish: bool = True,
     known_line: list[str] | None = None,
-    beam: bool = True,
+    dive: bool = True,
     clock: Callable[[], float] = time.monotonic,
 ) -> Solution:
     """Solve a solo position: in setup (placements searched) or at a round's start.
@@ -215,8 +208,8 @@ def solve_state(
             break  # one line at least, even with no time at all
     lower = _row_bound(solver, root, lower, started, time_limit)
     h0 = lower[0]
-    if beam and solver.bound is not None and solver.bound > lower:
-        _beam(solver, root, lower, started, time_limit)
+    if dive and solver.bound is not None and solver.bound > lower:
+        _dive(solver, root, lower, time_limit)
     if (
         polish
         and deadline is not None

@@ -18,6 +18,7 @@ from ..position import CLOSED, HEAD
 from ..riders import OWN_SECTIONS, STEPS
 from ..rules import SOLO_TARGET, can_follow
 from ..state import State
+from .team import train_front
 
 #: A round count no line reaches: the bound when the game can never end.
 NEVER = 10**6
@@ -63,6 +64,10 @@ class Bounds:
         self._own_max: dict[bool, dict[str, list[list[int]]]] = {}
         self._lead_max: dict[bool, dict[str, list[list[int]]]] = {}
         self._train_max: dict[bool, dict[str, list[list[list[int]]]]] = {}
+        #: ``self.trainable[dry][type][row]``: whether such a rider may ride a train
+        #: from that row (MC-6.3 b, c), for the train's front (:func:`.team.train_front`).
+        self.trainable: dict[bool, dict[str, list[bool]]] = {}
+        self.top_allowance = max(max(steps.values()) for steps in STEPS.values())
         for dry in (False, True):
             self._tabulate(course, types, dry)
         self._memo: dict[tuple[tuple[Bounded, ...], int, bool, int | None, bool], int] = {}
@@ -114,6 +119,7 @@ class Bounds:
         self._own_max[dry] = {t: _range_table(v) for t, v in owns.items()}
         self._lead_max[dry] = {t: _range_table(v) for t, v in leads.items()}
         self._train_max[dry] = {t: [_range_table(v) for v in tv] for t, tv in trains.items()}
+        self.trainable[dry] = {t: [r >= 0 for r in tv[1]] for t, tv in trains.items()}
 
     def step(self, riders: list[Bounded], dry: bool = False) -> list[Bounded]:
         """Upper bounds on the riders' rows after one more round (``dry``: the team
@@ -137,7 +143,18 @@ class Bounds:
                     lead = max(lead, lead_max[t][low][top - 1 - low])
             else:
                 lead = max(lead, lead_max[t][low][high - low])
-        front = lead + min(self.relay_limit, others)
+        # No train passes its founder's normal move plus one row per relay, and the
+        # relayers are the chain right behind the founder (:func:`.team.train_front`).
+        front = min(
+            lead + min(self.relay_limit, others),
+            train_front(
+                road,
+                self.lead[dry],
+                self.trainable[dry],
+                self.relay_limit,
+                self.top_allowance,
+            ),
+        )
         out = []
         for t, low, high in riders:
             if high >= finish:

@@ -114,3 +114,19 @@ def test_the_round_bound_at_setup_rises_on_long_courses() -> None:
     solver = Solver(root, None)
     row = SOLO.start_rows
     assert solver.bounds.rounds_needed([(t, row, row) for t in "DDSSC"], 0) == 11
+
+
+def test_a_sheltered_founder_leads_one_relay_fewer() -> None:
+    """MC-6.1, MC-6.5: a founder on its leader's wheel rides its whole allowance, but its
+    place is 2, so only two riders behind it may relay: the rider three rows behind it
+    (place 5) only wheels or rides on its own legs. Either way no rider passes the
+    founder's end plus two rows, and the bound says so."""
+    state = mc.from_mcn(SOLO, "2 AS1:c10,AD1:c9+,AC1:c8,AD2:c7+,AS2:c6")
+    assert state.assessment("AS2").train_place == 5  # type: ignore[union-attr]
+    assert front_of(state) == 9 + 7 + 2  # AD1 sheltered, two relays
+    state.play("AS1-a14")  # the front rider leaves; AD1 keeps its shelter (MC-4.2)
+    state.play("AD1-c16")  # 7 rows: sheltered at the assessment
+    for move in ("AC1-c17r", "AD2-c18r"):
+        state.play(move)
+    assert state.current_rider == "AS2"
+    assert not any(m.kind == "r" for m in state.legal_moves())

@@ -364,10 +364,15 @@ def may_end_this_round(state: State) -> bool:
 
 
 def _train_gain(k: int, relay_limit: int) -> int:
-    """How far ahead of the normal move of a rider ``k`` links up its chain a rider may
+    """How far ahead of the allowance of a rider ``k`` links up its chain a rider may
     end on a train, when its train place is unknown (later rounds). A relay lands one
-    row ahead of the group's head per relay (MC-6.5), ``k``; the mover's train place is
-    at least 1, so the rider's is at least ``k + 1``, and it relays only while that is
-    at most ``relay_limit + 1``: ``k <= relay_limit``. Otherwise it can only wheel,
-    behind its leader (MC-6.4), which is at best one row behind the mover."""
-    return k if k <= relay_limit else -1
+    row ahead of the group's head per relay (MC-6.5), ``k``. If the mover is the
+    train's front rider, nobody stands on its shelter square and it rides against the
+    wind (MC-5.4: one row less); the rider's place is then ``k + 1``, and it relays only
+    while that is at most ``relay_limit + 1``. If the mover is sheltered, its own place
+    is 2 at least (MC-6.1) and the rider's ``k + 2``: a relay only while
+    ``k < relay_limit``. Otherwise the rider can only wheel, behind its leader (MC-6.4),
+    which is at best one row behind the mover."""
+    if k < relay_limit:
+        return k
+    return k - 1 if k == relay_limit else -1

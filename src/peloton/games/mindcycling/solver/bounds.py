@@ -42,9 +42,11 @@ class Bounds:
       in front) plus one row per relay, ``k``, while ``k <= relay_limit`` (the
       rider's train place is at least ``k + 1``, MC-6.5; further back only a wheel,
       behind its leader, MC-6.4); that rider rides at most the best allowance of
-      any type in its own row's section. A train is also never ahead of the furthest
-      normal move of any rider plus the relays (``front``). A sprinter standing in the
-      mountain rides no train (MC-6.3 b).
+      any type in its own row's section, one row less as the train's front rider
+      (MC-5.4), one relay fewer when sheltered (its place is 2 at least). No train
+      passes the train's front (:func:`.team.train_front`): the furthest normal move
+      plus one row per relay of the chain that may stand behind its rider. A
+      sprinter standing in the mountain rides no train (MC-6.3 b).
     * **the top row**: a rider on the furthest row has nobody ahead, so it rides
       against the wind and on no train (MC-5.4).
 

@@ -60,36 +60,40 @@ def train_front(
     bottom = max(min(low for _, low, _ in road), top - top_allowance - 2 * relay_limit)
     sheltered_relays = max(relay_limit - 1, 0)
 
-    # stand[y - bottom]: the riders (bits) that may stand on row y; able: and ride a
-    # train from it.
-    size = top - bottom + 2
-    stand = [0] * size
-    able = [0] * size
-    for g, (t, low, high) in enumerate(road):
-        bit = 1 << g
-        train = trains[t]
-        for y in range(max(low, bottom), high + 1):
-            stand[y - bottom] |= bit
-            if train[y]:
-                able[y - bottom] |= bit
+    masks: dict[int, tuple[int, int]] = {}
+
+    def standing(y: int) -> tuple[int, int]:
+        """The riders (bits) that may stand on row ``y``, and those that may also ride
+        a train from it."""
+        found = masks.get(y)
+        if found is None:
+            stand = able = 0
+            if y >= bottom:
+                for g, (t, low, high) in enumerate(road):
+                    if low <= y <= high:
+                        stand |= 1 << g
+                        if trains[t][y]:
+                            able |= 1 << g
+            found = masks[y] = (stand, able)
+        return found
+
     best = -1
     x = top
     while x >= bottom and x + top_allowance + relay_limit > best:
-        here = stand[x - bottom]
-        ahead = stand[x + 1 - bottom]
-        behind = tuple(
-            able[x - i - bottom] if x - i >= bottom else 0 for i in range(1, relay_limit + 1)
-        )
+        here = standing(x)[0]
         g = 0
         while here >> g:
             if here >> g & 1:
                 end = lead[road[g][0]][x]
-                not_g = ~(1 << g)
-                chain = _chain(tuple(m & not_g for m in behind))
-                best = max(best, end - 1 + chain)
-                # A rider that may stand on row x + 1 may shelter the founder (MC-5.4).
-                if ahead & not_g:
-                    best = max(best, end + min(chain, sheltered_relays))
+                if end + sheltered_relays > best:  # otherwise no chain can beat the best
+                    not_g = ~(1 << g)
+                    chain = _chain(
+                        tuple(standing(x - i)[1] & not_g for i in range(1, relay_limit + 1))
+                    )
+                    best = max(best, end - 1 + chain)
+                    # A rider that may stand on row x + 1 may shelter the founder (MC-5.4).
+                    if standing(x + 1)[0] & not_g:
+                        best = max(best, end + min(chain, sheltered_relays))
             g += 1
         x -= 1
     return best

@@ -130,3 +130,54 @@ def test_a_sheltered_founder_leads_one_relay_fewer() -> None:
         state.play(move)
     assert state.current_rider == "AS2"
     assert not any(m.kind == "r" for m in state.legal_moves())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines)
+def test_the_rider_left_on_the_road_holds_mid_round(line: tuple[list[mc.State], mc.State]) -> None:
+    """MC-9.3, MC-9.4, MC-6.2: after every move of a real line, the rounds needed to end
+    with the fifth rider as close as the line leaves it (and one row closer, where the
+    line itself is the only witness it fails) never exceed the rounds the line takes."""
+    starts, final = line
+    score = final.solo_score
+    assert score is not None
+    state = starts[0].copy()
+    solver = Solver(state, None)
+    finish = state.course.finish
+    for move in final.history[len(starts[0].history) :]:
+        if state.is_over:
+            break
+        left = score[0] - state.round + 1
+        assert solver.rounds_needed(state, finish - score[1]) <= left
+        state.play(move)
+
+
+def test_the_rider_left_on_the_road_rides_its_own_legs() -> None:
+    """MC-6.2, MC-9.3: in the last round only one rider stays on the road, and it can
+    neither wheel nor relay (the rider it would follow has ridden and stays too), so
+    a game ending with every rider on ``last_row`` or beyond needs every rider but one
+    within its own legs of that row, and that one must cross by relay."""
+    plain = mc.Course.from_dict(
+        {"name": "plain40", "lanes": 5, "finish": 40, "sections": [[2, "plain"]]}
+    )
+    bounds = Bounds(plain, 3, "DDSSC")
+    f = plain.finish
+    # Three riders within their own legs of the line (MC-2.1: 7 and 5 in the plain).
+    near = [("D", f - 3, f - 3), ("D", f - 3, f - 3), ("C", f - 4, f - 4)]
+    # Sprinters 12 rows back reach f - 7 on their own legs, f on a train.
+    far = [("S", f - 12, f - 12), ("S", f - 12, f - 12)]
+    riders = near + far
+    after = bounds.step(riders)
+    assert after[3][2] >= f  # a train may take one sprinter across
+    assert bounds.may_end(riders, 0)
+    assert bounds.may_end(riders, 0, last_row=f - 7, after=after)
+    # Both sprinters short of f - 6 on their own legs: one would have to stay behind.
+    assert not bounds.may_end(riders, 0, last_row=f - 6, after=after)
+    # One sprinter across already: the other one crosses by relay, or stays on its legs.
+    assert bounds.may_end([*near, far[0]], 1, last_row=f - 6, after=after[:4])
+    # Twenty rows back, no train takes it across: it must then end on its own legs.
+    behind = [*near, ("S", f - 20, f - 20)]
+    later = bounds.step(behind)
+    assert later[3][2] < f
+    assert bounds.may_end(behind, 1, last_row=f - 15, after=later)
+    assert not bounds.may_end(behind, 1, last_row=f - 14, after=later)

@@ -216,7 +216,14 @@ class Bounds:
             out.append(reach)
         return out
 
-    def may_end(self, riders: list[Bounded], crossed: int, dry: bool = False) -> bool:
+    def may_end(
+        self,
+        riders: list[Bounded],
+        crossed: int,
+        dry: bool = False,
+        last_row: int | None = None,
+        after: list[Bounded] | None = None,
+    ) -> bool:
         """Whether the game may end in the coming round by the **last-round rule**.
 
         The game ends in the round the fourth rider crosses (MC-9.3), so at most one
@@ -228,10 +235,28 @@ class Bounds:
         crossing by relay this round therefore needs its own rider that does not
         cross: at most one does. So three riders at least (those across before
         included) must cross on their own legs: :meth:`own_reach` must take them
-        across."""
+        across.
+
+        **The rider left on the road** (``last_row``: the game must end with every
+        rider on the road on that row or beyond, a ``remaining`` of at most ``finish -
+        last_row``). That rider neither relays nor wheels in the last round: the
+        founder of the group it would join has ridden and is still on the road (a rider
+        that crosses closes its group, MC-6.2), and only one rider is. So it ends on
+        its own legs, and every rider whose own reach falls short of ``last_row`` must
+        cross by relay: one at most, and only if its whole reach (``after``, the
+        riders after the round by :meth:`step`) takes it across."""
         finish = self.finish
-        own = sum(1 for r in self.own_reach(riders, dry) if r >= finish)
-        return crossed + own >= SOLO_TARGET - 1
+        reach = self.own_reach(riders, dry)
+        own = sum(1 for r in reach if r >= finish)
+        if crossed + own < SOLO_TARGET - 1:
+            return False
+        if last_row is not None:
+            short = [i for i, r in enumerate(reach) if r < last_row]
+            if len(short) > 1:
+                return False
+            if short and after is not None and after[short[0]][2] < finish:
+                return False
+        return True
 
     def rounds_needed(
         self,
@@ -263,8 +288,9 @@ class Bounds:
             or sum(1 for _, _, r in riders if r >= finish) < need
             or (last_row is not None and any(r < last_row for _, _, r in riders))
         ):
-            may_end = self.may_end(riders, crossed, dry)
-            riders, dry = self.advance(riders, dry)
+            after, dry_after = self.advance(riders, dry)
+            may_end = self.may_end(riders, crossed, dry, last_row, after)
+            riders, dry = after, dry_after
             n += 1
         if len(self._memo) > 2_000_000:  # bounded memory on very long searches
             self._memo.clear()
@@ -340,18 +366,26 @@ def round_reach(state: State, relay_limit: int) -> list[Bounded]:
     return out
 
 
-def may_end_this_round(state: State) -> bool:
+def may_end_this_round(state: State, last_row: int | None = None) -> bool:
     """The last-round rule (:meth:`Bounds.may_end`) on the round in play, from its own
     assessment: may the game still end in this round? Only if three riders at least
     are across already or may still cross on their own legs this round: a rider still
     to move with its allowance as assessed (+3 if it may attack, MC-7.2) reaching the
-    line. A rider that has ridden and is still on the road did not cross."""
+    line. A rider that has ridden and is still on the road did not cross.
+
+    With ``last_row`` (the game must end with every rider left on the road on that row
+    or beyond): a rider that has ridden on a row before it is a rider left short, and
+    of those still to move at most one may have its own legs fall short of it (it
+    must then cross by relay, see :meth:`Bounds.may_end`)."""
     race = state.race
     tables = race.tables
     finish = state.course.finish
     can = len(race.finished)
+    short = 0
     for rid, sq in race.square_of.items():
         if rid in race.done:
+            if last_row is not None and sq >> 5 < last_row:
+                return False
             continue
         reach = (sq >> 5) + tables.allowance[rid]
         if (
@@ -362,7 +396,9 @@ def may_end_this_round(state: State) -> bool:
             reach += 3
         if reach >= finish:
             can += 1
-    return can >= SOLO_TARGET - 1
+        if last_row is not None and reach < last_row:
+            short += 1
+    return can >= SOLO_TARGET - 1 and short <= 1
 
 
 def _train_gain(k: int, relay_limit: int) -> int:

@@ -18,6 +18,7 @@ from ..position import CLOSED, HEAD
 from ..riders import OWN_SECTIONS, STEPS
 from ..rules import SOLO_TARGET, can_follow
 from ..state import State
+from .team import train_front
 
 #: A round count no line reaches: the bound when the game can never end.
 NEVER = 10**6
@@ -41,9 +42,11 @@ class Bounds:
       in front) plus one row per relay, ``k``, while ``k <= relay_limit`` (the
       rider's train place is at least ``k + 1``, MC-6.5; further back only a wheel,
       behind its leader, MC-6.4); that rider rides at most the best allowance of
-      any type in its own row's section. A train is also never ahead of the furthest
-      normal move of any rider plus the relays (``front``). A sprinter standing in the
-      mountain rides no train (MC-6.3 b).
+      any type in its own row's section, one row less as the train's front rider
+      (MC-5.4), one relay fewer when sheltered (its place is 2 at least). No train
+      passes the train's front (:func:`.team.train_front`): the furthest normal move
+      plus one row per relay of the chain that may stand behind its rider. A
+      sprinter standing in the mountain rides no train (MC-6.3 b).
     * **the top row**: a rider on the furthest row has nobody ahead, so it rides
       against the wind and on no train (MC-5.4).
 
@@ -63,6 +66,10 @@ class Bounds:
         self._own_max: dict[bool, dict[str, list[list[int]]]] = {}
         self._lead_max: dict[bool, dict[str, list[list[int]]]] = {}
         self._train_max: dict[bool, dict[str, list[list[list[int]]]]] = {}
+        #: ``self.trainable[dry][type][row]``: whether such a rider may ride a train
+        #: from that row (MC-6.3 b, c), for the train's front (:func:`.team.train_front`).
+        self.trainable: dict[bool, dict[str, list[bool]]] = {}
+        self.top_allowance = max(max(steps.values()) for steps in STEPS.values())
         for dry in (False, True):
             self._tabulate(course, types, dry)
         self._memo: dict[tuple[tuple[Bounded, ...], int, bool, int | None, bool], int] = {}
@@ -114,6 +121,7 @@ class Bounds:
         self._own_max[dry] = {t: _range_table(v) for t, v in owns.items()}
         self._lead_max[dry] = {t: _range_table(v) for t, v in leads.items()}
         self._train_max[dry] = {t: [_range_table(v) for v in tv] for t, tv in trains.items()}
+        self.trainable[dry] = {t: [r >= 0 for r in tv[1]] for t, tv in trains.items()}
 
     def step(self, riders: list[Bounded], dry: bool = False) -> list[Bounded]:
         """Upper bounds on the riders' rows after one more round (``dry``: the team
@@ -137,7 +145,18 @@ class Bounds:
                     lead = max(lead, lead_max[t][low][top - 1 - low])
             else:
                 lead = max(lead, lead_max[t][low][high - low])
-        front = lead + min(self.relay_limit, others)
+        # No train passes its founder's normal move plus one row per relay, and the
+        # relayers are the chain right behind the founder (:func:`.team.train_front`).
+        front = min(
+            lead + min(self.relay_limit, others),
+            train_front(
+                road,
+                self.lead[dry],
+                self.trainable[dry],
+                self.relay_limit,
+                self.top_allowance,
+            ),
+        )
         out = []
         for t, low, high in riders:
             if high >= finish:
@@ -197,7 +216,14 @@ class Bounds:
             out.append(reach)
         return out
 
-    def may_end(self, riders: list[Bounded], crossed: int, dry: bool = False) -> bool:
+    def may_end(
+        self,
+        riders: list[Bounded],
+        crossed: int,
+        dry: bool = False,
+        last_row: int | None = None,
+        after: list[Bounded] | None = None,
+    ) -> bool:
         """Whether the game may end in the coming round by the **last-round rule**.
 
         The game ends in the round the fourth rider crosses (MC-9.3), so at most one
@@ -209,10 +235,28 @@ class Bounds:
         crossing by relay this round therefore needs its own rider that does not
         cross: at most one does. So three riders at least (those across before
         included) must cross on their own legs: :meth:`own_reach` must take them
-        across."""
+        across.
+
+        **The rider left on the road** (``last_row``: the game must end with every
+        rider on the road on that row or beyond, a ``remaining`` of at most ``finish -
+        last_row``). That rider neither relays nor wheels in the last round: the
+        founder of the group it would join has ridden and is still on the road (a rider
+        that crosses closes its group, MC-6.2), and only one rider is. So it ends on
+        its own legs, and every rider whose own reach falls short of ``last_row`` must
+        cross by relay: one at most, and only if its whole reach (``after``, the
+        riders after the round by :meth:`step`) takes it across."""
         finish = self.finish
-        own = sum(1 for r in self.own_reach(riders, dry) if r >= finish)
-        return crossed + own >= SOLO_TARGET - 1
+        reach = self.own_reach(riders, dry)
+        own = sum(1 for r in reach if r >= finish)
+        if crossed + own < SOLO_TARGET - 1:
+            return False
+        if last_row is not None:
+            short = [i for i, r in enumerate(reach) if r < last_row]
+            if len(short) > 1:
+                return False
+            if short and after is not None and after[short[0]][2] < finish:
+                return False
+        return True
 
     def rounds_needed(
         self,
@@ -244,8 +288,9 @@ class Bounds:
             or sum(1 for _, _, r in riders if r >= finish) < need
             or (last_row is not None and any(r < last_row for _, _, r in riders))
         ):
-            may_end = self.may_end(riders, crossed, dry)
-            riders, dry = self.advance(riders, dry)
+            after, dry_after = self.advance(riders, dry)
+            may_end = self.may_end(riders, crossed, dry, last_row, after)
+            riders, dry = after, dry_after
             n += 1
         if len(self._memo) > 2_000_000:  # bounded memory on very long searches
             self._memo.clear()
@@ -321,18 +366,26 @@ def round_reach(state: State, relay_limit: int) -> list[Bounded]:
     return out
 
 
-def may_end_this_round(state: State) -> bool:
+def may_end_this_round(state: State, last_row: int | None = None) -> bool:
     """The last-round rule (:meth:`Bounds.may_end`) on the round in play, from its own
     assessment: may the game still end in this round? Only if three riders at least
     are across already or may still cross on their own legs this round: a rider still
     to move with its allowance as assessed (+3 if it may attack, MC-7.2) reaching the
-    line. A rider that has ridden and is still on the road did not cross."""
+    line. A rider that has ridden and is still on the road did not cross.
+
+    With ``last_row`` (the game must end with every rider left on the road on that row
+    or beyond): a rider that has ridden on a row before it is a rider left short, and
+    of those still to move at most one may have its own legs fall short of it (it
+    must then cross by relay, see :meth:`Bounds.may_end`)."""
     race = state.race
     tables = race.tables
     finish = state.course.finish
     can = len(race.finished)
+    short = 0
     for rid, sq in race.square_of.items():
         if rid in race.done:
+            if last_row is not None and sq >> 5 < last_row:
+                return False
             continue
         reach = (sq >> 5) + tables.allowance[rid]
         if (
@@ -343,14 +396,21 @@ def may_end_this_round(state: State) -> bool:
             reach += 3
         if reach >= finish:
             can += 1
-    return can >= SOLO_TARGET - 1
+        if last_row is not None and reach < last_row:
+            short += 1
+    return can >= SOLO_TARGET - 1 and short <= 1
 
 
 def _train_gain(k: int, relay_limit: int) -> int:
-    """How far ahead of the normal move of a rider ``k`` links up its chain a rider may
+    """How far ahead of the allowance of a rider ``k`` links up its chain a rider may
     end on a train, when its train place is unknown (later rounds). A relay lands one
-    row ahead of the group's head per relay (MC-6.5), ``k``; the mover's train place is
-    at least 1, so the rider's is at least ``k + 1``, and it relays only while that is
-    at most ``relay_limit + 1``: ``k <= relay_limit``. Otherwise it can only wheel,
-    behind its leader (MC-6.4), which is at best one row behind the mover."""
-    return k if k <= relay_limit else -1
+    row ahead of the group's head per relay (MC-6.5), ``k``. If the mover is the
+    train's front rider, nobody stands on its shelter square and it rides against the
+    wind (MC-5.4: one row less); the rider's place is then ``k + 1``, and it relays only
+    while that is at most ``relay_limit + 1``. If the mover is sheltered, its own place
+    is 2 at least (MC-6.1) and the rider's ``k + 2``: a relay only while
+    ``k < relay_limit``. Otherwise the rider can only wheel, behind its leader (MC-6.4),
+    which is at best one row behind the mover."""
+    if k < relay_limit:
+        return k
+    return k - 1 if k == relay_limit else -1

@@ -293,7 +293,7 @@ class Solver:
         dry = self.dry_after_round(state, after)
         crossed = len(state.race.finished)
         return 1 + self.bounds.rounds_needed(
-            after, crossed, dry, last_row, may_end_this_round(state)
+            after, crossed, dry, last_row, may_end_this_round(state, last_row)
         )
 
     def dry_after_round(self, state: State, after: list[Bounded]) -> bool:

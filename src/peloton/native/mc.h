@@ -164,14 +164,14 @@ int mc_greedy_playout(const mc_course *c, mc_race *r, const mc_weights *w, mc_rn
 
 /* reach.c */
 int mc_round_reach(const mc_race *r, int16_t *out);
-int mc_may_end_this_round(const mc_course *c, const mc_race *r);
+int mc_may_end_this_round(const mc_course *c, const mc_race *r, int last_row);
 int mc_dry_after_round(const mc_course *c, const mc_race *r, const int16_t *after, int n);
 
 /* walk.c: `need` is the later rounds' bound of (type, low, high) * n, riders across,
  * dry, may the game end this round (-1: stop the walk). */
 typedef int (*mc_need_fn)(const int16_t *riders, int n, int crossed, int dry, int ends_now);
-int mc_walk(const mc_course *c, const mc_race *start, int budget, mc_need_fn need,
-            int (*tick)(void), mc_walk_out *out);
+int mc_walk(const mc_course *c, const mc_race *start, int budget, int last_row,
+            mc_need_fn need, int (*tick)(void), mc_walk_out *out);
 void mc_walk_free(mc_walk_out *out);
 
 /* greedy.c */

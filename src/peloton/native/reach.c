@@ -10,7 +10,8 @@
  *   ahead of its leader's group's head per relay when its train place allows a relay
  *   (MC-6.5), behind its leader by a wheel otherwise (MC-6.4).  A rider that has
  *   ridden keeps its row.
- * - mc_may_end_this_round is bounds.may_end_this_round (the last-round rule, MC-9.3).
+ * - mc_may_end_this_round is bounds.may_end_this_round (the last-round rule, MC-9.3),
+ *   with its goal row for the rider left on the road (-1: none).
  * - mc_dry_after_round is Solver.dry_after_round (MC-7.5: no bottle, and no
  *   domestique still to ride may pass a feed zone's row).
  */
@@ -76,13 +77,21 @@ int mc_round_reach(const mc_race *r, int16_t *out) {
     return n;
 }
 
-int mc_may_end_this_round(const mc_course *c, const mc_race *r) {
-    int can = r->n_finished;
+int mc_may_end_this_round(const mc_course *c, const mc_race *r, int last_row) {
+    int can = r->n_finished, shorts = 0;
     for (int i = 0; i < r->n_riders; i++) {
-        if (r->square_of[i] < 0 || (r->done & BIT(i))) continue;
-        if (own_reach(r, i) >= c->finish) can++;
+        if (r->square_of[i] < 0) continue;
+        if (r->done & BIT(i)) {
+            /* with a goal row: a rider that has ridden short of it stays short */
+            if (last_row >= 0 && (r->square_of[i] >> 5) < last_row) return 0;
+            continue;
+        }
+        int reach = own_reach(r, i);
+        if (reach >= c->finish) can++;
+        /* the rider left on the road ends on its own legs: one at most falls short */
+        if (last_row >= 0 && reach < last_row) shorts++;
     }
-    return can >= SOLO_TARGET - 1;
+    return can >= SOLO_TARGET - 1 && shorts <= 1;
 }
 
 int mc_dry_after_round(const mc_course *c, const mc_race *r, const int16_t *after, int n) {

@@ -160,7 +160,7 @@ typedef struct {
     const mc_course *c;
     mc_need_fn need;
     int (*tick)(void);
-    int budget, start_round, depth_cap, stop;
+    int budget, last_row, start_round, depth_cap, stop;
     keyset seen, ends, memo;
     mc_race *stack;  /* one race per depth */
     int32_t *moves;  /* one list of legal moves per depth */
@@ -219,7 +219,7 @@ static int triple_less(const int16_t *a, const int16_t *b) {
 static int later_rounds(walker *w, const mc_race *r) {
     int16_t after[3 * MC_MAX_RIDERS];
     int n = mc_round_reach(r, after);
-    int dry = mc_dry_after_round(w->c, r, after, n), ends_now = mc_may_end_this_round(w->c, r);
+    int dry = mc_dry_after_round(w->c, r, after, n), ends_now = mc_may_end_this_round(w->c, r, w->last_row);
     for (int i = 1; i < n; i++) { /* sorted: one memo entry per set of intervals */
         int16_t t[3] = {after[3 * i], after[3 * i + 1], after[3 * i + 2]};
         int j = i;
@@ -290,14 +290,15 @@ static int walk(walker *w, int depth) {
     return 0;
 }
 
-int mc_walk(const mc_course *c, const mc_race *start, int budget, mc_need_fn need,
-            int (*tick)(void), mc_walk_out *out) {
+int mc_walk(const mc_course *c, const mc_race *start, int budget, int last_row,
+            mc_need_fn need, int (*tick)(void), mc_walk_out *out) {
     walker w;
     memset(&w, 0, sizeof w);
     memset(out, 0, sizeof *out);
     w.c = c;
     w.need = need;
     w.budget = budget;
+    w.last_row = last_row;
     w.tick = tick;
     w.out = out;
     w.start_round = start->round;

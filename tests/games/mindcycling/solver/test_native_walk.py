@@ -36,26 +36,33 @@ def end_key(state: mc.State) -> Key:
     return ("over", position_key(state)) if state.is_over else position_key(state)
 
 
-def python_ends(solver: Solver, state: mc.State, rounds: int | None) -> dict[Key, int]:
+def python_ends(
+    solver: Solver, state: mc.State, rounds: int | None, last_row: int | None = None
+) -> dict[Key, int]:
     """The Python walk's round ends (with ``rounds``: pruned by the search's own keep,
-    and only those the search would go on with), each with ``rounds_needed``."""
-    keep = None if rounds is None else (lambda s: solver.rounds_needed(s) <= rounds)
+    and only those the search would go on with), each with ``rounds_needed``; with
+    ``last_row``, the bound toward that goal row for the rider left on the road."""
+    keep = None if rounds is None else (lambda s: solver.rounds_needed(s, last_row) <= rounds)
     out = {}
     for _, line in solver.python_successors(state, keep):
         child = solver.child(state, line)
-        need = solver.rounds_needed(child)
+        need = solver.rounds_needed(child, last_row)
         if rounds is None or child.is_over or need <= rounds - 1:
             out[end_key(child)] = need
     return out
 
 
-def native_ends(solver: Solver, state: mc.State, rounds: int | None) -> dict[Key, int]:
+def native_ends(
+    solver: Solver, state: mc.State, rounds: int | None, last_row: int | None = None
+) -> dict[Key, int]:
     """The C walk's round ends, each checked to replay to its key."""
 
     def later(riders: list[tuple[str, int, int]], crossed: int, dry: bool, now: bool) -> int:
-        return solver.bounds.rounds_needed(riders, crossed, dry, None, now)
+        return solver.bounds.rounds_needed(riders, crossed, dry, last_row, now)
 
-    found = native_walk.round_ends(state, rounds or 0, None if rounds is None else later)
+    found = native_walk.round_ends(
+        state, rounds or 0, None if rounds is None else later, last_row=last_row
+    )
     out = {}
     for end in found.ends:
         key = ("over", end.road) if end.over else end.road
@@ -93,8 +100,9 @@ def test_the_native_walk_finds_the_python_walks_round_ends(
 ) -> None:
     """From setup (MC-9.2) with no pruning, and from the last round start of real lines
     pruned by the round bound, both with the line's own rounds left and with the
-    bound's: the same round-end positions, the same bounds on them, lines that replay;
-    and the line's own next position among them."""
+    bound's, and toward the line's own row for the rider left on the road (MC-9.4):
+    the same round-end positions, the same bounds on them, lines that replay; and the
+    line's own next position among them."""
     root, starts, final = line
     solver = Solver(root, None)
     setup = python_ends(solver, root, None)
@@ -108,12 +116,14 @@ def test_the_native_walk_finds_the_python_walks_round_ends(
         start.history = []
         left = score[0] - start.round + 1  # the rounds this line still took
         nxt = starts[i + 1] if i + 1 < len(starts) else final
-        for rounds in sorted({left, solver.rounds_needed(start)}):
-            want = python_ends(solver, start, rounds)
+        goal = root.course.finish - score[1]  # the row the line's fifth rider ends on
+        budgets = {(left, None), (solver.rounds_needed(start), None), (left, goal)}
+        for rounds, last_row in sorted(budgets, key=str):
+            want = python_ends(solver, start, rounds, last_row)
             if rounds == left:  # sound: the real line's next position is kept
                 assert end_key(nxt) in want
             if NATIVE:
-                assert native_ends(solver, start, rounds) == want
+                assert native_ends(solver, start, rounds, last_row) == want
 
 
 def test_successors_agree_on_both_engines() -> None:

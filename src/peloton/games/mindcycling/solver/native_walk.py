@@ -61,6 +61,7 @@ def round_ends(
     budget: int = 0,
     need: Need | None = None,
     tick: Callable[[], None] | None = None,
+    last_row: int | None = None,
 ) -> Ends:
     """Every distinct position at the end of the round of ``state`` (at a round's start,
     or in setup) with one line to it, walked in C.
@@ -70,7 +71,9 @@ def round_ends(
     budget`` on its intervals (as :meth:`.search.Solver.rounds_needed`), a round-end
     position when that holds for ``budget - 1``; a finished game always. ``tick`` is
     called every 64 positions: whatever it (or ``need``) raises stops the walk and is
-    raised here. Needs the native engine (:func:`available`)."""
+    raised here. ``last_row``: the goal row of the rider left on the road, as the
+    last-round rule of :func:`.bounds.may_end_this_round` takes it. Needs the native
+    engine (:func:`available`)."""
     race = state.race
     game = game_for(race)
     ffi, lib = game.ffi, game.lib
@@ -100,7 +103,9 @@ def round_ends(
     bound = ffi.NULL if need is None else ffi.callback("mc_need_fn", later)
     out = ffi.new("mc_walk_out *")
     try:
-        status = lib.mc_walk(game.c, start, budget, bound, callback, out)
+        status = lib.mc_walk(
+            game.c, start, budget, -1 if last_row is None else last_row, bound, callback, out
+        )
         if raised:
             raise raised[0]
         if status < 0:

@@ -216,7 +216,11 @@ class Solver:
                 return self.bounds.rounds_needed(riders, crossed, dry, last_row, ends_now)
 
             ends = native_walk.round_ends(
-                state, rounds, later if budget is not None else None, self._check_time
+                state,
+                rounds,
+                later if budget is not None else None,
+                self._check_time,
+                last_row,
             )
             self.nodes += ends.nodes
             found = [

@@ -9,8 +9,9 @@ and stops with :class:`.rows.TimeUp`; what was found until then is the answer:
 1. **a lower bound at once** (:func:`static_lower_bound`, no search): whatever happens
    next, an answer cut short still says how many rounds no line can beat;
 2. **greedy lines**, the **row game** raising the lower bound (:func:`_row_bound`),
-   then the **dives** (:mod:`.dive`) for at most :data:`DIVE_SHARE` of the limit: the
-   incumbent the proof prunes with;
+   then the **dives** (:mod:`.dive`) for at most :data:`DIVE_SHARE` of the limit and
+   the **beam** (:mod:`.beam`) for at most :data:`BEAM_SHARE`: the incumbent the
+   proof prunes with;
 3. **polish** (:func:`_polish`): the endings of the incumbent solved exactly, up to
    :data:`POLISH_SHARE` of the limit;
 4. **the proof** (:mod:`.search`): iterative deepening on the rounds, first in the row
@@ -27,15 +28,18 @@ from ..course import Course
 from ..riders import SOLO_COMPOSITION, canonical_composition
 from ..start import from_mcn, new_solo
 from ..state import State
+from .beam import beam_lines
 from .dive import DISCREPANCIES, dive_lines
 from .lines import GREEDY_LINES, given_line, greedy_line, replay_line
 from .lines import known_line as known_line_of
 from .rows import RowGame, RowState, TimeUp
-from .search import COMPOSITIONS, Score, Solution, Solver
+from .search import COMPOSITIONS, Score, Solution, Solver, position_key
 
 #: The share of a time limit the dives may take (:mod:`.dive`; they stop sooner once
 #: their line meets the lower bound).
-DIVE_SHARE = 0.4
+DIVE_SHARE = 0.35
+#: The share of a time limit the beam may take after the dives (:func:`_beam`).
+BEAM_SHARE = 0.1
 #: Discrepancies of the dives without a time limit.
 UNTIMED_DISCREPANCIES = (0, 1, 2)
 #: The share of a time limit the row game may take to raise the lower bound before
@@ -133,11 +137,12 @@ def _row_bound(
     return lower
 
 
-def _dive(solver: Solver, root: State, lower: Score, time_limit: float | None) -> None:
-    """Dives toward the lower bound (:func:`.dive.dive_lines`) for a better line, for at
-    most :data:`DIVE_SHARE` of the limit (a few discrepancies only, without one)."""
+def _share_check(solver: Solver, share: float, time_limit: float | None) -> Callable[[], None]:
+    """The clock check of a phase that may take ``share`` of the limit, counted from
+    now (the phases before it may have had their shares): raises :class:`TimeUp` when
+    that share or the solve's own deadline is spent."""
     clock = solver.clock
-    until = None if time_limit is None else clock() + time_limit * DIVE_SHARE
+    until = None if time_limit is None else clock() + time_limit * share
     if solver.deadline is not None and until is not None:
         until = min(until, solver.deadline)
     calls = 0
@@ -150,16 +155,44 @@ def _dive(solver: Solver, root: State, lower: Score, time_limit: float | None) -
         if not calls % 64:
             solver._check_time()  # the tick, and the solve's own deadline
 
+    return check
+
+
+def _dive(solver: Solver, root: State, lower: Score, time_limit: float | None) -> None:
+    """Dives toward the lower bound (:func:`.dive.dive_lines`) for a better line, for at
+    most :data:`DIVE_SHARE` of the limit (a few discrepancies only, without one)."""
     before = solver.bound
     expanded = dive_lines(
         solver,
         root,
         lower,
-        check,
+        _share_check(solver, DIVE_SHARE, time_limit),
         DISCREPANCIES if time_limit is not None else UNTIMED_DISCREPANCIES,
     )
     if solver.bound != before:
         solver.log.append(f"the dives ({expanded:,} rounds expanded) found {solver.bound}")
+
+
+def _beam(solver: Solver, root: State, lower: Score, time_limit: float) -> None:
+    """Beams of growing width (:func:`.beam.beam_lines`) after the dives, for at most
+    :data:`BEAM_SHARE` of the limit: the beam ranks a round's ends by greedy playouts
+    and tries the greedy bot's best moves, so it finds some lines the dives' few moves
+    per rider miss (random course 1's 3 rounds)."""
+
+    def done() -> bool:
+        return solver.bound is not None and solver.bound <= lower
+
+    before = solver.bound
+    widest = beam_lines(
+        root,
+        solver.rounds_needed,
+        position_key,
+        _share_check(solver, BEAM_SHARE, time_limit),
+        solver._offer,
+        done,
+    )
+    if solver.bound != before:
+        solver.log.append(f"the beam (widths up to {widest}) found {solver.bound}")
 
 
 def solve_state(
@@ -210,6 +243,8 @@ def solve_state(
     h0 = lower[0]
     if dive and solver.bound is not None and solver.bound > lower:
         _dive(solver, root, lower, time_limit)
+    if time_limit is not None and solver.bound is not None and solver.bound > lower:
+        _beam(solver, root, lower, time_limit)
     if (
         polish
         and deadline is not None

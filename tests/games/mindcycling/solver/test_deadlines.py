@@ -20,21 +20,7 @@ from peloton.games.mindcycling.solver.examples import C8, random_course
 from peloton.games.mindcycling.solver.rows import RowGame, RowSearch
 from peloton.games.mindcycling.solver.search import Solver, position_key
 
-
-class JumpingClock:
-    """A clock standing at 0 for ``readings`` readings, then far past any deadline; it
-    counts the readings taken after the jump."""
-
-    def __init__(self, readings: int) -> None:
-        self.left = readings
-        self.late = 0
-
-    def __call__(self) -> float:
-        if self.left > 0:
-            self.left -= 1
-            return 0.0
-        self.late += 1
-        return 1e9
+from .clocks import JumpingClock
 
 
 @pytest.mark.parametrize("readings", [1, 10, 150, 2500])

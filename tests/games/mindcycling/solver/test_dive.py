@@ -15,6 +15,8 @@ from peloton.games.mindcycling.solver.examples import C8, SMALL_PROBLEMS, random
 from peloton.games.mindcycling.solver.rows import TimeUp
 from peloton.games.mindcycling.solver.search import Solver
 
+from .clocks import JumpingClock
+
 #: random course 2: plain from row 2, the mountain from row 9, the line at row 15.
 R2 = random_course(2)
 
@@ -60,22 +62,6 @@ def test_every_wheel_relay_and_crossing_is_tried() -> None:
     tried = texts(near)
     assert "AD1-#" in tried
     assert all(m == "AD1-#" or m.endswith("14") for m in tried), tried
-
-
-class JumpingClock:
-    """A clock at 0 for ``readings`` readings, then far past any deadline; it counts
-    the readings after the jump."""
-
-    def __init__(self, readings: int) -> None:
-        self.left = readings
-        self.late = 0
-
-    def __call__(self) -> float:
-        if self.left > 0:
-            self.left -= 1
-            return 0.0
-        self.late += 1
-        return 1e9
 
 
 def run_dives(

@@ -46,7 +46,7 @@ from ..state import State
 from .beam import playout_score
 from .lines import greedy_line
 from .rows import TimeUp
-from .search import Score, Solver, _turn_key, position_key
+from .search import Score, Solver, position_key, walk_round
 
 #: Discrepancies allowed by the successive dives (the ``i``-th ranked position of a
 #: round costs ``i``).
@@ -190,39 +190,19 @@ class Dive:
         if found is not None:
             return found
         solver = self.solver
-        start_round = state.round
-        seen: set[Any] = set()
-        out: dict[Any, tuple[State, list[str]]] = {}
-        path: list[str] = []
         in_setup = state.round == 0
-        check = self.check
 
         def keep(st: State) -> bool:
             if in_setup:
                 return True
             return solver.rounds_needed(st, last_row) <= budget
 
-        def walk(st: State) -> None:
-            for move in choices(st, self.lanes):
-                check()
-                child = st.copy()
-                child.play(move)
-                over = child.is_over or child.round != start_round
-                if not over and not keep(child):
-                    continue
-                path.append(str(move))
-                if over:
-                    k = position_key(child) if not child.is_over else ("over", position_key(child))
-                    if k not in out:
-                        out[k] = (child, path.copy())
-                else:
-                    tk = _turn_key(child)
-                    if tk not in seen:
-                        seen.add(tk)
-                        walk(child)
-                path.pop()
-
-        walk(state)
+        out = {
+            k: (child, line)
+            for k, child, line in walk_round(
+                state, lambda st: choices(st, self.lanes), keep, self.check
+            )
+        }
         ranked: list[tuple[Any, State, list[str]]] = []
         left = budget - (0 if in_setup else 1)
         for child, moves in out.values():
@@ -239,7 +219,7 @@ class Dive:
         head = ranked[: PLAYOUTS if native.available() else PYTHON_PLAYOUTS]
         rescored = []
         for rank, child, moves in head:
-            check()
+            self.check()
             if child.is_over:
                 rescored.append((rank, child, moves))
                 continue

@@ -56,10 +56,11 @@ Soundness of the pruning:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..notation import Move
 from ..state import State
 from . import native_walk
 from .bounds import Bounded, Bounds, may_end_this_round, round_reach
@@ -146,6 +147,49 @@ def _turn_key(state: State) -> Key:
         frozenset(race.done),
         frozenset((rid, tuple(groups[gi])) for rid, gi in race.group_of.items()),
     )
+
+
+def walk_round(
+    state: State,
+    moves: Callable[[State], Iterable[Move]],
+    keep: Callable[[State], bool] | None,
+    step: Callable[[], None],
+) -> Iterator[tuple[Key, State, list[str]]]:
+    """Every distinct position at the end of the round (or setup) of ``state``, with
+    its key (:func:`position_key`, ``("over", key)`` for a finished game) and one line
+    of moves to it: a depth-first walk through the round's turns trying ``moves`` of
+    each position (the engine's own moves, or a few of them), playing each with the
+    engine. Mid-round positions equal in everything the rest of the round depends on
+    (:func:`_turn_key`) are walked once; one ``keep`` rejects (a mid-round position
+    that provably cannot lead to a line that counts) is not walked on. ``step`` is
+    called after every move played (the clock: it may raise :class:`.rows.TimeUp`)."""
+    start_round = state.round
+    seen: set[Key] = set()
+    ends: set[Key] = set()
+    path: list[str] = []
+
+    def walk(st: State) -> Iterator[tuple[Key, State, list[str]]]:
+        for move in moves(st):
+            child = st.copy()
+            child.play(move)
+            step()
+            over = child.is_over or child.round != start_round
+            if not over and keep is not None and not keep(child):
+                continue
+            path.append(str(move))
+            if over:
+                key = ("over", position_key(child)) if child.is_over else position_key(child)
+                if key not in ends:
+                    ends.add(key)
+                    yield key, child, path.copy()
+            else:
+                tk = _turn_key(child)
+                if tk not in seen:
+                    seen.add(tk)
+                    yield from walk(child)
+            path.pop()
+
+    yield from walk(state)
 
 
 class Solver:
@@ -237,43 +281,18 @@ class Solver:
         order: Callable[[State], Any] | None = None,
     ) -> list[tuple[Any, list[str]]]:
         """:meth:`successors` on the Python engine, ``keep`` asked after every move."""
-        start_round = state.round
-        seen: set[Key] = set()
-        out: dict[Key, tuple[Any, list[str]]] = {}
-        path: list[str] = []
 
-        def walk(st: State) -> None:
-            for move in st.legal_moves():
-                child = st.copy()
-                child.play(move)
-                self.nodes += 1
-                if not self.nodes & 63:  # often: a loaded machine may give little CPU
-                    self._check_time()
-                if (
-                    keep is not None
-                    and not child.is_over
-                    and child.round == start_round
-                    and not keep(child)
-                ):
-                    continue
-                path.append(str(move))
-                if child.is_over or child.round != start_round:
-                    key = (
-                        position_key(child) if not child.is_over else ("over", position_key(child))
-                    )
-                    if key not in out:
-                        out[key] = (order(child) if order is not None else 0, path.copy())
-                else:
-                    tk = _turn_key(child)
-                    if tk not in seen:
-                        seen.add(tk)
-                        walk(child)
-                path.pop()
+        def step() -> None:
+            self.nodes += 1
+            if not self.nodes & 63:  # often: a loaded machine may give little CPU
+                self._check_time()
 
         root = state.copy()
         root.history = []
-        walk(root)
-        found = list(out.values())
+        found = [
+            (order(child) if order is not None else 0, line)
+            for _, child, line in walk_round(root, State.legal_moves, keep, step)
+        ]
         found.sort(key=lambda om: om[0])
         return found
 

@@ -37,9 +37,9 @@ from .search import COMPOSITIONS, Score, Solution, Solver, position_key
 
 #: The share of a time limit the dives may take (:mod:`.dive`; they stop sooner once
 #: their line meets the lower bound).
-DIVE_SHARE = 0.35
+DIVE_SHARE = 0.3
 #: The share of a time limit the beam may take after the dives (:func:`_beam`).
-BEAM_SHARE = 0.1
+BEAM_SHARE = 0.2
 #: Discrepancies of the dives without a time limit.
 UNTIMED_DISCREPANCIES = (0, 1, 2)
 #: The share of a time limit the row game may take to raise the lower bound before

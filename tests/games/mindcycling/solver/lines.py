@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import strategies as st
+
 from peloton.bots import make_bot
 from peloton.games import mindcycling as mc
 
@@ -27,3 +29,20 @@ def line_starts(
         else:
             state.play(greedy.choose(state))
     return starts, state
+
+
+def solo_lines(
+    courses: st.SearchStrategy[mc.Course],
+) -> st.SearchStrategy[tuple[list[mc.State], mc.State]]:
+    """Hypothesis: real lines (:func:`line_starts`) on ``courses``, for the three teams
+    (MC-9.1), the three winds (MC-5.5), relay limits 0 to 3 (MC-6.5) and more or fewer
+    random moves."""
+    return st.builds(
+        line_starts,
+        courses,
+        st.sampled_from(["DDSSC", "DDSCC", "DSSCC"]),
+        st.integers(0, 10**6),
+        st.sampled_from(["front", "left", "right"]),
+        st.sampled_from([0, 1, 2, 3]),
+        st.sampled_from([0.0, 0.3, 1.0]),
+    )

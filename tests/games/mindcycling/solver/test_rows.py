@@ -16,20 +16,12 @@ from peloton.games.mindcycling.rules import SOLO_TARGET
 from peloton.games.mindcycling.solver.examples import random_course
 from peloton.games.mindcycling.solver.rows import RowGame, RowSearch, RowState
 
-from .lines import line_starts
+from .lines import solo_lines
 
 #: Short random courses (14 to 20 rows): whole lines of a few rounds.
 short_courses = st.integers(0, 10**6).map(lambda seed: random_course(seed, (14, 20)))
 
-lines = st.builds(
-    line_starts,
-    short_courses,
-    st.sampled_from(["DDSSC", "DDSCC", "DSSCC"]),
-    st.integers(0, 10**6),
-    st.sampled_from(["front", "left", "right"]),
-    st.sampled_from([0, 1, 2, 3]),
-    st.sampled_from([0.0, 0.3, 1.0]),
-)
+lines = solo_lines(short_courses)
 
 
 def every_end(game: RowGame, position: RowState) -> Iterator[RowState]:

@@ -15,7 +15,7 @@ from peloton.games.mindcycling.solver.examples import C14, random_course
 from peloton.games.mindcycling.solver.search import Solver
 from peloton.games.mindcycling.solver.team import train_front
 
-from .lines import line_starts
+from .lines import solo_lines
 from .test_bounds import assert_bounds_hold
 
 SOLO = mc.Course.load("solo")
@@ -24,15 +24,7 @@ courses = st.one_of(
     st.integers(0, 10**6).map(random_course),
     st.sampled_from([SOLO, C14, mc.Course.load("short")]),
 )
-lines = st.builds(
-    line_starts,
-    courses,
-    st.sampled_from(["DDSSC", "DDSCC", "DSSCC"]),
-    st.integers(0, 10**6),
-    st.sampled_from(["front", "left", "right"]),
-    st.sampled_from([0, 1, 2, 3]),
-    st.sampled_from([0.0, 0.3, 1.0]),
-)
+lines = solo_lines(courses)
 
 
 def front_of(state: mc.State) -> int:

@@ -212,11 +212,21 @@ def pg_database(admin_url: str) -> tuple[str, str]:
 
 
 def drop_pg_database(admin_url: str, name: str) -> None:
+    """Drop a test database, closing the connections still open to it."""
     import psycopg
     from sqlalchemy.engine import make_url
 
     with psycopg.connect(_dsn(make_url(admin_url)), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        for attempt in range(50):
+            try:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                return
+            except psycopg.errors.InsufficientPrivilege:
+                # An autovacuum worker on the database: the test role may not end it
+                # (only a superuser may), but it soon ends by itself. Try again.
+                if attempt == 49:
+                    raise
+                time.sleep(0.1)
 
 
 def _dsn(url: Any) -> str:

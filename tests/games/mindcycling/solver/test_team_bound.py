@@ -154,9 +154,12 @@ def test_the_rider_left_on_the_road_rides_its_own_legs() -> None:
     )
     bounds = Bounds(plain, 3, "DDSSC")
     f = plain.finish
-    # Three riders within their own legs of the line (MC-2.1: 7 and 5 in the plain).
-    near = [("D", f - 3, f - 3), ("D", f - 3, f - 3), ("C", f - 4, f - 4)]
-    # Sprinters 12 rows back reach f - 7 on their own legs, f on a train.
+    # Three riders within their own legs of the line (MC-2.1: 7 and 5 in the plain),
+    # who may also stand on rows f - 9 to f - 11, a chain for a train.
+    near = [("D", f - 11, f - 3), ("D", f - 11, f - 3), ("C", f - 11, f - 4)]
+    # Sprinters 12 rows back reach f - 7 on their own legs, f on that train (a
+    # domestique founding it from f - 9 against the wind ends on f - 3, MC-5.4; the
+    # sprinter relays third, MC-6.5).
     far = [("S", f - 12, f - 12), ("S", f - 12, f - 12)]
     riders = near + far
     after = bounds.step(riders)
@@ -173,3 +176,24 @@ def test_the_rider_left_on_the_road_rides_its_own_legs() -> None:
     assert later[3][2] < f
     assert bounds.may_end(behind, 1, last_row=f - 15, after=later)
     assert not bounds.may_end(behind, 1, last_row=f - 14, after=later)
+
+
+def test_the_founder_of_a_train_is_a_teammate_of_its_own_type() -> None:
+    """MC-2.1, MC-6.1, MC-6.5: a relay lands one row ahead of its group's head, and the
+    founder is a teammate standing in the rider's column with a chain between them,
+    riding its own type's allowance. In the sprint rows only a sprinter rides 7: a
+    sprinter whose fellow sprinter is no further on rides a domestique's train."""
+    course = mc.Course.from_dict(
+        {"name": "s30", "lanes": 5, "finish": 30, "sections": [[2, "mountain"], [13, "sprint"]]}
+    )
+    bounds = Bounds(course, 3, "DDSSC")
+    column = [("D", 18, 18), ("D", 17, 17), ("C", 16, 16)]
+    # The domestique on 18 founds (5 in the sprint, 4 against the wind) and the sprinter
+    # on 15 relays third: 18 + 4 + 3. On its own legs it gets 15 + 7 + 3 = 25 as well.
+    after = bounds.step([*column, ("S", 15, 15), ("S", 15, 15)])
+    assert after[3][2] == after[4][2] == 25
+    # With the other sprinter on 19, sheltering the domestique, that sprinter founds
+    # the train and the column behind it relays: the domestique on 18 lands on 19 + 6 + 1.
+    after = bounds.step([*column, ("S", 15, 15), ("S", 19, 19)])
+    assert after[0][2] == 26
+    assert after[3][2] == 25  # four rows behind that founder: a wheel at best (MC-6.5)

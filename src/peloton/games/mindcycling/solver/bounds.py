@@ -18,7 +18,7 @@ from ..position import CLOSED, HEAD
 from ..riders import OWN_SECTIONS, STEPS
 from ..rules import SOLO_TARGET, can_follow
 from ..state import State
-from .team import train_front
+from .team import rider_train_reach, train_front
 
 #: A round count no line reaches: the bound when the game can never end.
 NEVER = 10**6
@@ -158,7 +158,10 @@ class Bounds:
             ),
         )
         out = []
+        g = -1  # the rider's index in ``road``
         for t, low, high in riders:
+            if low < finish:
+                g += 1
             if high >= finish:
                 out.append((t, low, high))
                 continue
@@ -175,7 +178,21 @@ class Bounds:
                     if train > front:
                         train = front
                     if train > reach:
-                        reach = train
+                        # The founder is another rider, of its own type: worth the
+                        # exact look only when the train beats the rider's own legs.
+                        train = min(
+                            train,
+                            rider_train_reach(
+                                road,
+                                g,
+                                low + below,
+                                self.lead[dry],
+                                self.trainable[dry],
+                                self.relay_limit,
+                            ),
+                        )
+                        if train > reach:
+                            reach = train
             out.append((t, low, reach if reach > high else high))
         return out
 

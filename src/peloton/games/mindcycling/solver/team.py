@@ -118,3 +118,61 @@ def _chain(rows: tuple[int, ...]) -> int:
 
     extend(0, 0)
     return best
+
+
+def rider_train_reach(
+    road: Sequence[Bounded],
+    me: int,
+    upto: int,
+    lead: dict[str, list[int]],
+    trains: dict[str, list[bool]],
+    relay_limit: int,
+) -> int:
+    """The furthest row rider ``road[me]`` may end the round on by a relay or a wheel,
+    standing on a row from its ``low`` up to ``upto`` (-1: never).
+
+    The per-rider table of :class:`.bounds.Bounds` lets the train's founder be the
+    team's best type in its section. The founder is one of the *other* riders,
+    standing ``k`` rows ahead of this one (MC-6.1: links point one row forward, so the
+    chain between them holds one rider per row, each able to ride a train, MC-6.3 b,
+    c). Its normal move ends at most at its own type's allowance (MC-5.2), one row
+    less unless a rider other than these stands on its shelter square (MC-5.4); this
+    rider relays ``k``-th and lands ``k`` rows ahead of that end (MC-6.5) while its place
+    allows (``k <= relay_limit``, ``k < relay_limit`` when the founder is sheltered).
+    Otherwise it may only wheel, behind a rider that ended behind the founder's end
+    (MC-6.4). With a sprinter of a sprinter-heavy team in a mountain's last rows, or a
+    rider whose team's fast type for the next section is itself, this is rows short
+    of the table's promise."""
+    t, low, _ = road[me]
+    mine = 1 << me
+
+    def standing(y: int, able: bool) -> int:
+        bits = 0
+        for g, (tg, lo, hi) in enumerate(road):
+            if g != me and lo <= y <= hi and (not able or trains[tg][y]):
+                bits |= 1 << g
+        return bits
+
+    others = len(road) - 1
+    best = -1
+    for y in range(upto, low - 1, -1):
+        if not trains[t][y]:
+            continue
+        for k in range(1, others + 1):
+            x = y + k
+            founders = standing(x, False)
+            g = 0
+            while founders >> g:
+                if founders >> g & 1:
+                    end = lead[road[g][0]][x]
+                    if k > relay_limit:
+                        best = max(best, end - 1)  # a wheel, behind the founder's end
+                    elif end + k > best:
+                        rest = ~(mine | 1 << g)
+                        chain = _chain(tuple(standing(x - i, True) & rest for i in range(1, k)))
+                        if chain == k - 1:
+                            best = max(best, end - 1 + k)
+                            if k < relay_limit and standing(x + 1, False) & rest:
+                                best = max(best, end + k)
+                g += 1
+    return best

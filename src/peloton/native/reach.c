@@ -10,7 +10,8 @@
  *   ahead of its leader's group's head per relay when its train place allows a relay
  *   (MC-6.5), behind its leader by a wheel otherwise (MC-6.4).  A rider that has
  *   ridden keeps its row.
- * - mc_may_end_this_round is bounds.may_end_this_round (the last-round rule, MC-9.3),
+ * - mc_may_end_this_round is bounds.may_end_this_round (the last-round rule, MC-9.3,
+ *   with the founder of a crossing relay left on the road's last row, MC-6.5, MC-6.6),
  *   with its goal row for the rider left on the road (-1: none).
  * - mc_dry_after_round is Solver.dry_after_round (MC-7.5: no bottle, and no
  *   domestique still to ride may pass a feed zone's row).
@@ -79,19 +80,37 @@ int mc_round_reach(const mc_race *r, int16_t *out) {
 
 int mc_may_end_this_round(const mc_course *c, const mc_race *r, int last_row) {
     int can = r->n_finished, shorts = 0;
+    uint64_t mine = 0; /* on the road and not crossing on its own legs */
     for (int i = 0; i < r->n_riders; i++) {
         if (r->square_of[i] < 0) continue;
         if (r->done & BIT(i)) {
             /* with a goal row: a rider that has ridden short of it stays short */
             if (last_row >= 0 && (r->square_of[i] >> 5) < last_row) return 0;
+            mine |= BIT(i);
             continue;
         }
         int reach = own_reach(r, i);
         if (reach >= c->finish) can++;
+        else mine |= BIT(i);
         /* the rider left on the road ends on its own legs: one at most falls short */
         if (last_row >= 0 && reach < last_row) shorts++;
     }
-    return can >= SOLO_TARGET - 1 && shorts <= 1;
+    if (can < SOLO_TARGET - 1 || shorts > 1) return 0;
+    if (can >= SOLO_TARGET) return 1;
+    /* exactly three: a relay across behind the founder left on the road, whose normal
+       move (or open group's head) is on the road's last row */
+    for (int y = 0; y < r->n_riders; y++) {
+        int f = r->leader[y];
+        if (!(mine & BIT(y)) || (r->done & BIT(y)) || f < 0 || !(mine & BIT(f))) continue;
+        if (!can_follow(r, y) || r->train_place[y] > r->relay_limit + 1) continue;
+        if (r->done & BIT(f)) {
+            int gi = r->group_of[f];
+            if (gi >= 0 && !r->g_closed[gi] && (r->g_head[gi] >> 5) >= c->finish - 1) return 1;
+        } else if ((r->square_of[f] >> 5) + r->allowance[f] >= c->finish - 1) {
+            return 1;
+        }
+    }
+    return 0;
 }
 
 int mc_dry_after_round(const mc_course *c, const mc_race *r, const int16_t *after, int n) {

@@ -55,6 +55,39 @@ def test_the_last_round_rule_holds_on_real_lines(line: tuple[list[mc.State], mc.
         )
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines)
+def test_a_relay_across_in_the_last_round_lands_from_the_last_row(
+    line: tuple[list[mc.State], mc.State],
+) -> None:
+    """MC-9.3, MC-6.2, MC-6.5, MC-6.6 on real lines: in the round a line ends, a rider
+    that crosses by relay does so ahead of the rider left on the road, which ends on
+    the road's last row; the rule for the round in play holds after every move of that
+    round, and the later rounds' rule holds at its start, with the line's own goal row
+    for the rider left on the road (MC-9.4)."""
+    starts, final = line
+    score = final.solo_score
+    assert score is not None
+    last = starts[-1]
+    finish = last.course.finish
+    moves = final.history[len(last.history) :]
+    state = last.copy()
+    for move in moves:
+        assert may_end_this_round(state)
+        assert may_end_this_round(state, finish - score[1])
+        state.play(move)
+    if any(move.kind == "r" and move.crosses for move in moves):
+        assert [sq >> 5 for sq in final.race.square_of.values()] == [finish - 1]
+    team = "".join(rid[1] for rid in last.ids)
+    bounds = Bounds(last.course, last.relay_limit, team)
+    riders = [(rid[1], sq >> 5, sq >> 5) for rid, sq in last.race.square_of.items()]
+    dry = not last.race.bottles
+    after = bounds.step(riders, dry)
+    crossed = len(last.race.finished)
+    assert bounds.may_end(riders, crossed, dry, None, after)
+    assert bounds.may_end(riders, crossed, dry, finish - score[1], after)
+
+
 PLAIN20 = mc.Course.from_dict(
     {"name": "plain20", "lanes": 5, "finish": 20, "sections": [[2, "plain"]]}
 )
@@ -73,10 +106,48 @@ def test_a_train_takes_only_one_rider_across() -> None:
     # fifth in the train, only wheels, MC-6.5).
     after = round_reach(state, state.relay_limit)
     assert sum(high >= PLAIN20.finish for _, _, high in after) == 4
-    # One rider more with its own legs across (the sprinter on a16, against the wind: 4 rows) and the
-    # round may be the last: the rule is no stronger than the game.
+    # One rider more with its own legs across (the sprinter on a16, against the wind: 4
+    # rows) and still no end: the fourth crosses only by a relay, behind a founder that
+    # stays on the road and whose normal move ends on the last row (MC-6.5, MC-6.6),
+    # and the sprinter on c11 rides to 15 at best.
     closer = mc.from_mcn(PLAIN20, "3 AD1:c14+,AD2:c13+,AS1:a16,AS2:c11,AC1:c10")
-    assert may_end_this_round(closer)
+    assert not may_end_this_round(closer)
+    # With that founder on b15 (4 rows against the wind: to b19) the round may be the
+    # last, and is: the rule is no stronger than the game.
+    last = mc.from_mcn(PLAIN20, "3 AD1:c14+,AD2:c13+,AS1:a16,AS2:b15,AC1:b14")
+    assert may_end_this_round(last)
+    for move in ("AS1-#", "AS2-b19", "AC1-#r", "AD1-#", "AD2-#"):
+        last.play(move)
+    assert last.solo_score == (3, 1)
+
+
+def test_a_relay_across_needs_its_founder_on_the_last_row() -> None:
+    """MC-9.3, MC-6.2, MC-6.5, MC-6.6: three riders across, the fourth crosses only by a
+    relay behind the rider left on the road, which lands one row ahead of that rider's
+    normal move: it must end on the road's last row. From c13 a sprinter against the
+    wind rides to 17, so the relay behind it lands on 18; from c15 it rides to 19 and
+    the relay crosses. Every round end of both positions (the round walked whole)
+    agrees with the rule, and the bound of later rounds reads it the same way."""
+    bounds = Bounds(PLAIN20, 3, "DDSSC")
+    for mcn, ends in (
+        ("3 AS1:c15,AS2:c14 / AC1,AD1,AD2", True),
+        ("3 AS1:c13,AS2:c12 / AC1,AD1,AD2", False),
+    ):
+        state = mc.from_mcn(PLAIN20, mcn)
+        assert may_end_this_round(state) is ends
+        solver = Solver(state, None)
+        finals = [solver.child(state, line) for _, line in solver.python_successors(state)]
+        assert any(final.is_over for final in finals) is ends
+        assert solver.rounds_needed(state) == (1 if ends else 2)
+        riders = [(rid[1], sq >> 5, sq >> 5) for rid, sq in state.race.square_of.items()]
+        # The front rider is on the top row, against the wind there too (MC-5.4).
+        assert bounds.may_end(riders, 3, False, None, bounds.step(riders)) is ends
+    # The later rounds' rule on intervals: three riders across on their own legs, the
+    # fourth only by relay and nobody able to found it on the last row.
+    riders = [("D", 15, 15), ("D", 15, 15), ("C", 16, 16), ("S", 13, 13), ("S", 12, 12)]
+    assert not bounds.may_end(riders, 0, False, None, bounds.step(riders))
+    riders[3] = ("S", 14, 14)  # its normal move may now end on row 19
+    assert bounds.may_end(riders, 0, False, None, bounds.step(riders))
 
 
 def test_the_rule_raises_the_bound_on_a_short_course() -> None:

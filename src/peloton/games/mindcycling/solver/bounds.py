@@ -217,8 +217,20 @@ class Bounds:
         allowance anywhere in its interval (MC-5.2), +3 for an attack in its own section
         (MC-7.2), one row less on the top row (against the wind, MC-5.4). A rider that
         may have crossed already counts as across."""
+        return self._legs(riders, self._own_max[dry], self.own[dry])
+
+    def normal_reach(self, riders: list[Bounded], dry: bool = False) -> list[int]:
+        """As :meth:`own_reach` without the attack: the furthest row each rider may end
+        on by a normal move (MC-5.2), the only move that founds a group others may
+        relay in (an attack closes its group, MC-7.3)."""
+        return self._legs(riders, self._lead_max[dry], self.lead[dry])
+
+    def _legs(
+        self, riders: list[Bounded], range_max: dict[str, list[list[int]]], at: dict[str, list[int]]
+    ) -> list[int]:
+        """:meth:`own_reach` or :meth:`normal_reach` from their tables (``at[t][row]``,
+        ``range_max[t][low][k]`` its maximum over ``low .. low + k``)."""
         finish = self.finish
-        own_max, own_row = self._own_max[dry], self.own[dry]
         road = [min(high, finish - 1) for _, low, high in riders if low < finish]
         top = max(road, default=0)
         out = []
@@ -226,10 +238,10 @@ class Bounds:
             if high >= finish:
                 out.append(high)
                 continue
-            reach = own_row[t][top] - 1 if high == top else 0
+            reach = at[t][top] - 1 if high == top else 0
             below = (top - 1 if high == top else high) - low
             if below >= 0:
-                reach = max(reach, own_max[t][low][below])
+                reach = max(reach, range_max[t][low][below])
             out.append(reach)
         return out
 
@@ -246,34 +258,48 @@ class Bounds:
         The game ends in the round the fourth rider crosses (MC-9.3), so at most one
         rider on the road does not cross in it. A rider crosses on its own legs or by a
         relay (MC-6.6); a wheel never crosses (it stops behind a rider on the road,
-        MC-6.4). A relay follows a group that is open, so its founder, who rode a
-        normal move, is still on the road (a rider that crosses closes its group,
-        MC-6.2), and so is every rider that relayed before in that group. Each rider
-        crossing by relay this round therefore needs its own rider that does not
-        cross: at most one does. So three riders at least (those across before
-        included) must cross on their own legs: :meth:`own_reach` must take them
-        across.
+        MC-6.4). A relay follows a group that is open (MC-6.3 d), so its founder, who
+        rode a normal move (an attack closes its group, MC-7.3), is still on the road
+        (a rider that crosses closes its group, MC-6.2), and so is every rider that
+        joined it before (a relayer or a wheeler that did not cross). With one rider
+        left on the road, a rider crossing by relay is therefore the first to join its
+        group, behind its founder, the rider left on the road, and it lands one row
+        ahead of that founder's end (MC-6.5): the founder's normal move ends on the
+        road's last row, ``finish - 1``. So the round ends the game only if
+
+        * four riders (those across before included) cross on their own legs
+          (:meth:`own_reach`), any rider left on the road ending there on its own legs
+          too; or
+        * every rider but two crosses on its own legs, one of the two crosses by relay
+          (its reach on a train, ``after``, the riders after the round by :meth:`step`,
+          takes it across), and the other stays on the road, founding its group with a
+          normal move that may reach the last row (:meth:`normal_reach`).
 
         **The rider left on the road** (``last_row``: the game must end with every
         rider on the road on that row or beyond, a ``remaining`` of at most ``finish -
-        last_row``). That rider neither relays nor wheels in the last round: the
-        founder of the group it would join has ridden and is still on the road (a rider
-        that crosses closes its group, MC-6.2), and only one rider is. So it ends on
-        its own legs, and every rider whose own reach falls short of ``last_row`` must
-        cross by relay: one at most, and only if its whole reach (``after``, the
-        riders after the round by :meth:`step`) takes it across."""
+        last_row``): in the first case it ends on its own legs, so its own reach must
+        take it to ``last_row``; in the second it ends on the last row."""
         finish = self.finish
         reach = self.own_reach(riders, dry)
-        own = sum(1 for r in reach if r >= finish)
-        if crossed + own < SOLO_TARGET - 1:
+        outside = [i for i, r in enumerate(reach) if r < finish]
+        if crossed + len(reach) - len(outside) >= SOLO_TARGET and (
+            last_row is None or all(reach[i] >= last_row for i in outside)
+        ):
+            return True
+        # A crossing relay: every rider but the founder across after the round.
+        if crossed + len(riders) - 1 < SOLO_TARGET or len(outside) > 2:
             return False
-        if last_row is not None:
-            short = [i for i, r in enumerate(reach) if r < last_row]
-            if len(short) > 1:
-                return False
-            if short and after is not None and after[short[0]][2] < finish:
-                return False
-        return True
+        if last_row is not None and last_row > finish - 1:
+            return False
+        normal = self.normal_reach(riders, dry)
+        for y in range(len(riders)):
+            if after is not None and after[y][2] < finish:
+                continue  # no train takes it across
+            rest = [i for i in outside if i != y]
+            founders = rest if rest else [i for i in range(len(riders)) if i != y]
+            if len(rest) <= 1 and any(normal[f] >= finish - 1 for f in founders):
+                return True
+        return False
 
     def rounds_needed(
         self,
@@ -390,6 +416,13 @@ def may_end_this_round(state: State, last_row: int | None = None) -> bool:
     to move with its allowance as assessed (+3 if it may attack, MC-7.2) reaching the
     line. A rider that has ridden and is still on the road did not cross.
 
+    If exactly three may, the fourth crosses by relay (MC-6.6) and the rider left on the
+    road founded its group (see :meth:`Bounds.may_end`): the relayer is a rider still to
+    move linked to that founder (MC-6.3 a, b, c; MC-6.5: its place allows a relay), and
+    the founder, not among the three, either is still to move and its normal move
+    (its allowance as assessed, no attack, MC-7.3) reaches the road's last row, or has
+    ridden and heads an open group on that row.
+
     With ``last_row`` (the game must end with every rider left on the road on that row
     or beyond): a rider that has ridden on a row before it is a rider left short, and
     of those still to move at most one may have its own legs fall short of it (it
@@ -399,10 +432,12 @@ def may_end_this_round(state: State, last_row: int | None = None) -> bool:
     finish = state.course.finish
     can = len(race.finished)
     short = 0
+    mine: list[str] = []  # the riders on the road not crossing on their own legs
     for rid, sq in race.square_of.items():
         if rid in race.done:
             if last_row is not None and sq >> 5 < last_row:
                 return False
+            mine.append(rid)
             continue
         reach = (sq >> 5) + tables.allowance[rid]
         if (
@@ -413,9 +448,33 @@ def may_end_this_round(state: State, last_row: int | None = None) -> bool:
             reach += 3
         if reach >= finish:
             can += 1
+        else:
+            mine.append(rid)
         if last_row is not None and reach < last_row:
             short += 1
-    return can >= SOLO_TARGET - 1 and short <= 1
+    if can < SOLO_TARGET - 1 or short > 1:
+        return False
+    if can >= SOLO_TARGET:
+        return True
+    # Exactly three: a relay across behind the founder left on the road.
+    for y in mine:
+        f = tables.leader.get(y)
+        if (
+            f is None
+            or y in race.done
+            or f not in mine
+            or not can_follow(tables, y)
+            or tables.train_place[y] > state.relay_limit + 1
+        ):
+            continue
+        if f in race.done:
+            gi = race.group_of.get(f)
+            group = None if gi is None else race.groups[gi]
+            if group is not None and not group[CLOSED] and group[HEAD] >> 5 >= finish - 1:
+                return True
+        elif (race.square_of[f] >> 5) + tables.allowance[f] >= finish - 1:
+            return True
+    return False
 
 
 def _train_gain(k: int, relay_limit: int) -> int:

@@ -267,6 +267,8 @@ class Bounds:
         own = sum(1 for r in reach if r >= finish)
         if crossed + own < SOLO_TARGET - 1:
             return False
+        if not self.relays_across(riders, reach, dry):
+            return False
         if last_row is not None:
             short = [i for i, r in enumerate(reach) if r < last_row]
             if len(short) > 1:
@@ -274,6 +276,52 @@ class Bounds:
             if short and after is not None and after[short[0]][2] < finish:
                 return False
         return True
+
+    def relays_across(self, riders: list[Bounded], reach: list[int], dry: bool = False) -> bool:
+        """Whether the riders whose own legs (``reach``, :meth:`own_reach`) fall short of
+        the line may end the game this round: one of them stays on the road, and the
+        other, if any, crosses by relay **behind the rider left on the road**.
+
+        In the last round one rider at most stays on the road (MC-9.3). A relay crosses
+        only in an open group (MC-6.5), and the first rider of a group to cross closes
+        it (MC-6.2), so every rider of that group that moved before it is still on the
+        road when the round ends: its founder ``L`` (who rode a normal move) and nobody
+        else. The relay is the first move behind ``L``, by the rider linked to it (one
+        row behind, MC-6.1), able to ride a train from its row (MC-6.3 b, c), and lands
+        one row ahead of ``L``'s end (MC-6.5): ``L`` ends on the last row before the
+        line, so its allowance (MC-2.1, MC-5.2; one row less unless a rider stands on
+        its shelter square, MC-5.4) takes it at least that far. Its train place is
+        ``L``'s plus one, at most ``relay_limit + 1``: 2 against the wind, 3 at least
+        when ``L`` is sheltered. So a sprinter in the mountain cannot be carried across
+        by its fellow sprinter, nor by anyone but a rider that stays just short of the
+        line right in front of it."""
+        finish = self.finish
+        short = [i for i, r in enumerate(reach) if r < finish]
+        if len(short) <= 1:
+            return True  # that one stays on the road
+        if len(short) > 2:
+            return False
+        lead, able, limit = self.lead[dry], self.trainable[dry], self.relay_limit
+        if limit < 1:
+            return False  # no relays (MC-6.5)
+        for f, c in (short, short[::-1]):
+            tf, lowf, highf = riders[f]
+            tc, lowc, highc = riders[c]
+            for x in range(max(lowf, lowc + 1), min(highf, highc + 1, finish - 2) + 1):
+                if not able[tc][x - 1]:
+                    continue
+                if lead[tf][x] - 1 >= finish - 1:
+                    return True
+                if (
+                    limit >= 2
+                    and lead[tf][x] >= finish - 1
+                    and any(
+                        g not in (f, c) and lo <= x + 1 <= hi
+                        for g, (_, lo, hi) in enumerate(riders)
+                    )
+                ):
+                    return True
+        return False
 
     def rounds_needed(
         self,

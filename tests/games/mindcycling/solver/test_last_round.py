@@ -146,7 +146,9 @@ def test_a_relay_across_needs_its_founder_on_the_last_row() -> None:
     # fourth only by relay and nobody able to found it on the last row.
     riders = [("D", 15, 15), ("D", 15, 15), ("C", 16, 16), ("S", 13, 13), ("S", 12, 12)]
     assert not bounds.may_end(riders, 0, False, None, bounds.step(riders))
-    riders[3] = ("S", 14, 14)  # its normal move may now end on row 19
+    # One row further each: the front sprinter's normal move may end on row 19 (MC-5.4:
+    # sheltered by a domestique that may stand on row 15), the other right behind it.
+    riders[3:] = [("S", 14, 14), ("S", 13, 13)]
     assert bounds.may_end(riders, 0, False, None, bounds.step(riders))
 
 

@@ -154,28 +154,56 @@ def test_the_rider_left_on_the_road_rides_its_own_legs() -> None:
     )
     bounds = Bounds(plain, 3, "DDSSC")
     f = plain.finish
-    # Three riders within their own legs of the line (MC-2.1: 7 and 5 in the plain),
-    # who may also stand on rows f - 9 to f - 11, a chain for a train.
-    near = [("D", f - 11, f - 3), ("D", f - 11, f - 3), ("C", f - 11, f - 4)]
-    # Sprinters 12 rows back reach f - 7 on their own legs, f on that train (a
-    # domestique founding it from f - 9 against the wind ends on f - 3, MC-5.4; the
-    # sprinter relays third, MC-6.5).
-    far = [("S", f - 12, f - 12), ("S", f - 12, f - 12)]
+    # Three riders within their own legs of the line (MC-2.1: 7 and 5 in the plain;
+    # the climber on the top row rides against the wind, MC-5.4).
+    near = [("D", f - 7, f - 7), ("D", f - 7, f - 7), ("C", f - 5, f - 4)]
+    # The sprinter on f - 6 stays on the road: sheltered by the climber on f - 5, it
+    # ends on f - 1, and the sprinter right behind it relays across (MC-6.5).
+    far = [("S", f - 7, f - 7), ("S", f - 6, f - 6)]
     riders = near + far
     after = bounds.step(riders)
-    assert after[3][2] >= f  # a train may take one sprinter across
+    assert after[3][2] >= f
     assert bounds.may_end(riders, 0)
-    assert bounds.may_end(riders, 0, last_row=f - 7, after=after)
-    # Both sprinters short of f - 6 on their own legs: one would have to stay behind.
-    assert not bounds.may_end(riders, 0, last_row=f - 6, after=after)
+    assert bounds.may_end(riders, 0, last_row=f - 1, after=after)
+    # Both sprinters short of the line on their own legs: one would have to stay behind.
+    assert not bounds.may_end(riders, 0, last_row=f, after=after)
     # One sprinter across already: the other one crosses by relay, or stays on its legs.
-    assert bounds.may_end([*near, far[0]], 1, last_row=f - 6, after=after[:4])
+    assert bounds.may_end([*near, far[0]], 1, last_row=f - 2, after=after[:4])
     # Twenty rows back, no train takes it across: it must then end on its own legs.
     behind = [*near, ("S", f - 20, f - 20)]
     later = bounds.step(behind)
     assert later[3][2] < f
     assert bounds.may_end(behind, 1, last_row=f - 15, after=later)
     assert not bounds.may_end(behind, 1, last_row=f - 14, after=later)
+
+
+def test_a_relay_crosses_only_behind_the_rider_left_on_the_road() -> None:
+    """MC-6.2, MC-6.5, MC-9.3: the first rider of a group to cross closes it, and every
+    rider of the group that moved before it stays on the road, which in the last round
+    only one rider may do. So a relay across the line is the first move behind that
+    rider, by the rider linked to it, and it ends on the last row before the line."""
+    plain = mc.Course.from_dict(
+        {"name": "plain40", "lanes": 5, "finish": 40, "sections": [[2, "plain"]]}
+    )
+    f = plain.finish
+    near = [("D", f - 7, f - 7), ("D", f - 7, f - 7), ("C", f - 5, f - 4)]
+    sprinters = [("S", f - 7, f - 7), ("S", f - 6, f - 6)]
+    assert Bounds(plain, 3, "DDSSC").may_end(near + sprinters, 0)
+    # Two rows behind it, the relay would come second in the group: the rider between
+    # them would stay on the road too.
+    apart = [("S", f - 8, f - 8), ("S", f - 6, f - 6)]
+    assert not Bounds(plain, 3, "DDSSC").may_end(near + apart, 0)
+    # Sheltered, the rider left on the road has place 2, so its follower has place 3:
+    # with a relay limit of 1 only place 2 may relay (MC-6.5).
+    assert not Bounds(plain, 1, "DDSSC").may_end(near + sprinters, 0)
+    # Sprinters in the mountain ride no train (MC-6.3 b): neither carries the other.
+    hill = mc.Course.from_dict(
+        {"name": "hill40", "lanes": 5, "finish": 40, "sections": [[2, "plain"], [30, "mountain"]]}
+    )
+    climbers = [("D", f - 5, f - 5), ("D", f - 5, f - 5), ("C", f - 6, f - 6)]
+    level = [("S", f - 4, f - 4), ("S", f - 3, f - 3)]
+    assert Bounds(plain, 3, "DDSSC").may_end(climbers + level, 0)
+    assert not Bounds(hill, 3, "DDSSC").may_end(climbers + level, 0)
 
 
 def test_the_founder_of_a_train_is_a_teammate_of_its_own_type() -> None:

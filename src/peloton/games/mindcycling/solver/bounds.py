@@ -217,20 +217,8 @@ class Bounds:
         allowance anywhere in its interval (MC-5.2), +3 for an attack in its own section
         (MC-7.2), one row less on the top row (against the wind, MC-5.4). A rider that
         may have crossed already counts as across."""
-        return self._legs(riders, self._own_max[dry], self.own[dry])
-
-    def normal_reach(self, riders: list[Bounded], dry: bool = False) -> list[int]:
-        """As :meth:`own_reach` without the attack: the furthest row each rider may end
-        on by a normal move (MC-5.2), the only move that founds a group others may
-        relay in (an attack closes its group, MC-7.3)."""
-        return self._legs(riders, self._lead_max[dry], self.lead[dry])
-
-    def _legs(
-        self, riders: list[Bounded], range_max: dict[str, list[list[int]]], at: dict[str, list[int]]
-    ) -> list[int]:
-        """:meth:`own_reach` or :meth:`normal_reach` from their tables (``at[t][row]``,
-        ``range_max[t][low][k]`` its maximum over ``low .. low + k``)."""
         finish = self.finish
+        own_max, own_row = self._own_max[dry], self.own[dry]
         road = [min(high, finish - 1) for _, low, high in riders if low < finish]
         top = max(road, default=0)
         out = []
@@ -238,10 +226,10 @@ class Bounds:
             if high >= finish:
                 out.append(high)
                 continue
-            reach = at[t][top] - 1 if high == top else 0
+            reach = own_row[t][top] - 1 if high == top else 0
             below = (top - 1 if high == top else high) - low
             if below >= 0:
-                reach = max(reach, range_max[t][low][below])
+                reach = max(reach, own_max[t][low][below])
             out.append(reach)
         return out
 
@@ -258,47 +246,81 @@ class Bounds:
         The game ends in the round the fourth rider crosses (MC-9.3), so at most one
         rider on the road does not cross in it. A rider crosses on its own legs or by a
         relay (MC-6.6); a wheel never crosses (it stops behind a rider on the road,
-        MC-6.4). A relay follows a group that is open (MC-6.3 d), so its founder, who
-        rode a normal move (an attack closes its group, MC-7.3), is still on the road
-        (a rider that crosses closes its group, MC-6.2), and so is every rider that
-        joined it before (a relayer or a wheeler that did not cross). With one rider
-        left on the road, a rider crossing by relay is therefore the first to join its
-        group, behind its founder, the rider left on the road, and it lands one row
-        ahead of that founder's end (MC-6.5): the founder's normal move ends on the
-        road's last row, ``finish - 1``. So the round ends the game only if
-
-        * four riders (those across before included) cross on their own legs
-          (:meth:`own_reach`), any rider left on the road ending there on its own legs
-          too; or
-        * every rider but two crosses on its own legs, one of the two crosses by relay
-          (its reach on a train, ``after``, the riders after the round by :meth:`step`,
-          takes it across), and the other stays on the road, founding its group with a
-          normal move that may reach the last row (:meth:`normal_reach`).
+        MC-6.4). A relay follows a group that is open, so its founder, who rode a
+        normal move, is still on the road (a rider that crosses closes its group,
+        MC-6.2), and so is every rider that relayed before in that group. Each rider
+        crossing by relay this round therefore needs its own rider that does not
+        cross: at most one does. So three riders at least (those across before
+        included) must cross on their own legs: :meth:`own_reach` must take them
+        across.
 
         **The rider left on the road** (``last_row``: the game must end with every
         rider on the road on that row or beyond, a ``remaining`` of at most ``finish -
-        last_row``): in the first case it ends on its own legs, so its own reach must
-        take it to ``last_row``; in the second it ends on the last row."""
+        last_row``). That rider neither relays nor wheels in the last round: the
+        founder of the group it would join has ridden and is still on the road (a rider
+        that crosses closes its group, MC-6.2), and only one rider is. So it ends on
+        its own legs, and every rider whose own reach falls short of ``last_row`` must
+        cross by relay: one at most, and only if its whole reach (``after``, the
+        riders after the round by :meth:`step`) takes it across."""
         finish = self.finish
         reach = self.own_reach(riders, dry)
-        outside = [i for i, r in enumerate(reach) if r < finish]
-        if crossed + len(reach) - len(outside) >= SOLO_TARGET and (
-            last_row is None or all(reach[i] >= last_row for i in outside)
-        ):
-            return True
-        # A crossing relay: every rider but the founder across after the round.
-        if crossed + len(riders) - 1 < SOLO_TARGET or len(outside) > 2:
+        own = sum(1 for r in reach if r >= finish)
+        if crossed + own < SOLO_TARGET - 1:
             return False
-        if last_row is not None and last_row > finish - 1:
+        if not self.relays_across(riders, reach, dry):
             return False
-        normal = self.normal_reach(riders, dry)
-        for y in range(len(riders)):
-            if after is not None and after[y][2] < finish:
-                continue  # no train takes it across
-            rest = [i for i in outside if i != y]
-            founders = rest if rest else [i for i in range(len(riders)) if i != y]
-            if len(rest) <= 1 and any(normal[f] >= finish - 1 for f in founders):
-                return True
+        if last_row is not None:
+            short = [i for i, r in enumerate(reach) if r < last_row]
+            if len(short) > 1:
+                return False
+            if short and after is not None and after[short[0]][2] < finish:
+                return False
+        return True
+
+    def relays_across(self, riders: list[Bounded], reach: list[int], dry: bool = False) -> bool:
+        """Whether the riders whose own legs (``reach``, :meth:`own_reach`) fall short of
+        the line may end the game this round: one of them stays on the road, and the
+        other, if any, crosses by relay **behind the rider left on the road**.
+
+        In the last round one rider at most stays on the road (MC-9.3). A relay crosses
+        only in an open group (MC-6.5), and the first rider of a group to cross closes
+        it (MC-6.2), so every rider of that group that moved before it is still on the
+        road when the round ends: its founder ``L`` (who rode a normal move) and nobody
+        else. The relay is the first move behind ``L``, by the rider linked to it (one
+        row behind, MC-6.1), able to ride a train from its row (MC-6.3 b, c), and lands
+        one row ahead of ``L``'s end (MC-6.5): ``L`` ends on the last row before the
+        line, so its allowance (MC-2.1, MC-5.2; one row less unless a rider stands on
+        its shelter square, MC-5.4) takes it at least that far. Its train place is
+        ``L``'s plus one, at most ``relay_limit + 1``: 2 against the wind, 3 at least
+        when ``L`` is sheltered. So a sprinter in the mountain cannot be carried across
+        by its fellow sprinter, nor by anyone but a rider that stays just short of the
+        line right in front of it."""
+        finish = self.finish
+        short = [i for i, r in enumerate(reach) if r < finish]
+        if len(short) <= 1:
+            return True  # that one stays on the road
+        if len(short) > 2:
+            return False
+        lead, able, limit = self.lead[dry], self.trainable[dry], self.relay_limit
+        if limit < 1:
+            return False  # no relays (MC-6.5)
+        for f, c in (short, short[::-1]):
+            tf, lowf, highf = riders[f]
+            tc, lowc, highc = riders[c]
+            for x in range(max(lowf, lowc + 1), min(highf, highc + 1, finish - 2) + 1):
+                if not able[tc][x - 1]:
+                    continue
+                if lead[tf][x] - 1 >= finish - 1:
+                    return True
+                if (
+                    limit >= 2
+                    and lead[tf][x] >= finish - 1
+                    and any(
+                        g not in (f, c) and lo <= x + 1 <= hi
+                        for g, (_, lo, hi) in enumerate(riders)
+                    )
+                ):
+                    return True
         return False
 
     def rounds_needed(

@@ -88,6 +88,66 @@ def test_a_relay_across_in_the_last_round_lands_from_the_last_row(
     assert bounds.may_end(riders, crossed, dry, finish - score[1], after)
 
 
+@st.composite
+def endgames(draw: st.DrawFn) -> mc.State:
+    """A position near the line of a random course: two or three riders of a solo team
+    still on the road within eight rows of the line (any lanes, bottles, wind and
+    relay limit), the others across, so that one round may end the game."""
+    course = random_course(draw(st.integers(0, 10**6)))
+    team = draw(st.sampled_from(["DDSSC", "DDSCC", "DSSCC"]))
+    ids = [f"A{t}{team[:i].count(t) + 1}" for i, t in enumerate(team)]
+    on_road = draw(st.sampled_from([2, 3]))
+    order = draw(st.permutations(ids))
+    finish = course.finish
+    free = [
+        f"{lane}{row}"
+        for row in range(max(course.start_rows + 1, finish - 8), finish)
+        for lane in "abcde"
+        if f"{lane}{row}" not in course.rocks and f"{lane}{row}" not in course.feed
+    ]
+    squares = draw(st.lists(st.sampled_from(free), min_size=on_road, max_size=on_road, unique=True))
+    wind = draw(st.sampled_from(["front", "left", "right"]))
+    # Often a second rider linked to the first (on the square its shelter square is,
+    # MC-5.5, MC-6.1): a train, so that relays across are played.
+    lane = "abcde".index(squares[0][0]) + {"front": 0, "left": 1, "right": -1}[wind]
+    behind = f"{'abcde'[lane]}{int(squares[0][1:]) - 1}" if 0 <= lane < 5 else None
+    if draw(st.booleans()) and behind in free and behind not in squares:
+        squares[1] = behind
+    bottles = draw(st.lists(st.booleans(), min_size=on_road, max_size=on_road))
+    riders = ",".join(
+        f"{rid}:{sq}{'+' if b else ''}"
+        for rid, sq, b in sorted(zip(order[:on_road], squares, bottles, strict=True))
+    )
+    mcn = f"5 {riders} / {','.join(order[on_road:])} / -"
+    return mc.from_mcn(course, mcn, wind=wind, relay_limit=draw(st.sampled_from([0, 1, 2, 3])))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(endgames())
+def test_the_round_in_play_ends_the_game_only_where_the_rule_allows(state: mc.State) -> None:
+    """MC-9.3, MC-6.2, MC-6.5, MC-6.6: the round walked whole from positions near the line
+    (crossing relays included, which bot lines rarely play): along every line that ends
+    the game this round, the rule for the round in play holds before every move, and
+    the later rounds' rule holds at the round's start."""
+    solver = Solver(state, None)
+    team = "".join(rid[1] for rid in state.ids)
+    bounds = Bounds(state.course, state.relay_limit, team)
+    riders = [(rid[1], sq >> 5, sq >> 5) for rid, sq in state.race.square_of.items()]
+    dry = not state.race.bottles
+    ended = False
+    for _, line in solver.python_successors(state):
+        final = solver.child(state, line)
+        if not final.is_over:
+            continue
+        ended = True
+        replay = state.copy()
+        for move in line:
+            assert may_end_this_round(replay), (state.to_mcn(), line, move)
+            replay.play(move)
+    if ended:
+        assert bounds.may_end(riders, len(state.race.finished), dry, None, bounds.step(riders, dry))
+
+
 PLAIN20 = mc.Course.from_dict(
     {"name": "plain20", "lanes": 5, "finish": 20, "sections": [[2, "plain"]]}
 )

@@ -125,6 +125,7 @@ void mc_score_moves(const mc_course *c, const mc_race *r, const mc_weights *w,
 int mc_round_reach(const mc_race *r, int16_t *out);
 int mc_may_end_this_round(const mc_course *c, const mc_race *r, int last_row);
 int mc_dry_after_round(const mc_course *c, const mc_race *r, const int16_t *after, int n);
+void mc_lift_lows(const mc_course *c, const mc_race *r, int16_t *after, int n);
 typedef int (*mc_need_fn)(const int16_t *riders, int n, int crossed, int dry, int ends_now);
 int mc_walk(const mc_course *c, const mc_race *start, int budget, int last_row,
             mc_need_fn need, int (*tick)(void), mc_walk_out *out);

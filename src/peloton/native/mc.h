@@ -166,6 +166,7 @@ int mc_greedy_playout(const mc_course *c, mc_race *r, const mc_weights *w, mc_rn
 int mc_round_reach(const mc_race *r, int16_t *out);
 int mc_may_end_this_round(const mc_course *c, const mc_race *r, int last_row);
 int mc_dry_after_round(const mc_course *c, const mc_race *r, const int16_t *after, int n);
+void mc_lift_lows(const mc_course *c, const mc_race *r, int16_t *after, int n);
 
 /* walk.c: `need` is the later rounds' bound of (type, low, high) * n, riders across,
  * dry, may the game end this round (-1: stop the walk). */

@@ -124,3 +124,76 @@ int mc_dry_after_round(const mc_course *c, const mc_race *r, const int16_t *afte
     }
     return 1;
 }
+
+/* solver.stay.surely_moving: whether rider i, still to move, may stay on its row
+ * (MC-5.3: only when every square a step may enter holds a rider or a rock at its
+ * turn).  `may_stay` holds the answers for the riders on further rows. */
+static int rank_before(const mc_race *r, int a, int b) { /* MC-4.3: a before b */
+    int ra = r->square_of[a] >> 5, rb = r->square_of[b] >> 5;
+    return ra != rb ? ra > rb : r->square_of[a] < r->square_of[b];
+}
+
+static int follows(const mc_race *r, int m) {
+    return !(r->done & BIT(m)) && r->leader[m] >= 0 && can_follow(r, m);
+}
+
+/* May m move before i: it, or a rider up its chain of leaders (not i), comes first
+ * in the order (MC-4.3), pulling the rest by train priority (MC-4.4). */
+static int may_move_before(const mc_race *r, int m, int i) {
+    for (int x = m; x >= 0 && x != i;) {
+        if (!(r->done & BIT(x)) && rank_before(r, x, i)) return 1;
+        if (!follows(r, x)) return 0;
+        x = r->leader[x];
+        if (r->done & BIT(x)) return 1; /* its leader has just ridden: its turn may be now */
+    }
+    return 0;
+}
+
+static int fill(const uint64_t *fillers, int n, uint64_t used) {
+    if (n == 0) return 1;
+    for (uint64_t f = fillers[0] & ~used; f; f &= f - 1)
+        if (fill(fillers + 1, n - 1, used | (f & -f))) return 1;
+    return 0;
+}
+
+static int may_stay_now(const mc_course *c, const mc_race *r, int i, const int8_t *may_stay) {
+    int row = r->square_of[i] >> 5, lane = r->square_of[i] & 31, ahead = row + 1;
+    uint64_t fillers[3];
+    int n = 0;
+    for (int ln = lane - 1; ln <= lane + 1; ln++) {
+        if (ln < 0 || ln >= c->lanes) continue;
+        if (ahead < MC_ROWS && (c->rock[ahead] >> ln & 1)) continue;
+        int j = ahead < MC_ROWS ? r->rider_at[ahead << 5 | ln] : -1;
+        if (j >= 0 && ((r->done & BIT(j)) || may_stay[j])) continue; /* stays taken */
+        uint64_t f = 0;
+        for (int m = 0; m < r->n_riders; m++) {
+            if (m == i || r->square_of[m] < 0 || (r->done & BIT(m))) continue;
+            int from = r->square_of[m] >> 5, dist = ahead - from, side = ln - (r->square_of[m] & 31);
+            if (from > row || !may_move_before(r, m, i)) continue;
+            if (follows(r, m) || (dist <= r->allowance[m] + 3 && (side < 0 ? -side : side) <= dist))
+                f |= BIT(m);
+        }
+        fillers[n++] = f;
+    }
+    return fill(fillers, n, 0);
+}
+
+void mc_lift_lows(const mc_course *c, const mc_race *r, int16_t *after, int n) {
+    int8_t may_stay[MC_MAX_RIDERS] = {0};
+    int todo[MC_MAX_RIDERS], k = 0;
+    for (int i = 0; i < r->n_riders; i++)
+        if (r->square_of[i] >= 0 && !(r->done & BIT(i))) todo[k++] = i;
+    for (int a = 1; a < k; a++) /* further rows first, then lanes from the left */
+        for (int b = a; b > 0 && rank_before(r, todo[b], todo[b - 1]); b--) {
+            int t = todo[b];
+            todo[b] = todo[b - 1];
+            todo[b - 1] = t;
+        }
+    for (int a = 0; a < k; a++) may_stay[todo[a]] = (int8_t)may_stay_now(c, r, todo[a], may_stay);
+    for (int i = 0, o = 0; i < r->n_riders && o < n; i++) {
+        if (r->square_of[i] < 0) continue;
+        if (!(r->done & BIT(i)) && !may_stay[i] && after[3 * o + 2] > after[3 * o + 1])
+            after[3 * o + 1]++;
+        o++;
+    }
+}

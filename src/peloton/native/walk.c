@@ -220,6 +220,7 @@ static int later_rounds(walker *w, const mc_race *r) {
     int16_t after[3 * MC_MAX_RIDERS];
     int n = mc_round_reach(r, after);
     int dry = mc_dry_after_round(w->c, r, after, n), ends_now = mc_may_end_this_round(w->c, r, w->last_row);
+    mc_lift_lows(w->c, r, after, n); /* from the next round on (feed rows count from the row) */
     for (int i = 1; i < n; i++) { /* sorted: one memo entry per set of intervals */
         int16_t t[3] = {after[3 * i], after[3 * i + 1], after[3 * i + 2]};
         int j = i;

@@ -65,6 +65,7 @@ from ..state import State
 from . import native_walk
 from .bounds import Bounded, Bounds, may_end_this_round, round_reach
 from .rows import RowGame, RowSearch, TimeUp
+from .stay import lift_lows
 
 #: --any-team: each type once or twice, five riders (MC-9.1).
 COMPOSITIONS = ("DDSSC", "DDSCC", "DSSCC")
@@ -315,8 +316,10 @@ class Solver:
         after = self._after_round(state)
         dry = self.dry_after_round(state, after)
         crossed = len(state.race.finished)
+        # The feed rows a domestique passes this round count from its row; from the
+        # next round on, a rider that surely moves is off it (MC-5.3).
         return 1 + self.bounds.rounds_needed(
-            after, crossed, dry, last_row, may_end_this_round(state, last_row)
+            lift_lows(state, after), crossed, dry, last_row, may_end_this_round(state, last_row)
         )
 
     def dry_after_round(self, state: State, after: list[Bounded]) -> bool:

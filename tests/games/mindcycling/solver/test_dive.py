@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling.solver import solve, solve_state
-from peloton.games.mindcycling.solver.dive import Dive, choices, dive_lines
+from peloton.games.mindcycling.solver.dive import KEEP, Dive, choices, dive_lines
 from peloton.games.mindcycling.solver.driver import static_lower_bound
 from peloton.games.mindcycling.solver.examples import C8, SMALL_PROBLEMS, random_course
 from peloton.games.mindcycling.solver.rows import TimeUp
@@ -159,3 +159,25 @@ def test_the_round_cache_tells_two_domestiques_apart() -> None:
             state = root.copy()
             for move in moves:
                 state.play(move)  # raises IllegalMoveError if the moves are the twin's
+
+
+def test_the_round_ends_kept_all_pass_the_round_bound() -> None:
+    """MC-9.3: the dives keep at most KEEP positions at the end of a round, only those
+    from which the round bound lets the game end within the rounds left, ranked by
+    that bound first; each replays from its round's start."""
+    root = mc.from_mcn(R2, "2 AD1:a5+,AD2:c5+,AS1:b3,AS2:d3,AC1:e3")
+    solver = Solver(root, None)
+    dive = Dive(solver, root, lambda: None)
+    for budget in (3, 4, 6):
+        ends = dive.round_ends(root, budget, None)
+        assert 0 < len(ends) <= KEEP
+        needs = []
+        for rank, moves in ends:
+            state = solver.child(root, moves)
+            if state.is_over:
+                continue
+            need = solver.rounds_needed(state)
+            assert need <= budget - 1
+            assert rank[1] == need
+            needs.append(need)
+        assert needs == sorted(needs)

@@ -203,34 +203,53 @@ class Dive:
                 state, lambda st: choices(st, self.lanes), keep, self.check
             )
         }
-        ranked: list[tuple[Any, State, list[str]]] = []
         left = budget - (0 if in_setup else 1)
-        for child, moves in out.values():
-            if child.is_over:
-                ranked.append(((0, child.solo_score or (0, 0)), child, moves))
-                continue
-            need = solver.rounds_needed(child, last_row)
-            if need > left:
-                continue
-            top4, fifth = _progress(child)
-            ranked.append(((1, need, -top4, -fifth), child, moves))
-        ranked.sort(key=lambda e: e[0])
-        # The playouts are the costly part: only for the few positions kept.
-        head = ranked[: PLAYOUTS if native.available() else PYTHON_PLAYOUTS]
-        rescored = []
-        for rank, child, moves in head:
-            self.check()
-            if child.is_over:
-                rescored.append((rank, child, moves))
-                continue
-            playout = playout_score(child, 0)
-            rescored.append(((1, rank[1], playout, rank[2], rank[3]), child, moves))
-        rescored.sort(key=lambda e: e[0])
+        rescored = self._rank(list(out.values()), left, last_row)
         result = [(rank, moves) for rank, _, moves in rescored[:KEEP]]
         if len(self._cache) > CACHE:
             self._cache.clear()
         self._cache[key] = result
         return result
+
+    def _rank(
+        self, out: list[tuple[State, list[str]]], left: int, last_row: int | None
+    ) -> list[tuple[Any, State, list[str]]]:
+        """The round's ends worth diving into, best first: the finished lines by score,
+        then up to :data:`KEEP` positions from which the round bound lets the game end
+        within ``left`` more rounds, ranked by that bound, a greedy playout's score and
+        the rows covered.
+
+        The bound is the costly part on a long course (a millisecond or more a
+        position, where a native playout costs a tenth of that), so the positions are
+        first ranked by their playouts and the bound is asked only of the best, until
+        :data:`KEEP` pass it."""
+        solver = self.solver
+        over: list[tuple[Any, State, list[str]]] = []
+        cheap: list[tuple[Any, State, list[str]]] = []
+        for child, moves in out:
+            if child.is_over:
+                over.append(((0, child.solo_score or (0, 0)), child, moves))
+                continue
+            top4, fifth = _progress(child)
+            cheap.append(((-top4, -fifth), child, moves))
+        cheap.sort(key=lambda e: e[0])
+        head = cheap[: PLAYOUTS if native.available() else PYTHON_PLAYOUTS]
+        scored: list[tuple[Any, State, list[str]]] = []
+        for rank, child, moves in head:
+            self.check()
+            scored.append(((playout_score(child, 0), *rank), child, moves))
+        scored.sort(key=lambda e: e[0])
+        kept: list[tuple[Any, State, list[str]]] = []
+        for rank, child, moves in scored:
+            if len(kept) >= KEEP:
+                break
+            self.check()
+            need = solver.rounds_needed(child, last_row)
+            if need <= left:
+                kept.append(((1, need, *rank), child, moves))
+        kept.sort(key=lambda e: e[0])
+        over.sort(key=lambda e: e[0])
+        return over + kept
 
     # ------------------------------------------------------------ the dive
 

@@ -158,6 +158,7 @@ class Bounds:
             ),
         )
         out = []
+        masks: dict[int, tuple[int, int]] = {}  # rows' riders, for rider_train_reach
         g = -1  # the rider's index in ``road``
         for t, low, high in riders:
             if low < finish:
@@ -189,6 +190,8 @@ class Bounds:
                                 self.lead[dry],
                                 self.trainable[dry],
                                 self.relay_limit,
+                                masks,
+                                train,
                             ),
                         )
                         if train > reach:

@@ -127,6 +127,8 @@ def rider_train_reach(
     lead: dict[str, list[int]],
     trains: dict[str, list[bool]],
     relay_limit: int,
+    masks: dict[int, tuple[int, int]] | None = None,
+    cap: int | None = None,
 ) -> int:
     """The furthest row rider ``road[me]`` may end the round on by a relay or a wheel,
     standing on a row from its ``low`` up to ``upto`` (-1: never).
@@ -142,16 +144,27 @@ def rider_train_reach(
     Otherwise it may only wheel, behind a rider that ended behind the founder's end
     (MC-6.4). With a sprinter of a sprinter-heavy team in a mountain's last rows, or a
     rider whose team's fast type for the next section is itself, this is rows short
-    of the table's promise."""
+    of the table's promise. ``masks`` caches, per row, the riders (bits) that may stand
+    on it and those that may also ride a train from it: share it between the riders of
+    one ``road``. The search stops once it reaches ``cap`` (the caller's bound
+    already)."""
     t, low, _ = road[me]
     mine = 1 << me
 
+    if masks is None:
+        masks = {}
+
     def standing(y: int, able: bool) -> int:
-        bits = 0
-        for g, (tg, lo, hi) in enumerate(road):
-            if g != me and lo <= y <= hi and (not able or trains[tg][y]):
-                bits |= 1 << g
-        return bits
+        found = masks.get(y)
+        if found is None:
+            stand = trainable = 0
+            for g, (tg, lo, hi) in enumerate(road):
+                if lo <= y <= hi:
+                    stand |= 1 << g
+                    if trains[tg][y]:
+                        trainable |= 1 << g
+            found = masks[y] = (stand, trainable)
+        return found[able] & ~mine
 
     others = len(road) - 1
     best = -1
@@ -166,13 +179,17 @@ def rider_train_reach(
                 if founders >> g & 1:
                     end = lead[road[g][0]][x]
                     if k > relay_limit:
-                        best = max(best, end - 1)  # a wheel, behind the founder's end
+                        if end - 1 > best:
+                            best = end - 1  # a wheel, behind the founder's end
                     elif end + k > best:
                         rest = ~(mine | 1 << g)
                         chain = _chain(tuple(standing(x - i, True) & rest for i in range(1, k)))
                         if chain == k - 1:
-                            best = max(best, end - 1 + k)
-                            if k < relay_limit and standing(x + 1, False) & rest:
-                                best = max(best, end + k)
+                            if end - 1 + k > best:
+                                best = end - 1 + k
+                            if k < relay_limit and end + k > best and standing(x + 1, False) & rest:
+                                best = end + k
+                    if cap is not None and best >= cap:
+                        return best
                 g += 1
     return best

@@ -63,7 +63,7 @@ from typing import Any
 from ..notation import Move
 from ..state import State
 from . import native_walk
-from .bounds import Bounded, Bounds, may_end_this_round, round_reach
+from .bounds import Bounded, may_end_this_round, round_reach
 from .rows import RowGame, RowSearch, TimeUp
 
 #: --any-team: each type once or twice, five riders (MC-9.1).
@@ -206,9 +206,12 @@ class Solver:
         self.course = root.course
         self.finish = root.course.finish
         types = "".join(rid[1] for rid in root.ids)
-        self.bounds = Bounds(root.course, root.relay_limit, types)
+        #: The round bound (in C when the native engine is active: the same answers).
+        self.bounds = native_walk.bounds_for(root.course, root.relay_limit, types)
         #: The row game (lanes relaxed away): a stronger bound at each round's start.
         self.relaxed = RowSearch(RowGame(root.course, root.relay_limit), types, deadline, clock)
+        # It prunes with the same bound: most of its time is spent there.
+        self.relaxed.bounds = self.bounds
         self.deadline = deadline
         #: The clock the deadline is read on (tests inject one that runs fast).
         self.clock = clock
@@ -259,12 +262,15 @@ class Solver:
             def later(riders: list[Bounded], crossed: int, dry: bool, ends_now: bool) -> int:
                 return self.bounds.rounds_needed(riders, crossed, dry, last_row, ends_now)
 
+            table = getattr(self.bounds, "table", None)
             ends = native_walk.round_ends(
                 state,
                 rounds,
                 later if budget is not None else None,
                 self._check_time,
                 last_row,
+                # The later rounds' bound in C (bound.c): `later`'s answers, no callback.
+                table if budget is not None else None,
             )
             self.nodes += ends.nodes
             found = [

@@ -194,12 +194,13 @@ def round_ends(
     included) is walked and kept: a mid-round position ``p`` when ``1 + need(...) <=
     budget`` on its intervals (as :meth:`.search.Solver.rounds_needed`), a round-end
     position when that holds for ``budget - 1``; a finished game always. ``tick`` is
-    called every 256 positions: whatever it (or ``need``) raises stops the walk and is
-    raised here. ``last_row``: the goal row of the rider left on the road, as the
-    last-round rule of :func:`.bounds.may_end_this_round` takes it. ``bound``
-    (:func:`tables`): the later rounds' bound computed in C from these tables
-    instead of by ``need``, with the same answers (``need`` is then not called). Needs
-    the native engine (:func:`available`)."""
+    called every 256 positions, and every 1024 ends handed back: whatever it (or
+    ``need``) raises stops the walk and is raised here. ``last_row``: the goal row of
+    the rider left on the road, as the last-round rule of
+    :func:`.bounds.may_end_this_round` takes it. ``bound`` (:func:`tables`): the later
+    rounds' bound computed in C from these tables instead of by ``need``, with the
+    same answers (``need`` is then not called). Needs the native engine
+    (:func:`available`)."""
     race = state.race
     game = game_for(race)
     ffi, lib = game.ffi, game.lib
@@ -257,6 +258,9 @@ def round_ends(
     ends = []
     keys = array("H", out_road)
     for i in range(n):
+        if tick is not None and not i & 1023:
+            # A round may end a million ways (some 10 us each here): keep the clock.
+            tick()
         line = []
         for code in codes[at[i] : at[i + 1]]:
             text = texts.get(code)

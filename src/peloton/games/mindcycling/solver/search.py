@@ -342,6 +342,9 @@ class Solver:
         if state.is_over:
             self._offer(state, line)
             return True
+        # The clock at every node: a round may have a million ends, each a short walk
+        # that never reaches the walk's own reading (every 256 positions).
+        self._check_time()
         if budget <= 0 or self.rounds_needed(state) > budget:
             return False
         key = position_key(state)
@@ -373,6 +376,7 @@ class Solver:
         if state.is_over:
             self._offer(state, line)
             return
+        self._check_time()  # at every node, as in feasible
         # A smaller remaining: the rider left on the road ends beyond finish - best_rem,
         # and the four others across, so every rider must get there in time.
         if budget <= 0 or self.rounds_needed(state, self.finish - self.best_rem + 1) > budget:

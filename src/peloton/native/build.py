@@ -25,10 +25,11 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 #: The module cffi generates (imported as ``peloton.native._mc``).
 MODULE = "peloton.native._mc"
-SOURCES = ("rules.c", "rng.c", "greedy.c", "playout.c", "reach.c", "walk.c")
+SOURCES = ("rules.c", "rng.c", "greedy.c", "playout.c", "reach.c", "bound.c", "walk.c")
 
 # What Python sees of mc.h (cffi checks it against the header when compiling). Array
-# sizes are literal: MC_MAX_RIDERS 42, MC_MAX_TEAMS 7, MC_ROWS 202 (finish <= 200).
+# sizes are literal: MC_MAX_RIDERS 42, MC_MAX_TEAMS 7, MC_ROWS 202 (finish <= 200),
+# MC_BOUND_ROWS 232.
 CDEF = """
 typedef struct {
     int lanes, finish, start_rows;
@@ -126,9 +127,18 @@ int mc_round_reach(const mc_race *r, int16_t *out);
 int mc_may_end_this_round(const mc_course *c, const mc_race *r, int last_row);
 int mc_dry_after_round(const mc_course *c, const mc_race *r, const int16_t *after, int n);
 void mc_lift_lows(const mc_course *c, const mc_race *r, int16_t *after, int n);
+typedef struct {
+    int finish, relay_limit, top_allowance;
+    int n_feed_rows, feed_rows[2];
+    int16_t own[2][3][232], lead[2][3][232];
+    int16_t train[2][3][7][232];
+    uint8_t trainable[2][3][232];
+} mc_bounds;
+int mc_rounds_needed(const mc_bounds *b, const int16_t *riders, int n, int crossed, int dry,
+                     int last_row, int ends_now);
 typedef int (*mc_need_fn)(const int16_t *riders, int n, int crossed, int dry, int ends_now);
 int mc_walk(const mc_course *c, const mc_race *start, int budget, int last_row,
-            mc_need_fn need, int (*tick)(void), mc_walk_out *out);
+            const mc_bounds *bounds, mc_need_fn need, int (*tick)(void), mc_walk_out *out);
 void mc_walk_free(mc_walk_out *out);
 """
 

@@ -139,6 +139,20 @@ typedef struct {
     int status;            /* 0 done, 1 stopped by the tick, -1 out of memory */
 } mc_walk_out;
 
+/* The tables of the solo solver's later-rounds bound (bound.c), built by Python's
+ * solver.bounds.Bounds and copied in by solver.native_walk: per dry (0: the team
+ * holds bottles, 1: dry), type (MC_D, MC_S, MC_C) and row, the furthest row on its own
+ * legs (own), by a sheltered normal move (lead), on a train with n other riders on
+ * the road (train[n], -1: never), and whether it may ride a train there. */
+#define MC_BOUND_ROWS (MC_MAX_FINISH + 32)
+typedef struct {
+    int finish, relay_limit, top_allowance;
+    int n_feed_rows, feed_rows[MC_MAX_FEED];
+    int16_t own[2][3][MC_BOUND_ROWS], lead[2][3][MC_BOUND_ROWS];
+    int16_t train[2][3][7][MC_BOUND_ROWS];
+    uint8_t trainable[2][3][MC_BOUND_ROWS];
+} mc_bounds;
+
 /* rules.c */
 void mc_init_race(mc_race *r);
 void mc_put(mc_race *r, int rider, int sq);
@@ -168,11 +182,16 @@ int mc_may_end_this_round(const mc_course *c, const mc_race *r, int last_row);
 int mc_dry_after_round(const mc_course *c, const mc_race *r, const int16_t *after, int n);
 void mc_lift_lows(const mc_course *c, const mc_race *r, int16_t *after, int n);
 
+/* bound.c: Bounds.rounds_needed of n riders (type, low, high), riders across, dry,
+ * goal row of the rider left on the road (-1: none), may the game end already. */
+int mc_rounds_needed(const mc_bounds *b, const int16_t *riders, int n, int crossed, int dry,
+                     int last_row, int ends_now);
+
 /* walk.c: `need` is the later rounds' bound of (type, low, high) * n, riders across,
  * dry, may the game end this round (-1: stop the walk). */
 typedef int (*mc_need_fn)(const int16_t *riders, int n, int crossed, int dry, int ends_now);
 int mc_walk(const mc_course *c, const mc_race *start, int budget, int last_row,
-            mc_need_fn need, int (*tick)(void), mc_walk_out *out);
+            const mc_bounds *bounds, mc_need_fn need, int (*tick)(void), mc_walk_out *out);
 void mc_walk_free(mc_walk_out *out);
 
 /* greedy.c */

@@ -30,7 +30,7 @@
 #include <string.h>
 #include "mc.h"
 
-#define TICK_EVERY 64 /* positions between two calls of the caller's clock */
+#define TICK_EVERY 256 /* positions between two calls of the caller's clock (a CPU clock costs microseconds) */
 
 /* An open-addressing set of fixed-size byte keys (the hash kept beside each key). */
 typedef struct {
@@ -158,6 +158,7 @@ static int end_key(const mc_race *r, uint8_t *key) {
 
 typedef struct {
     const mc_course *c;
+    const mc_bounds *bounds;
     mc_need_fn need;
     int (*tick)(void);
     int budget, last_row, start_round, depth_cap, stop;
@@ -239,7 +240,10 @@ static int later_rounds(walker *w, const mc_race *r) {
     int added = set_add(&w->memo, key, &slot);
     if (added < 0) return -1;
     if (added) {
-        int v = w->need(after, n, r->n_finished, dry, ends_now);
+        /* bound.c when the caller gave the tables: no call back into Python */
+        int v = w->bounds ? mc_rounds_needed(w->bounds, after, n, r->n_finished, dry, w->last_row,
+                                             ends_now)
+                          : w->need(after, n, r->n_finished, dry, ends_now);
         if (v < 0) {
             w->stop = 1;
             return -1;
@@ -268,7 +272,7 @@ static int walk(walker *w, int depth) {
         }
         w->path[depth] = move;
         int ended = child->over || child->round != w->start_round, need = 0;
-        if (w->need && !child->over) {
+        if ((w->bounds || w->need) && !child->over) {
             /* Within the round the budget counts this round; at its end, the next. */
             int later = later_rounds(w, child);
             if (later < 0) return w->stop ? 0 : -1;
@@ -292,11 +296,12 @@ static int walk(walker *w, int depth) {
 }
 
 int mc_walk(const mc_course *c, const mc_race *start, int budget, int last_row,
-            mc_need_fn need, int (*tick)(void), mc_walk_out *out) {
+            const mc_bounds *bounds, mc_need_fn need, int (*tick)(void), mc_walk_out *out) {
     walker w;
     memset(&w, 0, sizeof w);
     memset(out, 0, sizeof *out);
     w.c = c;
+    w.bounds = bounds;
     w.need = need;
     w.budget = budget;
     w.last_row = last_row;

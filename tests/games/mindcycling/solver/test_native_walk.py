@@ -6,6 +6,7 @@ replay to their positions."""
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +15,8 @@ from hypothesis import strategies as st
 from peloton import native
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling.solver import native_walk
-from peloton.games.mindcycling.solver.examples import C8, C12, C14
+from peloton.games.mindcycling.solver.bounds import Bounds, may_end_this_round, round_reach
+from peloton.games.mindcycling.solver.examples import C8, C12, C14, random_course
 from peloton.games.mindcycling.solver.rows import TimeUp
 from peloton.games.mindcycling.solver.search import Key, Solver, position_key
 
@@ -29,6 +31,15 @@ if not NATIVE:
     )
 
 COURSES = [C8, C12, C14]
+
+
+def python_solver(root: mc.State) -> Solver:
+    """A solver whose round bound is Python's own (:class:`Bounds`), whatever the engine:
+    the reference the C walk and the C bound are compared with."""
+    solver = Solver(root, None)
+    types = "".join(rid[1] for rid in root.ids)
+    solver.bounds = solver.relaxed.bounds = Bounds(root.course, root.relay_limit, types)
+    return solver
 
 
 def end_key(state: mc.State) -> Key:
@@ -55,14 +66,24 @@ def python_ends(
 def native_ends(
     solver: Solver, state: mc.State, rounds: int | None, last_row: int | None = None
 ) -> dict[Key, int]:
-    """The C walk's round ends, each checked to replay to its key."""
+    """The C walk's round ends, each checked to replay to its key: pruned by the later
+    rounds' bound in C (``bound.c``, as the search prunes), which must keep exactly
+    the ends that Python's bound, asked through the callback, keeps."""
 
     def later(riders: list[tuple[str, int, int]], crossed: int, dry: bool, now: bool) -> int:
         return solver.bounds.rounds_needed(riders, crossed, dry, last_row, now)
 
     found = native_walk.round_ends(
-        state, rounds or 0, None if rounds is None else later, last_row=last_row
+        state,
+        rounds or 0,
+        None if rounds is None else later,
+        last_row=last_row,
+        bound=None if rounds is None else native_walk.tables(solver.bounds),
     )
+    if rounds is not None:
+        called = native_walk.round_ends(state, rounds, later, last_row=last_row)
+        assert [(e.line, e.needed) for e in called.ends] == [(e.line, e.needed) for e in found.ends]
+        assert called.nodes == found.nodes
     out = {}
     for end in found.ends:
         key = ("over", end.road) if end.over else end.road
@@ -104,7 +125,7 @@ def test_the_native_walk_finds_the_python_walks_round_ends(
     the same round-end positions, the same bounds on them, lines that replay; and the
     line's own next position among them."""
     root, starts, final = line
-    solver = Solver(root, None)
+    solver = python_solver(root)
     setup = python_ends(solver, root, None)
     assert len(setup) > 0
     if NATIVE:
@@ -132,13 +153,14 @@ def test_successors_agree_on_both_engines() -> None:
     starts, _ = line_starts(C8, "DDSSC", 7, "front", 2, 0.0)
     start = starts[1].copy()
     start.history = []
-    solver = Solver(start, None)
-    rounds = solver.rounds_needed(start)
+    solver = Solver(start, None)  # the C bound when the native engine is active
+    python = python_solver(start)
+    rounds = python.rounds_needed(start)
 
     def order(s: mc.State) -> tuple[int, int]:
-        return (solver.rounds_needed(s), -sum(sq >> 5 for sq in s.race.square_of.values()))
+        return (python.rounds_needed(s), -sum(sq >> 5 for sq in s.race.square_of.values()))
 
-    got = solver.python_successors(start, lambda s: solver.rounds_needed(s) <= rounds, order)
+    got = python.python_successors(start, lambda s: python.rounds_needed(s) <= rounds, order)
     want = {}
     for rank, line in got:
         child = solver.child(start, line)
@@ -162,11 +184,91 @@ def test_successors_agree_on_both_engines() -> None:
 
 
 def test_the_clock_stops_the_native_walk() -> None:
-    """Either walk reads the solver's clock every 64 positions: a deadline met mid-walk
-    stops it with TimeUp (raised from the C walk's callback on the native engine)."""
+    """Either walk reads the solver's clock often (every 64 positions in Python, 256 in
+    C): a deadline met mid-walk stops it with TimeUp (raised from the C walk's callback
+    on the native engine)."""
     state = mc.new_solo(C14, "DDSSC")
     readings = iter(range(10**6))
     solver = Solver(state, 5.0, clock=lambda: float(next(readings)))
     with pytest.raises(TimeUp):
         solver.successors(state)
     assert next(readings) <= 8  # stopped at the deadline's reading, not after the walk
+
+
+def drawn_riders(draw: st.DrawFn, finish: int, types: str) -> list[tuple[str, int, int]]:
+    """Riders of ``types`` as ``(type, low, high)`` intervals around the course: some on
+    one row, some wide, some across the line."""
+    riders = []
+    for t in types:
+        low = draw(st.integers(0, finish + 1))
+        high = low + draw(st.sampled_from([0, 0, 1, 2, 3, 5, 9]))
+        riders.append((t, low, high))
+    return riders
+
+
+@st.composite
+def bound_cases(draw: st.DrawFn) -> tuple[mc.Course, int, str, tuple[Any, ...]]:
+    course = draw(st.sampled_from([C8, C12, C14, *RANDOM]))
+    relay_limit = draw(st.integers(0, 3))
+    team = draw(st.sampled_from(["DDSSC", "DDSCC", "DSSCC"]))
+    crossed = draw(st.integers(0, 3))
+    riders = drawn_riders(draw, course.finish, team[: 5 - crossed])
+    last_row = draw(st.none() | st.integers(1, course.finish))
+    args = (riders, crossed, draw(st.booleans()), last_row, draw(st.booleans()))
+    return course, relay_limit, team, args
+
+
+RANDOM = [random_course(seed) for seed in range(10)]
+BOUNDS: dict[tuple[str, int, str], Bounds] = {}
+NATIVE_BOUNDS: dict[tuple[str, int, str], Bounds] = {}
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bound_cases())
+def test_the_native_bound_equals_the_python_bound(
+    case: tuple[mc.Course, int, str, tuple[Any, ...]],
+) -> None:
+    """``bound.c`` is ``Bounds.rounds_needed`` line for line (MC-2.1, MC-5.4, MC-6.1,
+    MC-6.3 to 6.5, MC-7.2 to 7.5, MC-9.3, MC-9.4): on drawn intervals over bundled and
+    random courses, relay limits 0 to 3, the three teams, dry or not, with and without
+    a goal row, the same number of rounds."""
+    course, relay_limit, team, args = case
+    bounds = BOUNDS.get((course.name, relay_limit, team))
+    if bounds is None:  # tabulating costs more than a bound: once per course
+        bounds = BOUNDS[course.name, relay_limit, team] = Bounds(course, relay_limit, team)
+    want = bounds.rounds_needed(*args)
+    assert want >= 0
+    if NATIVE:
+        assert native_walk.rounds_needed(native_walk.tables(bounds), *args) == want
+        fast = NATIVE_BOUNDS.get((course.name, relay_limit, team))
+        if fast is None:
+            fast = NATIVE_BOUNDS[course.name, relay_limit, team] = native_walk.NativeBounds(
+                course, relay_limit, team
+            )
+        assert fast.rounds_needed(*args) == want
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines)
+def test_the_native_bound_equals_the_python_bound_on_real_lines(
+    line: tuple[mc.State, list[mc.State], mc.State],
+) -> None:
+    """On the riders of real lines (bots' moves, the three winds, relay limits 0 to 3)
+    as the search asks: the round in play's reach, then the later rounds in C and in
+    Python, toward no goal and toward the line's own goal row (MC-9.4)."""
+    root, starts, final = line
+    solver = python_solver(root)
+    table = native_walk.tables(solver.bounds) if NATIVE else None
+    score = final.solo_score
+    assert score is not None
+    for start in starts:
+        after = round_reach(start, root.relay_limit)
+        dry = solver.dry_after_round(start, after)
+        crossed = len(start.race.finished)
+        for last_row in (None, root.course.finish - score[1]):
+            now = may_end_this_round(start, last_row)
+            args = (after, crossed, dry, last_row, now)
+            want = solver.bounds.rounds_needed(*args)
+            assert want >= 0  # the later rounds: 0 when this one may end the game
+            if NATIVE:
+                assert native_walk.rounds_needed(table, *args) == want

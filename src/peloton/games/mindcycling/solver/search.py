@@ -63,7 +63,7 @@ from typing import Any
 from ..notation import Move
 from ..state import State
 from . import native_walk
-from .bounds import Bounded, Bounds, may_end_this_round, round_reach
+from .bounds import Bounded, may_end_this_round, round_reach
 from .rows import RowGame, RowSearch, TimeUp
 from .stay import lift_lows
 
@@ -207,9 +207,12 @@ class Solver:
         self.course = root.course
         self.finish = root.course.finish
         types = "".join(rid[1] for rid in root.ids)
-        self.bounds = Bounds(root.course, root.relay_limit, types)
+        #: The round bound (in C when the native engine is active: the same answers).
+        self.bounds = native_walk.bounds_for(root.course, root.relay_limit, types)
         #: The row game (lanes relaxed away): a stronger bound at each round's start.
         self.relaxed = RowSearch(RowGame(root.course, root.relay_limit), types, deadline, clock)
+        # It prunes with the same bound: most of its time is spent there.
+        self.relaxed.bounds = self.bounds
         self.deadline = deadline
         #: The clock the deadline is read on (tests inject one that runs fast).
         self.clock = clock
@@ -260,12 +263,15 @@ class Solver:
             def later(riders: list[Bounded], crossed: int, dry: bool, ends_now: bool) -> int:
                 return self.bounds.rounds_needed(riders, crossed, dry, last_row, ends_now)
 
+            table = getattr(self.bounds, "table", None)
             ends = native_walk.round_ends(
                 state,
                 rounds,
                 later if budget is not None else None,
                 self._check_time,
                 last_row,
+                # The later rounds' bound in C (bound.c): `later`'s answers, no callback.
+                table if budget is not None else None,
             )
             self.nodes += ends.nodes
             found = [
@@ -339,6 +345,9 @@ class Solver:
         if state.is_over:
             self._offer(state, line)
             return True
+        # The clock at every node: a round may have a million ends, each a short walk
+        # that never reaches the walk's own reading (every 256 positions).
+        self._check_time()
         if budget <= 0 or self.rounds_needed(state) > budget:
             return False
         key = position_key(state)
@@ -370,6 +379,7 @@ class Solver:
         if state.is_over:
             self._offer(state, line)
             return
+        self._check_time()  # at every node, as in feasible
         # A smaller remaining: the rider left on the road ends beyond finish - best_rem,
         # and the four others across, so every rider must get there in time.
         if budget <= 0 or self.rounds_needed(state, self.finish - self.best_rem + 1) > budget:

@@ -157,7 +157,8 @@ class RowSearch:
     ) -> list[RowState]:
         """The positions after one round from which ``budget - 1`` more rounds may still
         suffice by the bounds, without those a position with more bottles dominates,
-        the furthest first."""
+        the furthest first; with ``last_row``, the team's rearmost rider furthest first
+        (:func:`_compact_first`)."""
         return sorted(
             (
                 s
@@ -168,7 +169,7 @@ class RowSearch:
                 )
                 <= budget - 1
             ),
-            key=lambda s: (-s[1], -sum(r for r, _, _ in s[0])),
+            key=_furthest_first if last_row is None else _compact_first,
         )
 
     def feasible(self, position: RowState, budget: int, last_row: int | None = None) -> bool:
@@ -251,3 +252,19 @@ class RowSearch:
             ) <= budget:
                 return True
         return False
+
+
+def _furthest_first(position: RowState) -> tuple[int, int]:
+    """Most riders across first, then the most rows covered."""
+    riders, crossed = position
+    return -crossed, -sum(r for r, _, _ in riders)
+
+
+def _compact_first(position: RowState) -> tuple[int, int, int]:
+    """For a ``last_row`` goal, the rearmost rider furthest first: every rider must end
+    on that row or beyond (MC-9.4), and a team that leaves one behind early rarely
+    catches it up, for a rider far behind the others has nobody to follow (MC-6.1).
+    Only the order changes, never what is searched: on ``short`` the row game's line
+    of 6 rounds with every rider on row 32 or beyond comes first this way."""
+    riders, crossed = position
+    return -crossed, -min((r for r, _, _ in riders), default=0), -sum(r for r, _, _ in riders)

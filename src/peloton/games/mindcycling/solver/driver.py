@@ -45,6 +45,9 @@ UNTIMED_DISCREPANCIES = (0, 1, 2)
 #: The share of a time limit the row game may take to raise the lower bound before
 #: the dives (:func:`_row_bound`).
 ROW_SHARE = 0.2
+#: The share of the time left that phase 2 gives the row game (:func:`_rows_refute`)
+#: before the real search looks for a smaller remaining.
+ROW_REMAINING_SHARE = 0.5
 #: The share of a time limit polishing the incumbent may take (after the dives).
 POLISH_SHARE = 0.1
 
@@ -135,6 +138,31 @@ def _row_bound(
     finally:
         relaxed.deadline = saved
     return lower
+
+
+def _rows_refute(solver: Solver, starts: set[RowState], budget: int, last_row: int) -> bool:
+    """Phase 2's first question: is there no row-game line of ``budget`` rounds ending
+    with every rider on ``last_row`` or beyond? True only when the row game refutes
+    it (then no real line beats the incumbent, :mod:`.rows`). The row game gets at most
+    :data:`ROW_REMAINING_SHARE` of the time left: where it has a line (on ``short``,
+    6 rounds with every rider on row 32 or beyond, though the real game's best known
+    leaves one on row 31), only the real search can settle the remaining, and it must
+    have time for it."""
+    relaxed = solver.relaxed
+    saved = relaxed.deadline
+    if solver.deadline is not None:
+        now = solver.clock()
+        relaxed.deadline = now + (solver.deadline - now) * ROW_REMAINING_SHARE
+    try:
+        return not any(relaxed.feasible(p, budget, last_row) for p in starts)
+    except TimeUp:
+        solver._check_time()  # the solve's own deadline passed: the proof stops here
+        solver.log.append(
+            f"the row game did not settle the remaining in its share ({relaxed.nodes:,} row nodes)"
+        )
+        return False
+    finally:
+        relaxed.deadline = saved
 
 
 def _share_check(solver: Solver, share: float, time_limit: float | None) -> Callable[[], None]:
@@ -300,9 +328,7 @@ def solve_state(
         # The row game first: when no row-game line of r_star rounds ends with the
         # fifth rider beyond finish - best_rem, no real line beats the incumbent.
         target = solver.finish - solver.best_rem + 1
-        if solver.best_rem > 0 and not any(
-            relaxed.feasible(p, r_star - done_rounds, target) for p in row_starts
-        ):
+        if solver.best_rem > 0 and _rows_refute(solver, row_starts, r_star - done_rounds, target):
             solver.log.append(
                 f"no line of {r_star} rounds with remaining below {solver.best_rem} even in the "
                 f"row game ({relaxed.nodes:,} row nodes)"

@@ -343,8 +343,23 @@ class Bounds:
         the game could end in must pass :meth:`may_end`."""
         key = (tuple(sorted(riders)), crossed, dry, last_row, ends_now)
         found = self._memo.get(key)
-        if found is not None:
-            return found
+        if found is None:
+            found = self.count_rounds(list(key[0]), crossed, dry, last_row, ends_now)
+            if len(self._memo) > 2_000_000:  # bounded memory on very long searches
+                self._memo.clear()
+            self._memo[key] = found
+        return found
+
+    def count_rounds(
+        self,
+        riders: list[Bounded],
+        crossed: int,
+        dry: bool,
+        last_row: int | None,
+        ends_now: bool,
+    ) -> int:
+        """:meth:`rounds_needed` without its memo: :meth:`advance` round after round
+        until the game may end (:meth:`may_end`) with the riders where it needs them."""
         finish = self.finish
         need = SOLO_TARGET - crossed
         if len(riders) < need:
@@ -360,9 +375,6 @@ class Bounds:
             may_end = self.may_end(riders, crossed, dry, last_row, after)
             riders, dry = after, dry_after
             n += 1
-        if len(self._memo) > 2_000_000:  # bounded memory on very long searches
-            self._memo.clear()
-        self._memo[key] = n
         return n
 
 

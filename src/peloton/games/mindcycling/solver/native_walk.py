@@ -150,25 +150,18 @@ class NativeBounds(Bounds):
         super().__init__(course, relay_limit, types)
         #: The tables in C (:func:`tables`), for :func:`round_ends` too.
         self.table = tables(self)
-        self._native_memo: dict[tuple[tuple[Bounded, ...], int, bool, int | None, bool], int] = {}
 
-    def rounds_needed(
+    def count_rounds(
         self,
         riders: list[Bounded],
         crossed: int,
-        dry: bool = False,
-        last_row: int | None = None,
-        ends_now: bool = True,
+        dry: bool,
+        last_row: int | None,
+        ends_now: bool,
     ) -> int:
-        """:meth:`.bounds.Bounds.rounds_needed`, computed in C."""
-        key = (tuple(sorted(riders)), crossed, dry, last_row, ends_now)
-        found = self._native_memo.get(key)
-        if found is None:
-            found = rounds_needed(self.table, list(key[0]), crossed, dry, last_row, ends_now)
-            if len(self._native_memo) > 2_000_000:  # bounded memory on long searches
-                self._native_memo.clear()
-            self._native_memo[key] = found
-        return found
+        """:meth:`.bounds.Bounds.count_rounds`, computed in C (memoised by
+        :meth:`.bounds.Bounds.rounds_needed` as in Python)."""
+        return rounds_needed(self.table, riders, crossed, dry, last_row, ends_now)
 
 
 def bounds_for(course: Course, relay_limit: int, types: str) -> Bounds:

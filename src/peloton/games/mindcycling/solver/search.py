@@ -328,6 +328,12 @@ class Solver:
             lift_lows(state, after), crossed, dry, last_row, may_end_this_round(state, last_row)
         )
 
+    def row_feasible(self, state: State, budget: int, last_row: int | None = None) -> bool:
+        """Whether the row game (a relaxation, :mod:`.rows`) has a line from this
+        round-start position within ``budget`` rounds (with every rider on ``last_row``
+        or beyond at the end): when it has none, neither has the real game."""
+        return self.relaxed.feasible(RowGame.project(state), budget, last_row)
+
     def dry_after_round(self, state: State, after: list[Bounded]) -> bool:
         """Whether the team surely holds no bottle at the end of this round: it holds
         none now and no domestique still to ride may pass a feed zone's row (MC-7.5)."""
@@ -353,7 +359,7 @@ class Solver:
         key = position_key(state)
         if self.tt1.get(key, -1) >= budget:
             return False
-        if not self.relaxed.feasible(RowGame.project(state), budget):
+        if not self.row_feasible(state, budget):
             self.tt1[key] = budget
             return False
         self.round_nodes += 1
@@ -386,6 +392,11 @@ class Solver:
             return
         key = position_key(state)
         if self.tt2.get(key, -1) >= budget:
+            return
+        # The row game too, as in phase 1: no row-game line with every rider that far,
+        # no real one.
+        if not self.row_feasible(state, budget, self.finish - self.best_rem + 1):
+            self.tt2[key] = budget
             return
         self.round_nodes += 1
 

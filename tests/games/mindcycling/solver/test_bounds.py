@@ -19,8 +19,8 @@ from peloton.games.mindcycling.solver.search import Solver
 from .lines import line_starts
 
 SOLO = mc.Course.load("solo")
-#: The best solo line shipped with the bundled course (package data beside it).
-SOLO_LINE = Path(mc.__file__).resolve().parent / "courses" / "solo-DDSSC.line.json"
+#: The best solo lines shipped with the bundled courses (package data beside them).
+SHIPPED_LINES = sorted((Path(mc.__file__).resolve().parent / "courses").glob("*.line.json"))
 COURSES = [SOLO, C14, C12, mc.Course.load("standard")]
 
 
@@ -51,11 +51,12 @@ def test_the_relaxed_reach_is_never_short_of_a_real_line(line: list[mc.State]) -
     assert_bounds_hold(line)
 
 
-def test_the_bounds_hold_on_the_shipped_line() -> None:
-    """The best known line shipped with ``solo`` runs relay trains (MC-6.5) at full
-    stretch and jumps a sprinter into the mountain: the bounds, and over its last five
-    rounds the row game, never promise less than it takes."""
-    record = mc.Record.load(SOLO_LINE)
+@pytest.mark.parametrize("path", SHIPPED_LINES, ids=lambda p: p.name)
+def test_the_bounds_hold_on_the_shipped_lines(path: Path) -> None:
+    """The best known lines shipped with the bundled courses run relay trains (MC-6.5)
+    at full stretch and jump sprinters into the mountain: the bounds, and over their
+    last five rounds the row game, never promise less than they take."""
+    record = mc.Record.load(path)
     states = record.states()
     final = states[-1]
     assert final.solo_score is not None
@@ -65,8 +66,9 @@ def test_the_bounds_hold_on_the_shipped_line() -> None:
     }
     assert sorted(starts) == list(range(1, rounds + 1))
     assert_bounds_hold([starts[n] for n in sorted(starts)] + [final])
-    row_search = RowSearch(RowGame(SOLO), "DDSSC")
-    for n in range(rounds - 4, rounds + 1):
+    types = "".join(rid[1] for rid in final.ids)
+    row_search = RowSearch(RowGame(final.course), types)
+    for n in range(max(1, rounds - 4), rounds + 1):
         assert row_search.feasible(RowGame.project(starts[n]), rounds - n + 1)
 
 
@@ -76,7 +78,7 @@ def assert_bounds_hold(line: list[mc.State]) -> None:
     score = final.solo_score
     assert score is not None
     root = starts[0]
-    bounds = Bounds(root.course, root.relay_limit, "DDSSC")
+    bounds = Bounds(root.course, root.relay_limit, "".join(rid[1] for rid in root.ids))
     solver = Solver(root, None)
     finish = root.course.finish
     for n, state in enumerate(starts):

@@ -14,6 +14,7 @@ from peloton.cli import main
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling.solver import solve
 from peloton.games.mindcycling.solver.examples import C8, C12, C14
+from peloton.games.mindcycling.solver.lines import known_line
 
 POSITIONS = [
     (C14, "5 AD1:a10,AD2:b11+,AS1:c10,AS2:d11,AC1:e10"),
@@ -140,6 +141,24 @@ def test_the_shipped_line_is_the_first_line_to_beat() -> None:
     assert solution.score is not None and solution.score <= shipped_score()
     assert solution.final is not None and solution.final.solo_score == solution.score
     assert solution.lower_bound <= solution.score
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(SOLO_LINE.parent.glob("*.line.json")),
+    ids=lambda p: p.name,
+)
+def test_every_shipped_line_is_its_course_and_teams_opening_book(path: Path) -> None:
+    """Each line shipped beside a bundled course is played from its setup under the
+    default rules (MC-9.2, MC-5.5, MC-6.5), ends the game (MC-9.3), and is the line the
+    solver starts from for that course and team."""
+    record = mc.Record.load(path)
+    course_name, team = path.name.removesuffix(".line.json").rsplit("-", 1)
+    course = mc.Course.load(course_name)
+    assert known_line(course, team, "front", 3) == (path.name, record.moves)
+    assert record.course.to_dict() == course.to_dict()
+    final = record.replay()
+    assert final.is_over and final.solo_score is not None and final.solo_score[0] >= 1
 
 
 def test_a_given_line_is_the_line_to_beat() -> None:

@@ -4,6 +4,8 @@ instead of spending the whole solve."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling.solver.driver import ROW_REMAINING_SHARE, _rows_refute
 from peloton.games.mindcycling.solver.rows import RowGame, RowState
@@ -52,3 +54,25 @@ def test_the_row_game_keeps_to_its_share_of_phase_2() -> None:
     assert any("did not settle the remaining" in line for line in solver.log)
     # It stopped at its share of the time, well before the solve's deadline.
     assert clock.now < 20.0 * ROW_REMAINING_SHARE + 3
+    # Too slow here to ask at every node of phase 2: the real search gets the time.
+    assert not solver.rows_in_improve
+
+
+def test_mc_9_4_phase_2_asks_the_row_game_at_every_node() -> None:
+    """MC-9.4 from round 3 of the line shipped with ``short``: phase 2 finds the same
+    smallest remaining with the row game asked at every node (a relaxation cuts only
+    what the rules cannot do) and expands far fewer round starts."""
+    line = Path(mc.__file__).resolve().parent / "courses" / "short-DDSSC.line.json"
+    states = mc.Record.load(line).states()
+    start = next(s for s in states if s.round == 3 and s.at_round_start)
+    answers = []
+    for ask in (True, False):
+        solver = Solver(start, None)
+        solver.rows_in_improve = ask
+        solver.bound = (6, 13)
+        solver.best_rounds, solver.best_rem = solver.bound
+        solver.improve(start.copy(), 4, [])
+        answers.append((solver.bound, solver.round_nodes))
+    (asked, asked_nodes), (plain, plain_nodes) = answers
+    assert asked == plain == (6, 10)
+    assert asked_nodes * 10 < plain_nodes

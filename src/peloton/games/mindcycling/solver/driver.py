@@ -145,9 +145,10 @@ def _rows_refute(solver: Solver, starts: set[RowState], budget: int, last_row: i
     with every rider on ``last_row`` or beyond? True only when the row game refutes
     it (then no real line beats the incumbent, :mod:`.rows`). The row game gets at most
     :data:`ROW_REMAINING_SHARE` of the time left: where it has a line (on ``short``,
-    6 rounds with every rider on row 32 or beyond, though the real game's best known
-    leaves one on row 31), only the real search can settle the remaining, and it must
-    have time for it."""
+    6 rounds with every rider across, though the real game's best known leaves one
+    on row 33), only the real search can settle the remaining, and it must have time
+    for it. Where it runs out of its share, phase 2 stops asking it at every node
+    (:attr:`.Solver.rows_in_improve`)."""
     relaxed = solver.relaxed
     saved = relaxed.deadline
     if solver.deadline is not None:
@@ -157,6 +158,7 @@ def _rows_refute(solver: Solver, starts: set[RowState], budget: int, last_row: i
         return not any(relaxed.feasible(p, budget, last_row) for p in starts)
     except TimeUp:
         solver._check_time()  # the solve's own deadline passed: the proof stops here
+        solver.rows_in_improve = False
         solver.log.append(
             f"the row game did not settle the remaining in its share ({relaxed.nodes:,} row nodes)"
         )

@@ -227,6 +227,10 @@ class Solver:
         self.best_final: State | None = None
         self._tick = tick
         self.log: list[str] = []
+        #: Whether phase 2 asks the row game at every node: not once the row game ran
+        #: out of its share on phase 2's first question (on a long course it would
+        #: then spend the real search's time on the same question).
+        self.rows_in_improve = True
 
     # ------------------------------------------------------------ rounds
 
@@ -395,7 +399,9 @@ class Solver:
             return
         # The row game too, as in phase 1: no row-game line with every rider that far,
         # no real one.
-        if not self.row_feasible(state, budget, self.finish - self.best_rem + 1):
+        if self.rows_in_improve and not self.row_feasible(
+            state, budget, self.finish - self.best_rem + 1
+        ):
             self.tt2[key] = budget
             return
         self.round_nodes += 1

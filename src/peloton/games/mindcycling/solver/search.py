@@ -392,29 +392,28 @@ class Solver:
         self._check_time()  # at every node, as in feasible
         # A smaller remaining: the rider left on the road ends beyond finish - best_rem,
         # and the four others across, so every rider must get there in time.
-        if budget <= 0 or self.rounds_needed(state, self.finish - self.best_rem + 1) > budget:
+        goal = self.finish - self.best_rem + 1
+        if budget <= 0 or self.rounds_needed(state, goal) > budget:
             return
         key = position_key(state)
         if self.tt2.get(key, -1) >= budget:
             return
         # The row game too, as in phase 1: no row-game line with every rider that far,
         # no real one.
-        if self.rows_in_improve and not self.row_feasible(
-            state, budget, self.finish - self.best_rem + 1
-        ):
+        if self.rows_in_improve and not self.row_feasible(state, budget, goal):
             self.tt2[key] = budget
             return
         self.round_nodes += 1
 
         def keep(st: State) -> bool:
-            return self.rounds_needed(st, self.finish - self.best_rem + 1) <= budget
+            return self.rounds_needed(st, goal) <= budget
 
         # Lines that keep the last rider close first: a small incumbent prunes more.
         succ = self.successors(
             state,
             keep,
             lambda st: (st.solo_score or (0, 0), -min((r for _, _, r in _riders(st)), default=0)),
-            (budget, self.finish - self.best_rem + 1),
+            (budget, goal),
             lambda end: (
                 self._end_score(state, end),
                 -min((sq >> 5 for _, sq, _ in end.road), default=0),

@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling.rules import SOLO_TARGET
+from peloton.games.mindcycling.solver import native_walk
 from peloton.games.mindcycling.solver.examples import random_course
 from peloton.games.mindcycling.solver.rows import RowGame, RowSearch, RowState
+from peloton.games.mindcycling.solver.search import Solver
 
 from .lines import solo_lines
 
@@ -114,3 +116,16 @@ def test_random_course_1_has_no_line_of_three_rounds_with_every_rider_across() -
     assert search.feasible(start, 3)
     assert not search.feasible(start, 3, course.finish)
     assert search.feasible(start, 3, course.finish - 1)
+
+
+def test_the_row_game_prunes_with_the_fastest_engines_bound() -> None:
+    """Most of the row game's time goes to the round bound, so it asks the fastest one
+    available (the C one when the native engine is active, the Python one otherwise):
+    the same bound the real search uses, and inside a solve the very same object (one
+    memo for both)."""
+    course = mc.Course.load("short")
+    search = RowSearch(RowGame(course), "DDSSC")
+    fastest = native_walk.bounds_for(course, 3, "DDSSC")
+    assert type(search.bounds) is type(fastest)
+    solver = Solver(mc.new_solo(course, "DDSSC"), None)
+    assert solver.relaxed.bounds is solver.bounds

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 
 from ..rules import SOLO_TARGET
+from . import native_walk
 from .bounds import Bounded, Bounds
 
 # Re-exported: the row game's round and positions are named from here.
@@ -28,7 +29,9 @@ class RowSearch:
 
     The pruning uses :class:`~.bounds.Bounds` (admissible for the row
     game too: its relaxation assumes every bottle and every train the row game could
-    offer) with each round's exact reach from its chains of links."""
+    offer) with each round's exact reach from its chains of links: ``bounds`` when
+    given (the real search's, so that both share one memo), else the fastest engine's
+    (:func:`.native_walk.bounds_for`: most of the row game's time is spent there)."""
 
     def __init__(
         self,
@@ -36,9 +39,12 @@ class RowSearch:
         types: str,
         deadline: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        bounds: Bounds | None = None,
     ) -> None:
         self.game = game
-        self.bounds = Bounds(game.course, game.relay_limit, types)
+        if bounds is None:
+            bounds = native_walk.bounds_for(game.course, game.relay_limit, types)
+        self.bounds = bounds
         self.deadline = deadline
         self.clock = clock
         game.check = self._check_time

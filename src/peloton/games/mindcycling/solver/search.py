@@ -210,9 +210,9 @@ class Solver:
         #: The round bound (in C when the native engine is active: the same answers).
         self.bounds = native_walk.bounds_for(root.course, root.relay_limit, types)
         #: The row game (lanes relaxed away): a stronger bound at each round's start.
-        self.relaxed = RowSearch(RowGame(root.course, root.relay_limit), types, deadline, clock)
-        # It prunes with the same bound: most of its time is spent there.
-        self.relaxed.bounds = self.bounds
+        self.relaxed = RowSearch(
+            RowGame(root.course, root.relay_limit), types, deadline, clock, self.bounds
+        )
         self.deadline = deadline
         #: The clock the deadline is read on (tests inject one that runs fast).
         self.clock = clock

@@ -86,3 +86,21 @@ def test_a_taken_seat_and_a_bad_token_are_reported_in_the_page(server: Server, n
     expect(root(stranger)).to_have_attribute("data-seat", "")
     expect(stranger.get_by_test_id("connection")).to_have_attribute("data-state", "live")
     assert stranger.evaluate(f"localStorage.getItem('peloton.token.{table_id}')") is None
+
+
+def test_a_name_being_typed_is_kept_when_another_player_takes_a_seat(
+    server: Server, new_context
+) -> None:
+    """A player typing their name while someone else takes a seat keeps what they typed:
+    the join form is built again with the seats still free, not emptied (a name lost
+    there made the click refused: "Enter your name")."""
+    table_id = server.create(course="short", riders=3, seats=["human", "human"])
+    page = open_page(new_context(), f"{server.url}/table/{table_id}")
+    expect(page.get_by_test_id("join-seat")).to_have_count(2)
+    page.get_by_test_id("join-name").fill("Bob")
+    server.post(f"/api/tables/{table_id}/join", {"seat": "A", "name": "Ada"})
+    expect(page.get_by_test_id("join-seat")).to_have_count(1)
+    expect(page.get_by_test_id("join-name")).to_have_value("Bob")
+    page.get_by_test_id("join-seat").click()
+    expect(root(page)).to_have_attribute("data-seat", "B")
+    assert page.errors == []  # type: ignore[attr-defined]

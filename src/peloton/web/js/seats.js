@@ -24,8 +24,8 @@ export function renderSeats(box, { table, seat, snap, view }) {
 }
 
 /** The join form: a name and a button per free human seat, shown to a live page
- * without a seat; `onJoin(seat, name)` takes one. A name being typed is kept while the
- * free seats stay the same. */
+ * without a seat; `onJoin(seat, name)` takes one. A name being typed is kept, also when
+ * another player takes a seat meanwhile and the buttons are built again. */
 export function renderJoin(box, { table, seat, live, view, onJoin }) {
   const free = ((table && table.seats) || []).filter((s) => s.kind === "human" && !s.taken);
   if (!live || seat || !free.length || !table || table.status === "finished") {
@@ -35,11 +35,13 @@ export function renderJoin(box, { table, seat, live, view, onJoin }) {
   }
   const seats = free.map((s) => s.seat).join("");
   if (!box.hidden && box.dataset.seats === seats) return;
+  const typed = box.querySelector('[data-testid="join-name"]');
+  const value = typed ? typed.value : playerName.get();
   box.hidden = false;
   box.dataset.seats = seats;
   clear(box);
   const name = el("input", {
-    type: "text", maxlength: "40", placeholder: "your name", value: playerName.get(),
+    type: "text", maxlength: "40", placeholder: "your name", value,
     dataset: { testid: "join-name" }, "aria-label": "your name", autocomplete: "nickname",
   });
   const buttons = el("div", { class: "join-seats" }, free.map((s) => el("button", {

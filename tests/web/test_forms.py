@@ -126,3 +126,30 @@ def test_every_game_the_server_hosts_has_a_view(server: Server, new_context) -> 
         }"""
     )
     assert sorted(listed) == sorted(g["name"] for g in server.get("/api/games")["games"])
+
+
+def test_a_game_chosen_while_the_first_games_courses_load_keeps_its_typed_choices(
+    server: Server, new_context
+) -> None:
+    """The lobby first draws the first game's form, which waits for that game's
+    courses; a player who meanwhile picks Pistard and types a length keeps it when
+    those courses arrive (they drew the form again over it: a CI failure)."""
+    page = new_context().new_page()
+    held: list[Any] = []
+    page.route("**/api/courses*", lambda route: held.append(route))
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    with page.expect_request("**/api/courses*"):
+        page.goto(server.url + "/")
+    page.get_by_test_id("game-select").select_option("pistard")
+    page.get_by_test_id("option-length").fill("24")
+    with page.expect_response("**/api/courses*") as answer:
+        held.pop().continue_()
+    answer.value.finished()
+    page.wait_for_timeout(300)  # the late courses' handler has run by now
+    expect(page.get_by_test_id("option-length")).to_have_value("24")
+    page.get_by_test_id("creator-name").fill("Pia")
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url("**/table/*")
+    assert server.table(page.url.rsplit("/", 1)[1])["options"]["length"] == 24
+    assert errors == []

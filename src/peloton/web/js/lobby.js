@@ -295,7 +295,12 @@ function renderTeamCount() {
   $("team-count-label").textContent = viewOf(g.name).words.seats;
 }
 
+// Counts the games chosen: a game's courses arriving after another game was chosen
+// must not draw the form again over the choices already typed into the new one.
+let gameTurn = 0;
+
 async function onGame() {
+  const turn = ++gameTurn;
   const g = game();
   $("create-form").dataset.game = g.name;
   $("solo-field").hidden = !g.solo;
@@ -306,6 +311,7 @@ async function onGame() {
     } catch (e) {
       error(`Could not load the courses: ${e.message}`);
     }
+    if (turn !== gameTurn) return; // another game was chosen meanwhile and drew its form
   }
   uploaded = null;
   clear($("game-options")); // the last game's choices narrow no seats of this one

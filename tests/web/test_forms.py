@@ -134,13 +134,11 @@ def test_a_game_chosen_while_the_first_games_courses_load_keeps_its_typed_choice
     """The lobby first draws the first game's form, which waits for that game's
     courses; a player who meanwhile picks Pistard and types a length keeps it when
     those courses arrive (they drew the form again over it: a CI failure)."""
-    page = new_context().new_page()
+    ctx = new_context()
     held: list[Any] = []
-    page.route("**/api/courses*", lambda route: held.append(route))
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    with page.expect_request("**/api/courses*"):
-        page.goto(server.url + "/")
+    ctx.route("**/api/courses*", lambda route: held.append(route))
+    with ctx.expect_event("request", lambda request: "/api/courses" in request.url):
+        page = open_page(ctx, server.url + "/")
     page.get_by_test_id("game-select").select_option("pistard")
     page.get_by_test_id("option-length").fill("24")
     with page.expect_response("**/api/courses*") as answer:
@@ -152,4 +150,4 @@ def test_a_game_chosen_while_the_first_games_courses_load_keeps_its_typed_choice
     page.get_by_test_id("create-table").click()
     page.wait_for_url("**/table/*")
     assert server.table(page.url.rsplit("/", 1)[1])["options"]["length"] == 24
-    assert errors == []
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -126,6 +126,54 @@ def test_two_players_finish_a_mind_twist_game_by_clicking(server: Server, new_co
     expect(watcher.get_by_test_id("winner")).to_have_attribute("data-team", winner)
 
 
+def test_a_log_read_while_the_next_move_arrives_keeps_that_move(
+    server: Server, new_context
+) -> None:
+    """A pass reveals the dial before it (MT-4.1), so the watcher reads its log again;
+    when the next dial arrives before that answer, the answer is older than the log
+    and must not take the new move out of it (it did: a CI failure, the watcher's
+    last move stayed the pass while its board showed the dial)."""
+    table_id = server.create(
+        game="mind-twist", options={"length": 12, "milestones": [4, 8]}, seats=["human", "human"]
+    )
+    url = f"{server.url}/table/{table_id}"
+    pages = {"R": open_page(new_context(), url), "B": open_page(new_context(), url)}
+    join(pages["R"], "R", "Rosa")
+    join(pages["B"], "B", "Bo")
+    ctx = new_context()
+    with ctx.expect_event("requestfinished", lambda request: request.url.endswith("/replay")):
+        watcher = open_page(ctx, url)  # its first log is read
+    expect(root(watcher)).to_have_attribute("data-status", "running")
+    held: list[Any] = []  # (route, the server's answer when it was asked)
+    ctx.route("**/replay", lambda route: held.append((route, route.fetch())))
+
+    def play(test_id: str) -> None:
+        snap = server.table(table_id)["snapshot"]
+        page = pages[snap["current_player"]]
+        expect(root(page)).to_have_attribute("data-my-turn", "true")
+        page.get_by_test_id(test_id).first.click()
+        expect(root(watcher)).to_have_attribute("data-moves", str(moves_of(snap) + 1))
+
+    play("dial-button")
+    with ctx.expect_event("request", lambda request: request.url.endswith("/replay")):
+        play("pass-button")  # the dial is revealed: the watcher asks for its log
+    play("dial-button")  # ... and this dial arrives before the answer
+    with watcher.expect_response("**/replay") as answer:
+        while held:
+            route, response = held.pop()
+            route.fulfill(response=response)
+    answer.value.finished()
+    watcher.wait_for_timeout(300)  # the late answer's handler has run by now
+    ctx.unroute("**/replay")
+    logged = watcher.get_by_test_id("log-move")
+    expect(logged).to_have_count(3)
+    expect(logged.last).to_have_attribute("data-move", "dial:?")
+    expected = server.get(f"/api/tables/{table_id}/replay")["moves"]
+    assert logged.evaluate_all("ms => ms.map(m => m.dataset.move)") == expected
+    expect(watcher.locator('[data-testid="log-move"].said')).to_have_count(3)
+    assert watcher.errors == []  # type: ignore[attr-defined]
+
+
 def test_create_a_mind_twist_table_from_the_lobby_and_replay_its_record(
     server: Server, new_context, tmp_path
 ) -> None:

@@ -103,15 +103,26 @@ function setSnapshot(snap) {
 async function loadLog() {
   if (S.logLoading) return;
   S.logLoading = true;
+  let again = false;
   try {
     const data = await api("GET", `${tablePath}/replay`, undefined, authHeaders(tableId));
-    S.log = logFromReplay(data, (snap, i) => S.view.roundOf(snap, i));
+    const read = logFromReplay(data, (snap, i) => S.view.roundOf(snap, i));
+    if (read.length >= S.log.length) {
+      S.log = read;
+    } else {
+      // Updates arrived while the answer was on its way: it is older than the log, so
+      // it gives its words only to the moves it shows alike, and is read again for the
+      // rest (the moves after it stayed, or the log would lag the board).
+      S.log = S.log.map((entry, i) => (read[i] && read[i].move === entry.move ? read[i] : entry));
+      again = S.log.some((entry) => !entry.sentence);
+    }
   } catch {
     /* the log stays as it is; the board is still right */
   } finally {
     S.logLoading = false;
     render();
   }
+  if (again) loadLog();
 }
 
 function onMessage(msg) {

@@ -267,7 +267,8 @@ class Solver:
             def later(riders: list[Bounded], crossed: int, dry: bool, ends_now: bool) -> int:
                 return self.bounds.rounds_needed(riders, crossed, dry, last_row, ends_now)
 
-            table = getattr(self.bounds, "table", None)
+            bounds = self.bounds  # its own tables in C when it is the native one (bounds_for)
+            table = bounds.table if isinstance(bounds, native_walk.NativeBounds) else None
             ends = native_walk.round_ends(
                 state,
                 rounds,

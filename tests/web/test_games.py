@@ -174,6 +174,34 @@ def test_a_log_read_while_the_next_move_arrives_keeps_that_move(
     assert watcher.errors == []  # type: ignore[attr-defined]
 
 
+def test_the_log_read_again_leaves_the_buttons_under_the_finger(
+    server: Server, new_context
+) -> None:
+    """The log's answer draws the log again, not the controls: a button a player is
+    about to tap is still the same element after it."""
+    table_id = server.create(
+        game="mind-twist", options={"length": 12, "milestones": [4, 8]}, seats=["human", "human"]
+    )
+    ctx = new_context()
+    held: list[Any] = []  # (route, the server's answer when it was asked)
+    ctx.route("**/replay", lambda route: held.append((route, route.fetch())))
+    with ctx.expect_event("request", lambda request: request.url.endswith("/replay")):
+        page = open_page(ctx, f"{server.url}/table/{table_id}")
+    join(page, "R", "Rosa")
+    join(open_page(new_context(), f"{server.url}/table/{table_id}"), "B", "Bo")
+    expect(root(page)).to_have_attribute("data-my-turn", "true")
+    page.get_by_test_id("dial-button").first.evaluate("b => { b.dataset.tag = 'mine'; }")
+    with page.expect_response("**/replay") as answer:
+        while held:
+            route, response = held.pop()
+            route.fulfill(response=response)
+    answer.value.finished()
+    page.wait_for_timeout(300)  # the answer's handler has run by now
+    ctx.unroute("**/replay")
+    expect(page.locator('[data-testid="dial-button"][data-tag="mine"]')).to_have_count(1)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_create_a_mind_twist_table_from_the_lobby_and_replay_its_record(
     server: Server, new_context, tmp_path
 ) -> None:

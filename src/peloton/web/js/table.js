@@ -100,9 +100,12 @@ function setSnapshot(snap) {
   if (!before || S.view.movesPlayed(before) !== S.view.movesPlayed(snap)) S.hover = [];
 }
 
-async function loadLog() {
+/** Read the log whole (GET .../replay): its moves in words. `tries`: how many more times
+ * it is read at once when the answer turns out older than the log. */
+async function loadLog(tries = 2) {
   if (S.logLoading) return;
   S.logLoading = true;
+  const lastBefore = lastMove();
   let again = false;
   try {
     const data = await api("GET", `${tablePath}/replay`, undefined, authHeaders(tableId));
@@ -120,9 +123,21 @@ async function loadLog() {
     /* the log stays as it is; the board is still right */
   } finally {
     S.logLoading = false;
-    render();
   }
-  if (again) loadLog();
+  // Only the log is drawn again, not the controls (a button must not be replaced under
+  // a finger), unless its last move reads anew: the board's hints come from it.
+  if (S.mode === "live" && S.snap && lastMove() === lastBefore) drawLog();
+  else render();
+  if (again && tries > 0) loadLog(tries - 1);
+}
+
+/** The last move of the log as this viewer reads it (null before the first). */
+function lastMove() {
+  return S.log.length ? S.log[S.log.length - 1].move : null;
+}
+
+function drawLog() {
+  renderLog($("log"), S.log, { head: (r) => S.view.logHead(r) });
 }
 
 function onMessage(msg) {
@@ -352,9 +367,8 @@ function renderSeats() {
 
 function drawBoard() {
   if (S.mode !== "live" || !S.snap) return new Map();
-  const last = S.log.length ? S.log[S.log.length - 1].move : null;
   const tg = targets();
-  const hints = S.hover.length ? [...S.hover] : S.view.hints(last);
+  const hints = S.hover.length ? [...S.hover] : S.view.hints(lastMove());
   S.view.render(S.snap, { targets: tg, hints, mine: S.seat });
   return tg;
 }
@@ -378,7 +392,7 @@ function render() {
     seat: S.seat, myTurn: myTurn(), pending: S.pending, send: sendMove, table: S.table, rerender: render, hint,
   });
   S.view.result($("result"), S.snap, { table: S.table });
-  renderLog($("log"), S.log, { head: (r) => S.view.logHead(r) });
+  drawLog();
 }
 
 // ------------------------------------------------------------------ replay, invite, record

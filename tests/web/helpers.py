@@ -8,7 +8,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import FloatRect, Locator, Page, expect
 from websockets.sync.client import connect
 
 from .conftest import Server
@@ -16,6 +17,23 @@ from .conftest import Server
 
 def root(page: Page) -> Locator:
     return page.get_by_test_id("table-root")
+
+
+def box_in_view(locator: Locator) -> FloatRect:
+    """``locator``'s box once scrolled into view. The table page draws its board and
+    controls again with table messages: an element replaced while it was scrolled to
+    is found again (a readiness poll, not a timing test)."""
+    for _ in range(20):
+        try:
+            locator.scroll_into_view_if_needed()
+            box = locator.bounding_box()
+        except PlaywrightError as error:
+            if "not attached" not in error.message:
+                raise
+            continue
+        if box is not None:
+            return box
+    raise AssertionError(f"{locator} was replaced 20 times while scrolled into view")
 
 
 def join(page: Page, seat: str, name: str) -> None:

@@ -16,7 +16,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from .conftest import Server, artifact, open_page
-from .helpers import play_over_socket, root
+from .helpers import box_in_view, play_over_socket, root
 
 #: Setup (MC-3) in notation: BD1 stands right behind AD1, so it is linked to it in
 #: round 1 (MC-6.1); AD1 is the first to ride (MC-4.3).
@@ -222,9 +222,8 @@ def test_the_finish_label_covers_no_rider(server: Server, new_context: Any) -> N
         expect(root(page)).to_have_attribute("data-phase", "over")
         expect(page.locator("[data-finished]").first).to_be_attached()
         label = page.get_by_test_id("finish-label")
-        label.scroll_into_view_if_needed()
-        box = label.bounding_box()
-        assert box is not None and box["width"] > 0
+        box = box_in_view(label)
+        assert box["width"] > 0
         riders = page.locator(
             "[data-testid=board] [data-finished], [data-testid=board] [data-rider]"
         )

@@ -16,7 +16,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Server, artifact, open_page
-from .helpers import join, replay_snapshots, root
+from .helpers import box_in_view, join, replay_snapshots, root
 
 
 def my_turn(server: Server, table: str, page: Page) -> dict[str, Any]:
@@ -287,9 +287,8 @@ def test_the_loop_fits_a_phone(server: Server, new_context: Any) -> None:
         snap = my_turn(server, table, page)
     assert snap["phase"] == "ride"
     button = page.get_by_test_id("ride-full")
-    button.scroll_into_view_if_needed()
-    tap = button.bounding_box()
-    assert tap is not None and tap["height"] >= 24 and tap["x"] + tap["width"] <= 390
+    tap = box_in_view(button)
+    assert tap["height"] >= 24 and tap["x"] + tap["width"] <= 390
     page.screenshot(path=artifact("cyclo-elimination-phone-390.png"), full_page=True)
     button.click()
     expect(root(page)).not_to_have_attribute("data-moves", str(snap["moves_played"]))

@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Server, artifact, open_page
-from .helpers import join, root
+from .helpers import box_in_view, join, root
 
 #: The base ring colours of pistard.js (BASE_RING), as computed styles give them.
 RINGS = {
@@ -97,9 +97,8 @@ def test_pistard_on_a_phone(server: Server, new_context: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # The dice are big enough to tap, and tapping one plays it.
     button = page.get_by_test_id("assign-button").first
-    button.scroll_into_view_if_needed()
-    tap = button.bounding_box()
-    assert tap is not None and tap["height"] >= 24 and tap["x"] + tap["width"] <= 390
+    tap = box_in_view(button)
+    assert tap["height"] >= 24 and tap["x"] + tap["width"] <= 390
     page.screenshot(path=artifact("pistard-phone-390.png"))
     button.click()
     expect(root(page)).not_to_have_attribute("data-moves", str(snap["moves_played"]))

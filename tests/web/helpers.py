@@ -8,8 +8,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from playwright.sync_api import BrowserContext, FloatRect, Locator, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import FloatRect, Locator, Page, expect
 from websockets.sync.client import connect
 
 from .conftest import Server
@@ -34,6 +34,32 @@ def box_in_view(locator: Locator) -> FloatRect:
         if box is not None:
             return box
     raise AssertionError(f"{locator} was replaced 20 times while scrolled into view")
+
+
+class HeldAnswers:
+    """The server's answers to the requests of ``ctx`` that match ``pattern``, held
+    back: each is what the server answered when the page asked, and the page gets it
+    only at :meth:`release` (a late answer, on purpose)."""
+
+    def __init__(self, ctx: BrowserContext, pattern: str) -> None:
+        self.ctx = ctx
+        self.pattern = pattern
+        self.held: list[tuple[Route, Any]] = []
+        ctx.route(pattern, self._hold)
+
+    def _hold(self, route: Route) -> None:
+        self.held.append((route, route.fetch()))
+
+    def release(self, page: Page) -> None:
+        """Hand ``page`` every held answer, wait until its handlers have run, and let
+        later requests through."""
+        with page.expect_response(self.pattern) as answer:
+            while self.held:
+                route, response = self.held.pop()
+                route.fulfill(response=response)
+        answer.value.finished()
+        page.wait_for_timeout(300)  # the late answer's handler has run by now
+        self.ctx.unroute(self.pattern)
 
 
 def join(page: Page, seat: str, name: str) -> None:

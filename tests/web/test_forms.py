@@ -9,6 +9,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import Server, open_page
+from .helpers import HeldAnswers
 
 
 def field_value(page: Page, option: dict[str, Any]) -> None:
@@ -135,16 +136,12 @@ def test_a_game_chosen_while_the_first_games_courses_load_keeps_its_typed_choice
     courses; a player who meanwhile picks Pistard and types a length keeps it when
     those courses arrive (they drew the form again over it: a CI failure)."""
     ctx = new_context()
-    held: list[Any] = []
-    ctx.route("**/api/courses*", lambda route: held.append(route))
+    held = HeldAnswers(ctx, "**/api/courses*")
     with ctx.expect_event("request", lambda request: "/api/courses" in request.url):
         page = open_page(ctx, server.url + "/")
     page.get_by_test_id("game-select").select_option("pistard")
     page.get_by_test_id("option-length").fill("24")
-    with page.expect_response("**/api/courses*") as answer:
-        held.pop().continue_()
-    answer.value.finished()
-    page.wait_for_timeout(300)  # the late courses' handler has run by now
+    held.release(page)
     expect(page.get_by_test_id("option-length")).to_have_value("24")
     page.get_by_test_id("creator-name").fill("Pia")
     page.get_by_test_id("create-table").click()

@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import Server, artifact, open_page
-from .helpers import join, replay_snapshots, root
+from .helpers import HeldAnswers, join, replay_snapshots, root
 
 
 def moves_of(snap: dict[str, Any]) -> int:
@@ -32,10 +32,15 @@ def wait_for_turn(server: Server, table_id: str, seats: set[str]) -> dict[str, A
 # ---------------------------------------------------------------- Mind Twist
 
 
-def test_two_players_finish_a_mind_twist_game_by_clicking(server: Server, new_context) -> None:
-    table_id = server.create(
+def twist_for_two(server: Server) -> str:
+    """A Mind Twist table of 12 squares for two people."""
+    return server.create(
         game="mind-twist", options={"length": 12, "milestones": [4, 8]}, seats=["human", "human"]
     )
+
+
+def test_two_players_finish_a_mind_twist_game_by_clicking(server: Server, new_context) -> None:
+    table_id = twist_for_two(server)
     url = f"{server.url}/table/{table_id}"
     red = open_page(new_context(), url)
     blue = open_page(new_context(390, 844), url)  # one player on a phone
@@ -133,9 +138,7 @@ def test_a_log_read_while_the_next_move_arrives_keeps_that_move(
     when the next dial arrives before that answer, the answer is older than the log
     and must not take the new move out of it (it did: a CI failure, the watcher's
     last move stayed the pass while its board showed the dial)."""
-    table_id = server.create(
-        game="mind-twist", options={"length": 12, "milestones": [4, 8]}, seats=["human", "human"]
-    )
+    table_id = twist_for_two(server)
     url = f"{server.url}/table/{table_id}"
     pages = {"R": open_page(new_context(), url), "B": open_page(new_context(), url)}
     join(pages["R"], "R", "Rosa")
@@ -144,8 +147,7 @@ def test_a_log_read_while_the_next_move_arrives_keeps_that_move(
     with ctx.expect_event("requestfinished", lambda request: request.url.endswith("/replay")):
         watcher = open_page(ctx, url)  # its first log is read
     expect(root(watcher)).to_have_attribute("data-status", "running")
-    held: list[Any] = []  # (route, the server's answer when it was asked)
-    ctx.route("**/replay", lambda route: held.append((route, route.fetch())))
+    held = HeldAnswers(ctx, "**/replay")
 
     def play(test_id: str) -> None:
         snap = server.table(table_id)["snapshot"]
@@ -158,13 +160,7 @@ def test_a_log_read_while_the_next_move_arrives_keeps_that_move(
     with ctx.expect_event("request", lambda request: request.url.endswith("/replay")):
         play("pass-button")  # the dial is revealed: the watcher asks for its log
     play("dial-button")  # ... and this dial arrives before the answer
-    with watcher.expect_response("**/replay") as answer:
-        while held:
-            route, response = held.pop()
-            route.fulfill(response=response)
-    answer.value.finished()
-    watcher.wait_for_timeout(300)  # the late answer's handler has run by now
-    ctx.unroute("**/replay")
+    held.release(watcher)
     logged = watcher.get_by_test_id("log-move")
     expect(logged).to_have_count(3)
     expect(logged.last).to_have_attribute("data-move", "dial:?")
@@ -179,25 +175,16 @@ def test_the_log_read_again_leaves_the_buttons_under_the_finger(
 ) -> None:
     """The log's answer draws the log again, not the controls: a button a player is
     about to tap is still the same element after it."""
-    table_id = server.create(
-        game="mind-twist", options={"length": 12, "milestones": [4, 8]}, seats=["human", "human"]
-    )
+    table_id = twist_for_two(server)
     ctx = new_context()
-    held: list[Any] = []  # (route, the server's answer when it was asked)
-    ctx.route("**/replay", lambda route: held.append((route, route.fetch())))
+    held = HeldAnswers(ctx, "**/replay")
     with ctx.expect_event("request", lambda request: request.url.endswith("/replay")):
         page = open_page(ctx, f"{server.url}/table/{table_id}")
     join(page, "R", "Rosa")
     join(open_page(new_context(), f"{server.url}/table/{table_id}"), "B", "Bo")
     expect(root(page)).to_have_attribute("data-my-turn", "true")
     page.get_by_test_id("dial-button").first.evaluate("b => { b.dataset.tag = 'mine'; }")
-    with page.expect_response("**/replay") as answer:
-        while held:
-            route, response = held.pop()
-            route.fulfill(response=response)
-    answer.value.finished()
-    page.wait_for_timeout(300)  # the answer's handler has run by now
-    ctx.unroute("**/replay")
+    held.release(page)
     expect(page.locator('[data-testid="dial-button"][data-tag="mine"]')).to_have_count(1)
     assert page.errors == []  # type: ignore[attr-defined]
 

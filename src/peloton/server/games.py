@@ -211,11 +211,14 @@ class GameSpec:
         """:class:`ConfigError` for an option with ``choices`` whose value is not one of
         them; where the choices are texts (names of bundled files), an object (a course,
         a layout) may stand in their place. A client's text therefore never names a file
-        of the server."""
+        of the server. The option's default is always accepted: a default that is none
+        of the choices (Cyclo's ``course`` left to the game, ``null``) is what a table
+        made without the option shows, and sent back it must make the same table."""
         option = self.options.get(name)
         if option is None or not option.choices:
             return
-        if any(type(value) is type(choice) and value == choice for choice in option.choices):
+        allowed = (*option.choices, option.default)
+        if any(type(value) is type(choice) and value == choice for choice in allowed):
             return
         named = all(isinstance(choice, str) for choice in option.choices)
         if named and isinstance(value, dict):

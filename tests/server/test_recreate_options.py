@@ -40,7 +40,7 @@ def seat_count(game: dict[str, Any]) -> int:
     players = defaults.get("players")
     if isinstance(players, int):
         return players
-    return max(game["seats"]["min"], min(2, game["seats"]["max"]))
+    return int(max(game["seats"]["min"], min(2, game["seats"]["max"])))
 
 
 def requests_of(game: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:

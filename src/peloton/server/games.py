@@ -217,8 +217,8 @@ class GameSpec:
         option = self.options.get(name)
         if option is None or not option.choices:
             return
-        allowed = (*option.choices, option.default)
-        if any(type(value) is type(choice) and value == choice for choice in allowed):
+        accepted = (*option.choices, option.default)
+        if any(type(value) is type(choice) and value == choice for choice in accepted):
             return
         named = all(isinstance(choice, str) for choice in option.choices)
         if named and isinstance(value, dict):

@@ -161,13 +161,15 @@ def table_replay(
     spec = games.spec(game)
     state = spec.new_state(options, seed)
     # Each move in words, from the state before it; in a game with hidden information
-    # from the viewer's view, once the move as the viewer sees it is known (the end).
+    # once the move as the viewer sees it is known (the end), from the whole state (the
+    # move's outcome is the viewer's to read, a move it may not see says nothing: as
+    # views.sentences_before says it live).
     said: list[Any] = []
 
     def positions() -> Any:
         yield spec.snapshot(state, viewer)
         for text in texts:
-            said.append(state.view(viewer) if spec.hidden else spec.describe(state, text))
+            said.append(state.copy() if spec.hidden else spec.describe(state, text))
             state.play(text)
             yield spec.snapshot(state, viewer)
 

@@ -222,17 +222,23 @@ Sentences = Callable[[str | None, str], str]
 def sentences_before(table: LiveTable, move: Any) -> Sentences:
     """How each viewer's ``update`` will say ``move`` in words, taken before it is
     played (``describe`` reads the state before the move). A game that hides nothing
-    says it once for all; with hidden information each connected viewer's view is kept,
-    so a secret move reads as that viewer sees it (``dial:?``)."""
+    says it once for all. With hidden information the move is said as the viewer sees
+    it (``dial:?``), from the whole state before it: the update goes out once the move
+    is played, so what the move's outcome reveals is the viewer's to read (a guess
+    says whether it was right; a viewer's own view before it, with no dial, could not),
+    and a move the viewer may not see says nothing of itself. Each distinct shown move
+    is said once."""
     spec, state = table.spec, table.state
     if not spec.hidden:
         sentence = spec.describe(state, move)
         return lambda viewer, shown: sentence
-    befores = {viewer: state.view(viewer) for viewer in {c.seat for c in table.connections}}
+    before = state.copy()
+    texts: dict[str, str] = {}
 
     def said(viewer: str | None, shown: str) -> str:
-        before = befores.get(viewer)
-        return shown if before is None else spec.describe(before, shown)
+        if shown not in texts:
+            texts[shown] = spec.describe(before, shown)
+        return texts[shown]
 
     return said
 

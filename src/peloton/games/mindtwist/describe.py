@@ -1,8 +1,13 @@
 """Moves in words, for a table's move log: ``describe(state, move)`` says what ``move``
 does when played in ``state`` ("Blue guesses 2: right, Red stays on 12").
 
-``state`` may be a player's view: a dial that player has not seen (``dial:?``, MT-4.1)
-is described without its amount, and a guess or a pass after it without its outcome.
+A table's log says each move as its viewer sees it (``dial:?`` for a dial that viewer
+has not seen, MT-4.1) from the whole state before it, once the move is played: a dial
+shown as ``dial:?`` is described without its amount, and a guess or a pass with its
+outcome, which the rules make public as it resolves (MT-2.2: a wrong guess or a pass
+reveals the dial; after a right guess the dialler stays put). ``state`` may also be a
+view that never knew the dial (a public record's ``dial:?``): a guess or a pass after
+it is then described without its outcome.
 """
 
 from __future__ import annotations

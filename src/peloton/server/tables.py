@@ -538,6 +538,10 @@ class Tables:
             raise ProtocolError(e.SPECTATOR, "spectators cannot move; join a seat to play")
         async with table.lock:
             state = table.state
+            if table.abandoned:  # over, unfinished: no seat will ever be free to fill
+                raise ProtocolError(
+                    e.GAME_OVER, f"table {table.id} is abandoned: every player left it"
+                )
             if state.is_over:
                 raise ProtocolError(e.GAME_OVER, "the game is over")
             if len(table.texts) >= MAX_TABLE_MOVES:

@@ -26,6 +26,8 @@ from collections.abc import Iterable
 from typing import Any
 
 Path = list[str | int]
+#: The items at a list's end that :func:`diff` walks one by one when the rest is equal.
+_TAIL = 8
 #: ``[path, value]`` (set) or ``[path]`` (remove a key).
 Change = list[Any]
 
@@ -62,7 +64,16 @@ def _diff(before: Any, after: Any, path: Path, out: list[Change]) -> None:
         inner: list[Change] = []
         kept = len(before)
         changed = values = 0
-        for i, value in enumerate(after):
+        # A list that grows by a few items at its end, or changes only there (the moves
+        # so far, a dial revealed by the guess after it), is compared in C up to its
+        # last few items: walking it in Python made a replay cost the square of its moves.
+        start = (
+            kept - _TAIL
+            if kept > 2 * _TAIL and after[: kept - _TAIL] == before[: kept - _TAIL]
+            else 0
+        )
+        for i in range(start, len(after)):
+            value = after[i]
             if i < kept:
                 old = before[i]
                 if old is value or (old == value and type(old) is type(value)):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -227,15 +227,25 @@ def _record_replay(data: Any) -> bytes:
         spec = games.spec(FIRST_GAME)
     _check_choices(spec, data)
     record = spec.module.Record.from_dict(data)
-    states = record.states()
+    # One state walked through the moves, not ``record.states()``: a copy per position
+    # costs what the game holds so far, and a game that keeps its log as it goes (Mind
+    # Twist) would read it again from the start in every copy.
+    state = record.start_state()
     written = record.to_dict()
     given = written.get("options") if isinstance(written.get("options"), dict) else {}
-    options = spec.effective_options(states[0], given)
+    options = spec.effective_options(state, given)
     extra = {"options": shown(options), **objects(options), "players": record.players}
-    answer = replays.replay(
-        spec.name, list(record.moves), (spec.snapshot(s, None) for s in states), extra
-    )
-    answer["sentences"] = [spec.describe(states[i], m) for i, m in enumerate(record.moves)]
+    sentences: list[str] = []
+
+    def positions() -> Iterator[dict[str, Any]]:
+        yield spec.snapshot(state, None)
+        for i, move in enumerate(record.moves):
+            sentences.append(spec.describe(state, move))
+            record.play_move(state, i)
+            yield spec.snapshot(state, None)
+
+    answer = replays.replay(spec.name, list(record.moves), positions(), extra)
+    answer["sentences"] = sentences
     return dump(answer)
 
 

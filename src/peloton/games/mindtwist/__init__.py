@@ -21,11 +21,12 @@ from .board import DEFAULT_LENGTH, DEFAULT_MILESTONES, Board
 from .describe import describe
 from .heuristics import HEURISTICS, determinize
 from .notation import BLUE, PLAYERS, RED, Move, format_position, parse_move, parse_position
+from .public_log import Turn
 from .record import Record, load_record
 from .snapshot import public_moves, snapshot
 from .solver import Certificate, Solution, certify, solve
 from .start import OPTIONS, from_options, from_position, new_game, options_of
-from .state import State, Turn
+from .state import State
 
 registry.register(
     registry.GameInfo(

@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from .notation import PASS
-from .state import State, Turn
+from .public_log import Turn
+from .state import State
 
 
 def public_moves(state: State, viewer: str | None = None) -> list[str]:
     """The moves played so far as ``viewer`` may see them: the other player's dials
     not revealed by a wrong guess or a pass are ``dial:?`` (MT-4.2)."""
-    return [str(move) for move in state.public_history(viewer)]
+    return state.public_texts(viewer)
 
 
 def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
@@ -30,9 +31,12 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
     (the viewer's legal moves when it is the viewer's turn), ``moves`` (the public move
     list), ``last_turn`` (the last answered turn: dialer, dial, response, outcome).
     """
-    seen = state.view(viewer)
-    turns = seen.turns(viewer)
-    answered = [t for t in turns if t.response is not None]
+    # Read from ``state`` itself, not from ``state.view(viewer)``: the view is a copy,
+    # which would read the whole history again, where ``state``'s logs read only what
+    # the last move added (a replay takes a snapshot after every move). What the view
+    # would hide is hidden here: the dial, shown to its dialer alone (MT-4.1).
+    seen = state
+    last = state.last_answered_turn(viewer)
     own_turn = viewer is not None and viewer == seen.current_player
     return {
         "game": seen.game,
@@ -48,10 +52,10 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
         "spaces": {p: seen.space(p) for p in seen.players},
         "active": seen.active_player,
         "first": seen.first,
-        "dial": seen.dial,
+        "dial": seen.dial if viewer == seen.active_player else None,
         "legal": [str(m) for m in seen.legal_moves()] if own_turn else [],
-        "moves": [str(m) for m in seen.history],
-        "last_turn": _turn_json(answered[-1]) if answered else None,
+        "moves": state.public_texts(viewer),
+        "last_turn": _turn_json(last) if last is not None else None,
     }
 
 

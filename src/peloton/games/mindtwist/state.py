@@ -10,7 +10,7 @@ hidden dial would take effect: then :meth:`State.play` raises :class:`StateError
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...core.errors import IllegalMoveError, NotationError, StateError
 from ...core.rng import Rng
@@ -18,15 +18,14 @@ from . import rules
 from .notation import (
     AMOUNTS,
     DIALS,
-    GUESS,
     HIDDEN_DIAL,
-    PASS,
     PLAYERS,
     Move,
     format_position,
     parse_move,
 )
 from .position import INDEX, Duel
+from .public_log import PublicLog, Turn
 from .rules import PHASE_MOVES, play_move
 
 GAME = "mind-twist"
@@ -41,16 +40,6 @@ def _as_move(move: object) -> Move:
     return move
 
 
-class Turn(NamedTuple):
-    """One turn as a viewer sees it: who dialled, the dial (``dial:?`` if unseen), the
-    other player's response (``None`` while due) and whether it was a correct guess."""
-
-    dialer: str
-    dial: Move
-    response: Move | None
-    correct: bool
-
-
 class State(Duel):
     """A Mind Twist game, played forward in place with :meth:`play`.
 
@@ -61,7 +50,26 @@ class State(Duel):
 
     game = GAME
 
-    __slots__ = ()
+    #: Each viewer's :class:`PublicLog`, made when first asked for; a copy starts
+    #: without (it may be played differently, or its history rewritten).
+    __slots__ = ("_logs",)
+    _logs: dict[str | None, PublicLog]
+
+    def copy(self) -> State:
+        """An independent copy (see :meth:`Duel.copy`)."""
+        new = super().copy()
+        new._logs = {}
+        return new
+
+    def _log(self, viewer: str | None) -> tuple[PublicLog, Turn | None]:
+        try:
+            logs = self._logs
+        except AttributeError:  # made by Duel's constructor, which knows no logs
+            logs = self._logs = {}
+        log = logs.get(viewer)
+        if log is None:
+            log = logs[viewer] = PublicLog(self.history, INDEX[self.start[2]], viewer)
+        return log, log.read(self.history)
 
     # ------------------------------------------------------------ the protocol
 
@@ -229,44 +237,24 @@ class State(Duel):
         """The turns played so far as ``viewer`` may see them (MT-4.2): a dial stays
         ``dial:?`` to everyone but its dialer unless a wrong guess or a pass revealed
         it. The last turn's ``response`` is ``None`` while a guess is due."""
-        out: list[Turn] = []
-        history = self.history
-        active = INDEX[self.start[2]]
-        for i in range(0, len(history), 2):
-            dial = history[i]
-            response = history[i + 1] if i + 1 < len(history) else None
-            if response is None or dial.amount is None:
-                # A hidden dial followed by a guess was guessed right: only that hides it.
-                correct = response is not None and response.kind == GUESS
-            else:
-                correct = response.amount == dial.amount
-            if (response is None or correct) and PLAYERS[active] != viewer:
-                dial = HIDDEN_DIAL
-            out.append(Turn(PLAYERS[active], dial, response, correct))
-            if correct or (response is not None and response.kind == PASS):
-                active = 1 - active
-        return out
+        log, open_turn = self._log(viewer)
+        return [*log.turns, open_turn] if open_turn is not None else list(log.turns)
+
+    def last_answered_turn(self, viewer: str | None = None) -> Turn | None:
+        """The last turn whose dial was answered, as ``viewer`` sees it (``None``
+        before the first answer)."""
+        log, _ = self._log(viewer)
+        return log.turns[-1] if log.turns else None
 
     def public_history(self, viewer: str | None) -> list[Move]:
-        """The moves as ``viewer`` may see them (the moves of :meth:`turns`; written
-        out flat because every view of a bot's turn asks for it)."""
-        history = self.history
-        out = list(history)
-        active = INDEX[self.start[2]]
-        n = len(history)
-        for i in range(0, n, 2):
-            dial = history[i]
-            if i + 1 < n:
-                response = history[i + 1]
-                if response.kind == PASS:
-                    active = 1 - active
-                    continue
-                if dial.amount is not None and response.amount != dial.amount:
-                    continue  # a wrong guess: revealed, the dialer dials again
-            if PLAYERS[active] != viewer:
-                out[i] = HIDDEN_DIAL
-            active = 1 - active
-        return out
+        """The moves as ``viewer`` may see them (the moves of :meth:`turns`)."""
+        log, open_turn = self._log(viewer)
+        return [*log.moves, open_turn.dial] if open_turn is not None else list(log.moves)
+
+    def public_texts(self, viewer: str | None) -> list[str]:
+        """The texts of :meth:`public_history` (MT-4.2 notation)."""
+        log, open_turn = self._log(viewer)
+        return [*log.texts, str(open_turn.dial)] if open_turn is not None else list(log.texts)
 
     def __repr__(self) -> str:
         turn = f"{self.result} won" if self.is_over else f"{self.current_player} to {self.phase}"

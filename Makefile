@@ -1,8 +1,15 @@
 # Peloton — the two commands a newcomer needs: `make run` and `make test`.
 PYTHON ?= python3
 VENV   ?= .venv
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# What `make run` needs (the package and its runtime dependencies), and what `make test`
+# adds (the dev extra: test tools, linters, the analysis, RL and Ray extras). A fresh
+# `make run` installs the first only: the dev extra is four times its size.
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
+NATIVE    := $(wildcard src/peloton/native/*.c src/peloton/native/*.h)
 # The engine-level suites, run a second time on the pure-Python engine by `make test`
 # (the whole suite plays Mind Cycling on the native engine wherever it was built).
 ENGINE_TESTS := tests/games/mindcycling tests/native tests/bots/test_mcts.py \
@@ -16,16 +23,20 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # The editable install compiles the native engine (hatch_build.py): again when its C changes.
-$(STAMP): pyproject.toml $(wildcard src/peloton/native/*.c src/peloton/native/*.h) | $(BIN)/python
+$(RUN_STAMP): pyproject.toml $(NATIVE) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(DEV_STAMP): pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(DEV_STAMP) $(RUN_STAMP)
 
 ## run: start the web table on http://127.0.0.1:8000 (SQLite in your data directory)
-run: $(STAMP)
-	$(BIN)/peloton serve --host 127.0.0.1 --port 8000
+run: $(RUN_STAMP)
+	$(BIN)/peloton serve --host $(HOST) --port $(PORT)
 
 ## play: a terminal game of Mind Cycling against two bots
-play: $(STAMP)
+play: $(RUN_STAMP)
 	$(BIN)/peloton play --seats human,greedy,greedy --riders 3 --course short
 
 ## test: lint (ruff check and format), type-check and run the whole suite (the server tests also run on a
@@ -33,7 +44,7 @@ play: $(STAMP)
 ## made ready by scripts/test-chromium.sh, or they fail saying why it could not be; the cluster tests
 ## start private redis-server processes, installed by scripts/test-redis.sh), then the engine-level
 ## suites again on the pure-Python engine
-test: $(STAMP)
+test: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
@@ -42,17 +53,17 @@ test: $(STAMP)
 	url="$$(scripts/test-postgres.sh)" && PELOTON_TEST_PG_URL="$$url" $(BIN)/python -m pytest -n 2 -q
 	PELOTON_ENGINE=python $(BIN)/python -m pytest -n 2 -q $(ENGINE_TESTS)
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 
-typecheck: $(STAMP)
+typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	$(BIN)/python benchmarks/mindcycling_playout.py
 
-bench-server: $(STAMP)
+bench-server: $(DEV_STAMP)
 	$(BIN)/python benchmarks/server_load.py
 
 clean:

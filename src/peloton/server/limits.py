@@ -26,7 +26,7 @@ import logging
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 # ---------------------------------------------------------------- sizes and times
 
@@ -87,6 +87,13 @@ class Limits:
     checks_per_client: int | None = 2
     #: Competitions one address may create in a minute (each opens its tables after).
     competitions_per_minute: int | None = 5
+    #: Sign-in challenges one address may ask for in a minute (a person needs one a
+    #: sign-in; a household or school behind one address, a few).
+    challenges_per_minute: int | None = 30
+    #: Chat messages one address may write at one table in a chat rate window (every
+    #: seat and spectator connection of it together): reconnecting does not give a
+    #: spectator more (:mod:`.chat`).
+    chat_per_client: int | None = 10
 
     @classmethod
     def named(cls, name: str) -> Limits:
@@ -94,7 +101,7 @@ class Limits:
         if name == "default":
             return cls()
         if name == "relaxed":
-            return cls(None, None, None, None, None, None)
+            return cls(**{f.name: None for f in fields(cls)})
         raise ValueError(f"limits must be 'default' or 'relaxed', not {name!r}")
 
 
@@ -113,18 +120,29 @@ class RateLimit:
         self.clock = clock
         self._events: dict[str, deque[float]] = {}
 
+    def wait(self, key: str) -> float:
+        """The seconds until an event of ``key`` would be allowed (0.0: now); nothing is
+        recorded (:meth:`allow` records)."""
+        if self.count is None:
+            return 0.0
+        now = self.clock()
+        events = self._events.get(key)
+        if events is None:
+            return 0.0
+        while events and events[0] <= now - self.seconds:
+            events.popleft()
+        return events[0] + self.seconds - now if len(events) >= self.count else 0.0
+
     def allow(self, key: str) -> float:
         """Record an event of ``key`` if it is allowed: 0.0. Otherwise the seconds until
         it would be (nothing recorded)."""
         if self.count is None:
             return 0.0
+        wait = self.wait(key)
+        if wait > 0:
+            return wait
         now = self.clock()
-        events = self._events.setdefault(key, deque())
-        while events and events[0] <= now - self.seconds:
-            events.popleft()
-        if len(events) >= self.count:
-            return events[0] + self.seconds - now
-        events.append(now)
+        self._events.setdefault(key, deque()).append(now)
         if len(self._events) > 10_000:  # forget the keys that fell quiet
             self._events = {
                 k: v for k, v in self._events.items() if v and v[-1] > now - self.seconds
@@ -168,6 +186,7 @@ class ClientGate:
         self.sockets = Counts(limits.sockets_per_client)
         self.checks = Counts(limits.checks_per_client)
         self.competitions = RateLimit(limits.competitions_per_minute)
+        self.challenges = RateLimit(limits.challenges_per_minute)
 
 
 class QuietLog:

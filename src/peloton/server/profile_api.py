@@ -4,6 +4,7 @@ signing in, a player's page and a game's leaderboard. What a profile is is
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from starlette.applications import Starlette
@@ -14,8 +15,8 @@ from starlette.routing import Route
 
 from ..core.errors import PelotonError
 from . import games, storage
-from .api import not_found_page, page, read_json, tables_of
-from .errors import BAD_REQUEST, NOT_FOUND, ApiError
+from .api import client_of, gate_of, not_found_page, page, read_json, tables_of
+from .errors import BAD_REQUEST, NOT_FOUND, RATE_LIMITED, ApiError
 from .live import LiveTable
 from .profiles import Profiles
 from .ratings import Ratings, bot_ratings, ordinal
@@ -52,9 +53,20 @@ def ratings_of(request: Request) -> Ratings:
 
 
 async def challenge(request: Request) -> Response:
-    """``POST /api/profiles/challenge`` ``{"name"}``: a nonce and the text to sign."""
+    """``POST /api/profiles/challenge`` ``{"name"}``: a challenge and the text to sign
+    (at most :attr:`~.limits.Limits.challenges_per_minute` a minute per client, else
+    ``429 rate_limited`` with ``Retry-After``)."""
+    wait = gate_of(request).challenges.allow(client_of(request))
+    if wait > 0:
+        raise ApiError(
+            429,
+            RATE_LIMITED,
+            f"you asked for many sign-in challenges this minute: wait {math.ceil(wait)} s "
+            "(a challenge is good for two minutes: answer the last one)",
+            retry_after=round(wait, 1),
+        )
     profiles, body = profiles_of(request), await read_json(request)
-    if profiles.shared:  # kept in the database (cluster mode)
+    if profiles.shared:  # the name is looked up in the database (cluster mode)
         return JSONResponse(await run_in_threadpool(profiles.challenge, body))
     return JSONResponse(profiles.challenge(body))
 

@@ -239,7 +239,9 @@ def create_app(
         app.state.replays = ReplayCache()
         app.state.solver = SolverService(solver_seconds, per_client=limits.solves_per_client)
         app.state.competitions = competitions
-        app.state.chats = chat.Chats(writer, engine)
+        app.state.chats = chat.Chats(
+            writer, engine, per_client=limits.chat_per_client, profiles=app.state.profiles
+        )
         tables.start_bots()
         await competitions.resume()
         try:

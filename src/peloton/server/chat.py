@@ -2,10 +2,13 @@
 it is kept (docs/protocol.md, "Chat").
 
 Seated players and spectators write in their table's chat over the table's
-WebSocket. Each message is checked (:func:`checked_text`: control characters
-dropped, 1 to :data:`MAX_CHAT_CHARS` characters), limited per writer
-(:data:`CHAT_RATE` messages in :data:`CHAT_RATE_SECONDS` per seat, or per
-connection for a spectator), committed to the database, and only then sent to
+WebSocket. Each message is checked (:func:`checked_text`: control and invisible
+format characters dropped, 1 to :data:`MAX_CHAT_CHARS` characters, something
+visible), limited per writer (:data:`CHAT_RATE` messages in :data:`CHAT_RATE_SECONDS`
+per seat, or per connection for a spectator) and per client address at the table
+(:attr:`~.limits.Limits.chat_per_client` in the same window, every seat and
+connection of the address together: reconnecting gives no more), committed to the
+database, and only then sent to
 everyone at the table, its sender included, like a move. A seated player may mute
 the spectators (they may then read but not write); the setting is kept with the
 table. Each table keeps its last :data:`MAX_CHAT_KEPT` messages: older ones are
@@ -15,6 +18,9 @@ A table's chat is read from the database the first time someone comes to the tab
 (or asks for its replay) after a start, so a restarted server shows it again.
 Nothing here knows a game: a message only records how many moves had been played
 when it was written, where a replay shows it.
+
+A spectator may sign with a name, but not one that is, or looks like
+(:func:`~.profiles.name_looks`), a seat's name at the table or a profile's.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+import icu  # type: ignore[import-untyped]
 from sqlalchemy import Engine, bindparam, delete, insert, select
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -50,11 +57,15 @@ from .errors import (
     ProtocolError,
 )
 from .inputs import name_problem
-from .limits import RateLimit
+from .limits import Limits, RateLimit
 from .live import Connection, LiveTable
+from .profiles import Profiles, name_key, name_looks
 from .requests import MAX_NAME
 
 log = logging.getLogger("peloton.server")
+
+_ICU_CHAR = icu.Char
+_IGNORABLE = icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT
 
 #: The longest message, in characters (once control characters are dropped).
 MAX_CHAT_CHARS = 500
@@ -75,16 +86,36 @@ _BIDI = frozenset(chr(c) for c in [*range(0x202A, 0x202F), *range(0x2066, 0x206A
 _NUMBERED = re.compile(r"spectator\s*\d+", re.IGNORECASE)
 # Line and paragraph breaks: a chat message is one line, so each becomes a space.
 _BREAKS = frozenset("\t\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+# Categories dropped: control characters, lone surrogates, and the invisible format
+# characters (zero-width spaces and joiners, byte order marks, direction marks, tags...)
+# that would let a message show blank or hide what it says.
+_DROPPED = frozenset(("Cc", "Cs", "Cf"))
+# The tag block (U+E0000 to U+E007F): invisible, whatever category a Unicode version
+# gives its unassigned points.
+_TAGS = range(0xE0000, 0xE0080)
+
+
+def _invisible(ch: str) -> bool:
+    """A character that shows nothing: a format or control character, a tag, or one
+    Unicode says to show as nothing (Default_Ignorable_Code_Point: Hangul fillers,
+    reserved points) other than a mark (variation selectors, which pick how an emoji
+    shows, are kept)."""
+    category = unicodedata.category(ch)
+    if category in _DROPPED or ord(ch) in _TAGS:
+        return True
+    return category != "Mn" and bool(_ICU_CHAR.hasBinaryProperty(ch, _IGNORABLE))
 
 
 def clean_text(text: str) -> str:
     """``text`` as the chat keeps it: every line break a space, control characters,
-    lone surrogates and direction overrides dropped, spaces trimmed at both ends."""
+    lone surrogates and invisible characters (:func:`_invisible`: format characters,
+    category Cf, with the direction overrides; the tag block) dropped, spaces trimmed
+    at both ends."""
     kept = []
     for ch in text:
         if ch in _BREAKS:
             kept.append(" ")
-        elif ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs"):
+        elif ch in _BIDI or _invisible(ch):
             continue
         else:
             kept.append(ch)
@@ -93,10 +124,14 @@ def clean_text(text: str) -> str:
 
 def checked_text(text: str) -> str:
     """The cleaned message (:func:`clean_text`), or :class:`ProtocolError`
-    ``bad_chat`` saying why it cannot be sent (empty, or over the limit)."""
+    ``bad_chat`` saying why it cannot be sent (nothing visible, or over the limit)."""
     cleaned = clean_text(text)
     if not cleaned:
-        raise ProtocolError(BAD_CHAT, "the message is empty: write something to send")
+        raise ProtocolError(
+            BAD_CHAT,
+            "the message is empty: it has nothing visible (spaces and invisible characters "
+            "only); write something to send",
+        )
     if len(cleaned) > MAX_CHAT_CHARS:
         raise ProtocolError(
             BAD_CHAT,
@@ -118,6 +153,28 @@ def checked_spectator_name(name: str) -> str:
             BAD_CHAT, f"chat 'name' {squeezed!r} is how unnamed spectators are shown: pick another"
         )
     return squeezed
+
+
+def alike(one: str, other: str) -> bool:
+    """Whether two names would be taken for each other: the same in any case, or
+    looking alike (:func:`~.profiles.name_looks`, spaces squeezed)."""
+    one, other = " ".join(one.split()), " ".join(other.split())
+    return name_key(one) == name_key(other) or bool(name_looks(one) & name_looks(other))
+
+
+def seat_named(table: LiveTable, name: str) -> str | None:
+    """The seat of ``table`` whose player's name ``name`` is or looks like, if any."""
+    for letter, seat in table.seats.items():
+        if seat.name and alike(seat.name, name):
+            return letter
+    return None
+
+
+def _address(conn: Connection) -> str:
+    """The client address of a connection (a relayed one's too): whom the per-client
+    limit counts."""
+    client = getattr(getattr(conn, "websocket", None), "client", None)
+    return str(client.host) if client is not None else "?"
 
 
 @dataclass(frozen=True)
@@ -155,6 +212,8 @@ class Room:
     muted: bool
     muted_by: str | None
     rate: RateLimit
+    #: Per client address: every seat and connection of the address together.
+    by_address: RateLimit = field(default_factory=lambda: RateLimit(None))
     #: The table's connections (a room with nobody at its table may be let go).
     watchers: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -276,14 +335,24 @@ def load_room(engine: Engine, table_id: str, clock: Callable[[], float]) -> Room
 class Chats:
     """Every table's chat: greeting a client with the chat so far, posting, muting.
 
-    ``clock`` times the rate limit (tests inject one)."""
+    ``clock`` times the rate limits (tests inject one); ``per_client``: the messages
+    one address may write at a table in a window (``None``: no such limit);
+    ``profiles``: the names a spectator may not sign with (``None``: none)."""
 
     def __init__(
-        self, writer: storage.Writer, engine: Engine, clock: Callable[[], float] = time.monotonic
+        self,
+        writer: storage.Writer,
+        engine: Engine,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        per_client: int | None = Limits.chat_per_client,
+        profiles: Profiles | None = None,
     ) -> None:
         self.writer = writer
         self.engine = engine
         self.clock = clock
+        self.per_client = per_client
+        self.profiles = profiles
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
 
@@ -297,6 +366,7 @@ class Chats:
             if room is None:
                 room = await run_in_threadpool(load_room, self.engine, table.id, self.clock)
                 room.watchers = table.connections
+                room.by_address = RateLimit(self.per_client, CHAT_RATE_SECONDS, self.clock)
                 self._let_go()
                 self.rooms[table.id] = room
         return room
@@ -345,21 +415,12 @@ class Chats:
                     CHAT_MUTED, "the players have muted the spectators: you may read the chat only"
                 )
             if message.name is not None and message.name.strip():
-                name = checked_spectator_name(message.name)
+                name = await self._spectator_name(table, message.name)
             else:
                 name = f"spectator {room.spectator_number(conn)}"
         else:
             name = table.seats[seat].name or seat
-        # Numbered and counted at once (no wait in between: nothing else runs), then
-        # committed without a lock, so that the messages of a busy table share commits;
-        # they are sent in their numbers' order once committed (:meth:`Room.settle`).
-        wait = room.rate.allow(f"seat:{seat}" if seat is not None else f"conn:{id(conn)}")
-        if wait > 0:
-            raise ProtocolError(
-                CHAT_FLOOD,
-                f"you are writing too fast: at most {CHAT_RATE} messages in "
-                f"{CHAT_RATE_SECONDS:g} s; wait {max(1, round(wait))} s",
-            )
+        self._count(room, conn)
         entry = ChatEntry(
             room.next_idx,
             storage.now().replace(microsecond=0),
@@ -378,6 +439,56 @@ class Chats:
                 INTERNAL, f"the message could not be stored ({type(exc).__name__}); send it again"
             ) from None
         room.settle(entry.idx, entry, table.connections)
+
+    def _count(self, room: Room, conn: Connection) -> None:
+        """Count a message against its writer's and its address's allowance, or raise
+        ``chat_flood`` (nothing counted then). Numbered and counted at once (no wait in
+        between: nothing else runs), then committed without a lock, so that the
+        messages of a busy table share commits; they are sent in their numbers' order
+        once committed (:meth:`Room.settle`)."""
+        writer = f"seat:{conn.seat}" if conn.seat is not None else f"conn:{id(conn)}"
+        address = _address(conn)
+        wait = room.rate.wait(writer)
+        if wait > 0:
+            raise ProtocolError(
+                CHAT_FLOOD,
+                f"you are writing too fast: at most {CHAT_RATE} messages in "
+                f"{CHAT_RATE_SECONDS:g} s; wait {max(1, round(wait))} s",
+            )
+        wait = room.by_address.wait(address)
+        if wait > 0:
+            raise ProtocolError(
+                CHAT_FLOOD,
+                f"too many messages at this table from one address: at most {self.per_client} "
+                f"in {CHAT_RATE_SECONDS:g} s from one address, every connection of it "
+                f"together; wait {max(1, round(wait))} s",
+            )
+        room.rate.allow(writer)
+        room.by_address.allow(address)
+
+    async def _spectator_name(self, table: LiveTable, name: str) -> str:
+        """A spectator's chosen name (:func:`checked_spectator_name`), or ``bad_chat``
+        when it is, or looks like, a seat's name at the table or a profile's: a
+        spectator cannot pass for a player."""
+        name = checked_spectator_name(name)
+        seat = seat_named(table, name)
+        if seat is not None:
+            raise ProtocolError(
+                BAD_CHAT,
+                f"chat 'name' {name!r} is, or looks like, the name of the player at seat "
+                f"{seat}: pick another",
+            )
+        profiles = self.profiles
+        if profiles is not None:
+            look = profiles.look_alike
+            found = await run_in_threadpool(look, name) if profiles.shared else look(name)
+            if found is not None:
+                raise ProtocolError(
+                    BAD_CHAT,
+                    f"chat 'name' {name!r} is, or looks like, the name of the registered "
+                    f"player {found.name!r}: pick another",
+                )
+        return name
 
     async def mute(self, table: LiveTable, conn: Connection, message: p.ChatMute) -> None:
         """A seated player mutes or unmutes the spectators; everyone at the table is

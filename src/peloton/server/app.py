@@ -12,6 +12,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -31,6 +32,7 @@ from . import (
 )
 from . import errors as e
 from . import protocol as p
+from .bot_turns import MarkClient
 from .competitions import Competitions
 from .errors import ApiError, ProtocolError
 from .limits import ClientGate, Limits, QuietLog
@@ -285,13 +287,12 @@ def create_app(
         WebSocketRoute("/ws/tables/{id}", table_socket),
         Mount("/static", StaticFiles(directory=api.WEB_DIR, check_dir=False), name="static"),
     ]
-    middleware = None
+    # Every request's code knows its client (a new table's bots count as its creator's).
+    middleware = [Middleware(MarkClient)]
     if broker_url is not None:  # cluster mode: a table's requests go to its node
-        from starlette.middleware import Middleware
-
         from .forward import Forwarding
 
-        middleware = [Middleware(Forwarding)]
+        middleware.insert(0, Middleware(Forwarding))
     app = Starlette(
         routes=routes,
         middleware=middleware,

@@ -7,14 +7,26 @@ would have rolled. Bots think in the worker processes (:mod:`.workers`, one key 
 table), each decision seeded from the table's secret and the move's index
 (:func:`~.live.decision_seed`), and are given ``state.view(player)`` in a game with
 hidden information, never the full state.
+
+A table's bots count against the share of the client that created it (issue 32,
+point 2): the address of the request that opened it, as :class:`MarkClient` marks
+every request (a table loaded at start-up counts as the first client whose request
+lets its bots move, else as its own client). Their moves' cost is measured per kind:
+the game, the bot and the table's options (:mod:`.workers`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any
+
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..core.protocol import CHANCE
 from ..core.rng import Rng
@@ -35,6 +47,42 @@ BOT_SECONDS = 60.0
 #: table's lock held), as :meth:`~.tables.Tables` does for every move.
 Commit = Callable[[LiveTable, Any, str], Awaitable[None]]
 
+#: Tables whose creating client is remembered (the oldest are forgotten: their bots
+#: then count as their own client's).
+CREATORS_KEPT = 10_000
+
+#: The address of the client whose request (HTTP or WebSocket) the running code
+#: serves; ``None`` outside a request (start-up, a clock's task).
+REQUEST_CLIENT: ContextVar[str | None] = ContextVar("peloton_request_client", default=None)
+
+
+class MarkClient:
+    """ASGI middleware: marks each request's code with its client's address
+    (:data:`REQUEST_CLIENT`), so that a table opened by a request knows whose it is
+    without every path that opens one passing it along."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        token = REQUEST_CLIENT.set(str(client[0]) if client else None)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            REQUEST_CLIENT.reset(token)
+
+
+def bot_kind(game: str, bot: str, options: dict[str, Any]) -> str:
+    """What a bot's moves' cost is measured under: its game, its name and the table's
+    options (a digest of them: a course may be large)."""
+    text = json.dumps(options, sort_keys=True, default=str)
+    digest = hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+    return f"bot_move {game} {bot} {digest}"
+
 
 class BotTurns:
     """Plays the bots' and the dice's moves of every table, one task per table while
@@ -44,9 +92,19 @@ class BotTurns:
         self.commit = commit
         self.workers = workers
         self.bot_delay = bot_delay
+        #: Each table's creating client (by table id), as far as known.
+        self._creators: OrderedDict[str, str] = OrderedDict()
 
     def kick(self, table: LiveTable) -> None:
-        """Let the bot or the dice move when one is due and nothing plays for them yet."""
+        """Let the bot or the dice move when one is due and nothing plays for them yet.
+        The first kick within a client's request (a table's creation) names the
+        client whose share the table's bots count against."""
+        if table.id not in self._creators:
+            client = REQUEST_CLIENT.get()
+            if client is not None:
+                self._creators[table.id] = client
+                while len(self._creators) > CREATORS_KEPT:
+                    self._creators.popitem(last=False)
         if table.bot_task is None and table.next_actor() is not None:
             table.bot_task = asyncio.create_task(self._play(table), name=f"bots-{table.id}")
 
@@ -120,9 +178,18 @@ class BotTurns:
         """The bot's move (notation) in ``position``: thought out in a worker, or, past
         :data:`BOT_SECONDS`, a legal move drawn from the decision's seed."""
         key = f"table:{table.id}"
+        client = f"client:{self._creators.get(table.id, key)}"
+        bot = bot_of(seat)
         try:
             move: str = await self.workers.run(
-                key, "bot_move", bot_of(seat), seed, position, timeout=BOT_SECONDS
+                key,
+                "bot_move",
+                bot,
+                seed,
+                position,
+                timeout=BOT_SECONDS,
+                client=client,
+                kind=bot_kind(table.spec.name, bot, table.options),
             )
         except JobTimeout:
             quiet.warning(
@@ -133,6 +200,6 @@ class BotTurns:
                 BOT_SECONDS,
             )
             move = await self.workers.run(
-                key, "random_move", seed, position, timeout=BOT_SECONDS, light=True
+                key, "random_move", seed, position, timeout=BOT_SECONDS, light=True, client=client
             )
         return move

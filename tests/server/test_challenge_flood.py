@@ -22,14 +22,9 @@ import pytest
 from sqlalchemy import select
 
 from peloton.server import database, storage
+from peloton.server.challenges import challenge_text, challenge_token
 from peloton.server.limits import Limits
-from peloton.server.profiles import (
-    Profiles,
-    challenge_text,
-    challenge_token,
-    name_key,
-    server_keys_table,
-)
+from peloton.server.profiles import Profiles, name_key, server_keys_table
 
 from .hostile_support import ArgServer, running
 from .profile_support import Signer, challenge, register

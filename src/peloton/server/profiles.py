@@ -29,10 +29,8 @@ import base64
 import binascii
 import functools
 import hashlib
-import hmac
 import json
 import logging
-import math
 import re
 import secrets
 import time
@@ -64,6 +62,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 
 from . import storage
+from .challenges import Challenge, challenge_text, challenge_token, opened_challenge
 from .errors import BAD_REQUEST, NOT_FOUND, ApiError
 
 #: Error codes of profiles (docs/protocol.md, "Profiles and ratings").
@@ -196,54 +195,6 @@ def checked_name(name: Any) -> str:
     if not name[0].isalnum():
         raise ApiError(400, BAD_NAME, f"a name starts with a letter or a digit: {shown}")
     return name
-
-
-def challenge_text(name: str, nonce: str) -> str:
-    """The text a browser signs to prove ``name`` (the challenge makes it good once)."""
-    return f"peloton sign-in\n{name}\n{nonce}"
-
-
-def _b64e(raw: bytes) -> str:
-    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
-def _seal(secret: str, body: str) -> str:
-    digest = hmac.new(secret.encode(), body.encode("utf-8", "surrogatepass"), hashlib.sha256)
-    return _b64e(digest.digest())
-
-
-def challenge_token(secret: str, key: str, expires: float, nonce: str | None = None) -> str:
-    """A challenge for the name whose :func:`name_key` is ``key``, good until
-    ``expires`` (Unix seconds): ``expires.name.nonce.seal``, the name in base64url, the
-    nonce random, the seal an HMAC-SHA256 of the rest with the server's ``secret``."""
-    nonce = nonce or secrets.token_urlsafe(16)
-    body = f"{math.ceil(expires)}.{_b64e(key.encode())}.{nonce}"
-    return f"{body}.{_seal(secret, body)}"
-
-
-@dataclass(frozen=True)
-class Challenge:
-    """A challenge the server gave: for which name (its key), until when, its nonce."""
-
-    key: str
-    expires: float
-    nonce: str
-
-
-def opened_challenge(secret: str, token: Any) -> Challenge | None:
-    """What a challenge says, if the server sealed it with ``secret``; ``None`` for
-    anything else (made up, altered, or sealed with another secret)."""
-    if not isinstance(token, str) or len(token) > 512:
-        return None
-    parts = token.split(".")
-    if len(parts) != 4:
-        return None
-    seal = _seal(secret, ".".join(parts[:3])).encode()
-    if not hmac.compare_digest(seal, parts[3].encode("utf-8", "surrogatepass")):
-        return None
-    expires, name, nonce = parts[:3]  # sealed by the server: as it wrote them
-    key = base64.urlsafe_b64decode(name + "=" * (-len(name) % 4)).decode()
-    return Challenge(key, float(expires), nonce)
 
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]+={0,2}")

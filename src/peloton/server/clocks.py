@@ -13,6 +13,12 @@ test's hand-moved one). Only time measured by ``now`` is ever charged: nothing h
 reads a wall clock, so a server that was down charges nobody for the downtime.
 Which seat's clock runs is the table's business (:mod:`.presence`): here a clock is
 started, stopped and asked when its flag falls.
+
+Leaving a seat and taking it back never gives time (issue 32): a seat taken back has
+the seconds it had when its player left (its clock did not run while the stand-in
+played it), and a turn-based seat taken back in the turn it left goes on with that
+turn's time (:attr:`Clock.turn`: the turn starts once, when it begins, not again when
+its player comes back). Only a seat whose flag fell gets :data:`RECLAIM_GRACE`.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ MAX_INCREMENT = 600.0
 #: A turn-based table gives each move at least one hour and at most two weeks.
 MIN_HOURS, MAX_HOURS = 1.0, 14 * 24.0
 #: A seat whose flag fell gets at least this many seconds back when its player takes
-#: the seat again (a bank at zero would fall again at once).
+#: the seat again (a bank at zero would fall again at once); no other seat gets any.
 RECLAIM_GRACE = 60.0
 
 
@@ -142,8 +148,9 @@ def parse_time_control(data: Any) -> TimeControl:
 
 
 class Clock:
-    """The clocks of a table's seats: each seat's remaining seconds and the one seat
-    whose clock runs (``running``, since ``since`` on the ``now`` clock)."""
+    """The clocks of a table's seats: each seat's remaining seconds, the one seat
+    whose clock runs (``running``, since ``since`` on the ``now`` clock) and the seat
+    whose turn has begun and not yet ended with a move (``turn``)."""
 
     def __init__(
         self,
@@ -162,6 +169,10 @@ class Clock:
             )
         self.running: str | None = None
         self.since = 0.0
+        #: The seat whose turn began (its clock started) and has not ended with a move,
+        #: whether its clock runs or stopped meanwhile (its player left): a turn-based
+        #: seat whose clock starts again in that turn keeps what it had left.
+        self.turn: str | None = None
 
     def left(self, seat: str, at: float | None = None) -> float:
         """The seconds ``seat`` has left (its running clock read at ``at``, default now);
@@ -171,27 +182,36 @@ class Clock:
             base -= (self.now() if at is None else at) - self.since
         return max(0.0, base)
 
-    def start(self, seat: str | None, *, fresh: bool = True) -> None:
+    def start(self, seat: str | None) -> None:
         """Run ``seat``'s clock (``None``: no clock runs), the one running stopped
-        without credit. A turn-based seat gets its full time per move unless ``fresh``
-        is false (a turn resumed after a restart keeps what it had left)."""
+        without credit. A turn-based seat gets its full time per move when its turn
+        begins; in a turn already begun (:attr:`turn`: its player left and took the
+        seat back before the turn's move) it keeps what it had left."""
         at = self.now()
         self._charge(at)
         self.running = seat
         self.since = at
-        if seat is not None and fresh and self.control.kind == TURN:
+        if seat is None or seat == self.turn:
+            return
+        self.turn = seat
+        if self.control.kind == TURN:
             self.remaining[seat] = self.control.per_move
 
-    def resume(self, seat: str | None) -> None:
-        """Run ``seat``'s clock from now on with the time it had (a table loaded after
-        a restart: the downtime is not charged)."""
+    def resume(self, seat: str | None, turn: str | None = None) -> None:
+        """Run ``seat``'s clock from now on with the time it had, in the turn of
+        ``turn`` (default: ``seat``'s) that had begun (a table loaded after a restart:
+        the downtime is not charged, and no turn begins anew)."""
         self.running = seat
+        self.turn = turn if turn is not None else seat
         self.since = self.now()
 
     def moved(self, seat: str) -> None:
-        """``seat`` played a move: its clock is charged and stopped, and a real-time
-        seat earns its increment (only a move played on its own running clock does)."""
+        """``seat`` played a move: its turn is over (whoever played it, the stand-in
+        too), its clock is charged and stopped, and a real-time seat earns its
+        increment (only a move played on its own running clock does)."""
         at = self.now()
+        if self.turn == seat:
+            self.turn = None
         if self.running != seat:
             return
         self._charge(at)
@@ -224,10 +244,11 @@ class Clock:
         return self.running
 
     def grace(self, seat: str) -> None:
-        """A seat taken back by its player has at least :data:`RECLAIM_GRACE` seconds
-        (a turn-based seat gets a full turn when its clock next starts anyway)."""
-        if self.control.kind == REALTIME:
-            self.remaining[seat] = max(self.remaining[seat], RECLAIM_GRACE)
+        """A seat whose flag fell, taken back by its player, has at least
+        :data:`RECLAIM_GRACE` seconds (a turn-based one too, in the turn its flag fell
+        in; its next turn has the full time per move anyway). The caller gives it to
+        such a seat only: any other keeps what it had."""
+        self.remaining[seat] = max(self.remaining[seat], RECLAIM_GRACE)
 
     def view(self) -> dict[str, Any]:
         """What every viewer sees: the control, each seat's seconds left (read now, to

@@ -6,16 +6,20 @@ of the game, ``medium`` by default). The clock of the seat to move runs only whi
 person plays it: bots, stand-ins and chance steps have no clock (a bot cannot lose
 on time). When a seat's flag falls, or its player leaves (``POST .../leave``), the
 stand-in bot plays the seat at once, in the worker processes like any bot; the
-player takes it back with their seat token (``POST .../reclaim``). When every
-person at a table has left, the table ends as ``abandoned`` (a competition's table
-is played out by the stand-ins instead, so that the competition goes on).
+player takes it back with their seat token (``POST .../reclaim``), with the time the
+seat had when they left (a turn-based seat in the turn it left goes on with that turn's
+time; only a seat whose flag fell gets the grace of :data:`~.clocks.RECLAIM_GRACE`):
+leaving and coming back never gives time. When every person at a table has left,
+the table ends as ``abandoned`` (a competition's table is played out by the
+stand-ins instead, so that the competition goes on).
 
-Durability: the time control, the stand-in level, each seat's seconds left and the
-seats the stand-in plays are one JSON value of the table's row (``clock``), written at
-each leave, take-back and fallen flag, and every :data:`SAVE_EVERY` seconds for the
-tables whose moves changed their clocks. A clean stop saves every clock as it stands;
-a restart resumes the running one where it stood. Only time measured while the
-server runs is charged, on the monotonic clock: the downtime costs nobody anything.
+Durability: the time control, the stand-in level, each seat's seconds left, the turn
+begun (``turn``: its player may have left it) and the seats the stand-in plays are
+one JSON value of the table's row (``clock``), written at each leave, take-back and
+fallen flag, and every :data:`SAVE_EVERY` seconds for the tables whose moves changed
+their clocks. A clean stop saves every clock as it stands; a restart resumes the
+running one where it stood. Only time measured while the server runs is charged, on
+the monotonic clock: the downtime costs nobody anything.
 (After a crash, the clocks resume as the last checkpoint stored them, at most
 :data:`SAVE_EVERY` seconds before it.)
 
@@ -82,7 +86,8 @@ def check_settings(spec: GameSpec, request: dict[str, Any]) -> tuple[TimeControl
 
 
 def stored(table: LiveTable) -> str:
-    """The table's ``clock`` column: time control, stand-in, seconds left, absent seats."""
+    """The table's ``clock`` column: time control, stand-in, seconds left, the turn
+    begun, absent seats."""
     return json.dumps(_kept(table))
 
 
@@ -92,6 +97,8 @@ def _kept(table: LiveTable) -> dict[str, Any]:
     if clock is not None:
         data |= {"control": clock.control.to_json(), "remaining": clock.saved()}
         data["running"] = clock.running
+        if clock.turn is not None:  # a turn its player left: taken back, it goes on
+            data["turn"] = clock.turn
     away = {s.seat: s.away for s in table.seats.values() if s.away}
     if away:
         data["away"] = away
@@ -150,9 +157,14 @@ class Presence:
             control = parse_time_control(data["control"])
             if control.clocked:
                 table.clock = Clock(control, list(table.seats), self.now, data.get("remaining"))
-                # A turn resumed where it stood at the stop: not a fresh turn.
+                # A turn resumed where it stood at the stop: not a fresh turn, nor is
+                # the turn its player left (a row of an older server: the running one).
                 running = data.get("running")
-                table.clock.resume(running if running in table.seats else None)
+                turn = data.get("turn")
+                table.clock.resume(
+                    running if running in table.seats else None,
+                    turn if turn in table.seats else None,
+                )
 
     def write(self, table: LiveTable) -> storage.Write:
         """The write keeping the table's ``clock`` column as it stands."""
@@ -428,12 +440,18 @@ class Presence:
                 raise ApiError(409, e.NOT_AWAY, f"seat {viewer} is already played by you")
             before = seat.away, seat.standin
             seat.away, seat.standin = None, None
-            if table.clock is not None:
-                table.clock.grace(viewer)
+            clock = table.clock
+            kept = None if clock is None else clock.remaining[viewer]
+            # Only a fallen flag earns the grace (a seat left with its flag down, then
+            # left again, has no time either): leaving and coming back gives none.
+            if clock is not None and (before[0] == TIMEOUT or clock.left(viewer) <= 0):
+                clock.grace(viewer)
             try:
                 await self.writer.write(self.write(table))
             except Exception:
                 seat.away, seat.standin = before
+                if clock is not None and kept is not None:
+                    clock.remaining[viewer] = kept
                 raise
             self._changed(table)
         return {"seat": viewer, "away": None, "table": views.summary(table)}

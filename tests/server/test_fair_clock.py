@@ -33,7 +33,7 @@ from peloton.server.errors import ApiError
 from peloton.server.live import LiveTable
 from peloton.server.tables import Tables
 
-from .clock_support import TWO_HUMANS, HandClock, seated, served
+from .clock_support import TWO_HUMANS, HandClock, bots_done, seated, served
 from .helpers import Server, create, join
 
 #: The stand-ins think this long before each move: none moves during a test.
@@ -263,3 +263,27 @@ def test_leave_and_reclaim_over_http_never_refill_the_clock(
             assert after <= before, f"{before} s before the restart, {after} s after"
     finally:
         server.stop()
+
+
+def test_the_stand_ins_moves_cost_and_earn_the_seat_nothing(db_url: str) -> None:
+    """A real-time seat left after 4 s of its 30 s bank: the stand-in plays its moves
+    at once (no increment for them, no time charged), and taken back several moves
+    later the seat has its 26 s, as when its player left."""
+
+    async def scenario() -> None:
+        now = HandClock()
+        clock = {"kind": "realtime", "bank": 30, "increment": 5}
+        async with served(db_url, now) as tables:
+            table, players = await seated(tables, {**TWO_HUMANS, "clock": clock})
+            now.advance(4)
+            await tables.presence.leave(table, "A")
+            for _ in range(3):
+                await bots_done(table)  # the stand-in played A's move: B's turn
+                now.advance(10)
+                await players["B"].move()
+            await bots_done(table)
+            assert len(table.texts) >= 6 and reported(table) == 26
+            await tables.presence.reclaim(table, "A", {})
+            assert reported(table) == 26, "what it had when its player left"
+
+    asyncio.run(scenario())

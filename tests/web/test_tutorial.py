@@ -140,8 +140,9 @@ def test_the_tutorial_on_a_phone(server: Server, new_context) -> None:
     toggle = page.locator("[data-testid=attack-toggle].lesson-target")
     expect(toggle).to_be_visible()
     page.screenshot(path=artifact("tutorial-attack-390.png"), full_page=True)
-    # The highlighted square is out of a plain ride's reach: tapping it without the
-    # toggle is refused by the engine, with its reason.
+    # The attack's square lights only once the attack is armed (issue 32, point 10):
+    # tapped before, it means a plain ride out of reach, refused with the engine's reason.
+    expect(page.locator("[data-testid=board] .sq.lesson-target")).to_have_count(0)
     page.locator("[data-testid=board] [data-square=b24]").click()
     expect(page.get_by_test_id("feedback")).to_contain_text("AS1-b24 is illegal")
     # The attack button beside "Your move" (the move buttons are further down).

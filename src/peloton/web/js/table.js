@@ -7,7 +7,7 @@ import { api, authHeaders, download, tokens, playerName, LiveSocket } from "./ap
 import { ReplayViewer } from "./replay.js";
 import * as seats from "./seats.js";
 import { showSolver } from "./solver.js";
-import { el, clear, teamChip, seatLabel, seatOf, showError, renderLog, logFromReplay, setTeamColours } from "./ui.js";
+import { el, clear, teamChip, seatLabel, seatOf, showError, renderLog, logFromReplay, setTeamColours, HintLine } from "./ui.js";
 import { viewOf } from "./views.js";
 import { applyDelta, DeltaError } from "./delta.js";
 import { TurnSignal } from "./turn_signal.js";
@@ -30,7 +30,7 @@ const S = {
   log: [], // {move, round, by}
   logLoading: false,
   pending: false, // a move was sent; wait for its update (or an error)
-  hover: [], // squares to mark while a control is hovered
+  hint: null, // the hint line under the controls, with the squares a hovered control marks
   mode: "live",
   replay: null,
   conn: "connecting",
@@ -86,7 +86,6 @@ function applyTable(t, { whole = false } = {}) {
 
 function setSnapshot(snap) {
   if (!snap) return;
-  const before = S.snap;
   S.snap = snap;
   S.pending = false;
   // A snapshot that lists the moves (as this viewer may see them) is the log: a hidden
@@ -97,7 +96,6 @@ function setSnapshot(snap) {
     S.log = snap.moves.map((move, i) => ({ move, round: S.view.roundOf(snap, i), sentence: said(move, i) }));
     if (S.log.some((entry) => !entry.sentence)) setTimeout(loadLog, 0);
   }
-  if (!before || S.view.movesPlayed(before) !== S.view.movesPlayed(snap)) S.hover = [];
 }
 
 /** Read the log whole (GET .../replay): its moves in words. `tries`: how many more times
@@ -259,13 +257,12 @@ function onSquare(square) {
 
 function hoverSquare(square) {
   const target = square && S.snap ? targets().get(square) : null;
-  $("hint").textContent = target ? target.describe : "";
+  S.hint.say(target ? target.describe : "");
 }
 
 /** A control hovered: say what it does and mark its squares on the board. */
 function hint(describe, squares) {
-  $("hint").textContent = describe || "";
-  S.hover = squares || [];
+  S.hint.say(describe, squares);
   drawBoard();
 }
 
@@ -368,7 +365,7 @@ function renderSeats() {
 function drawBoard() {
   if (S.mode !== "live" || !S.snap) return new Map();
   const tg = targets();
-  const hints = S.hover.length ? [...S.hover] : S.view.hints(lastMove());
+  const hints = S.hint.squares.length ? [...S.hint.squares] : S.view.hints(lastMove());
   S.view.render(S.snap, { targets: tg, hints, mine: S.seat });
   return tg;
 }
@@ -381,13 +378,14 @@ function render() {
   renderTurn();
   seats.renderJoin($("join"), { table: S.table, seat: S.seat, live: S.mode === "live", view: S.view, onJoin: join });
   renderSeats();
+  // The controls are drawn anew (or taken away) below: a hint of the old ones goes.
+  S.hint.reset();
   if (S.mode !== "live") {
     clear($("controls"));
     return;
   }
   const tg = drawBoard();
   S.view.focus(S.snap, [...tg.keys()]);
-  if (!myTurn()) $("hint").textContent = "";
   S.view.controls($("controls"), S.snap, {
     seat: S.seat, myTurn: myTurn(), pending: S.pending, send: sendMove, table: S.table, rerender: render, hint,
   });
@@ -507,6 +505,7 @@ async function init() {
 // replays opened at a move of the URL (?move=N) and the solver's line on the board.
 
 function flowInit() {
+  S.hint = new HintLine($("hint"));
   S.chat = new ChatPanel($("chat"), { send: (message) => socket.send(message), downloadPath: `${tablePath}/chat`, heading: $("chat-h") });
   S.signal = new TurnSignal(document.querySelector(".top-actions"));
   S.signal.setBase(`Table ${tableId} · Peloton`);

@@ -7,7 +7,7 @@
 
 import { api, playerName, tokens } from "./api.js";
 import { MindCyclingView } from "./mindcycling.js";
-import { clear, el, showError } from "./ui.js";
+import { clear, el, showError, HintLine } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
 const MOVE_RE = /^([A-G][DSC]\d)-([a-z]\d+|#)([!wr]?)$/;
@@ -35,6 +35,7 @@ const S = {
 };
 
 const board = new MindCyclingView($("board-host"), { onSquare: (sq) => clickSquare(sq) });
+const hintLine = new HintLine($("hint"));
 
 /** The expected move's parts: {rider, square, kind} (square null for a gift). */
 function expected() {
@@ -56,29 +57,29 @@ function draw() {
   if (!snap) return;
   const mine = myTurn();
   board.render(snap, { targets: board.targets(snap, mine), hints: S.hints || [], mine: S.lesson.learner });
-  // The move the step asks for: a ring on its square (the attack toggle first, for an attack).
+  // What the learner can click now for the step's move: its square only when a click
+  // there sends that move (so a click on it is never refused), else the button that
+  // gets it there first (the attack toggle, for an attack: the square lights once the
+  // attack is armed).
   for (const node of document.querySelectorAll(".lesson-target")) node.classList.remove("lesson-target");
   const want = mine ? expected() : null;
-  if (want && want.square && board.board.squares[want.square]) {
-    board.board.squares[want.square].classList.add("lesson-target");
-  }
+  const square = want && want.square && board.board.squares[want.square];
+  if (square && moveOfSquare(want.square) === want.text) square.classList.add("lesson-target");
+  hintLine.reset(); // the controls are drawn anew: a hint of the old ones goes
   board.controls($("controls"), snap, {
     myTurn: mine,
     pending: S.busy,
     send,
     table: null,
     rerender: draw,
-    hint: (text, squares) => {
-      $("hint").textContent = text || "";
-      S.hints = squares;
-    },
+    hint: (text, squares) => hintLine.say(text, squares),
   });
   askAction(want);
   if (want) {
     const buttons = [...$("controls").querySelectorAll("[data-move]")].filter((b) => b.dataset.move === want.text);
     for (const b of buttons) b.classList.add("lesson-target");
     const toggle = $("controls").querySelector("[data-testid=attack-toggle]");
-    if (toggle && want.kind === "attack" && !board.attack) toggle.classList.add("lesson-target");
+    if (toggle && toggleNeeded(want)) toggle.classList.add("lesson-target");
   }
   board.focus(snap, want && want.square ? [want.square] : []);
   const result = $("result");
@@ -87,6 +88,12 @@ function draw() {
   if (medals) board.result(result, snap, {});
   // Between two of the learner's moves the panel has nothing to show.
   $("play-panel").hidden = !$("controls").childElementCount && !medals;
+}
+
+/** Whether the step's move needs the attack toggle pressed first: an attack not yet
+ * armed, or a plain ride while an attack is armed (its square would send an attack). */
+function toggleNeeded(want) {
+  return Boolean(want && want.square) && (want.kind === "attack" ? !board.attack : want.kind === "move" && board.attack);
 }
 
 /** Beside the step's "Your move", the button the move needs when it is not a square
@@ -102,16 +109,17 @@ function askAction(want) {
       type: "button", class: "btn small lesson-target", dataset: { testid: "ask-give" },
       onclick: () => send(want.text),
     }, `Give bottle to ${want.text.split(">")[1]}`));
-  } else if (want.kind === "attack") {
+  } else if (want.kind === "attack" || toggleNeeded(want)) {
     box.append(el("button", {
-      type: "button", class: `btn small attack-toggle ${board.attack ? "on" : "lesson-target"}`,
+      type: "button", class: `btn small attack-toggle ${board.attack ? "on" : ""} ${toggleNeeded(want) ? "lesson-target" : ""}`,
       "aria-pressed": board.attack ? "true" : "false", dataset: { testid: "ask-attack" },
       onclick: () => {
         board.attack = !board.attack;
         draw();
       },
     }, board.attack ? "Cancel attack" : "Attack!"));
-    if (board.attack) box.append(el("span", { class: "small" }, ` then the lit square ${want.square}`));
+    const next = toggleNeeded(want) ? ` first: then the square ${want.square} lights up` : ` then the lit square ${want.square}`;
+    box.append(el("span", { class: "small", dataset: { testid: "ask-then" } }, next));
   }
 }
 
@@ -182,20 +190,26 @@ function addTurns(turns) {
 
 // ------------------------------------------------------------------ moves
 
-/** A click on a square of the board (lit or not): the move it means is sent as it is;
- * the server's engine decides. The lit square of the step sends the step's move (its
- * wheel or relay too); another square a plain ride (an attack in attack mode). */
-function clickSquare(square) {
-  if (!myTurn()) return;
+/** The move a click on `square` means now (null when no rider is to move): the step's
+ * move on its square (its wheel or relay too, and its attack once armed); elsewhere
+ * the board's lit move, or a plain ride (an attack in attack mode). */
+function moveOfSquare(square) {
+  const rider = S.snap && S.snap.current_rider;
+  if (!rider) return null;
   const want = expected();
-  const rider = S.snap.current_rider;
-  if (!rider) return;
   if (want && want.square === square && (want.kind === "wheel" || want.kind === "relay" || want.kind === (board.attack ? "attack" : "move"))) {
-    send(want.text);
-    return;
+    return want.text;
   }
   const target = board.targets(S.snap, true).get(square);
-  send(target && target.text ? target.text : `${rider}-${square}${board.attack ? "!" : ""}`);
+  return target && target.text ? target.text : `${rider}-${square}${board.attack ? "!" : ""}`;
+}
+
+/** A click on a square of the board (lit or not): the move it means is sent as it is;
+ * the server's engine decides. */
+function clickSquare(square) {
+  if (!myTurn()) return;
+  const text = moveOfSquare(square);
+  if (text) send(text);
 }
 
 async function send(text) {

@@ -98,6 +98,31 @@ export function seatOf(table, team) {
   return ((table && table.seats) || []).find((s) => s.seat === team);
 }
 
+/** The hint line under a player's controls: what the control under the pointer (or
+ * the keyboard's focus) does, in words, and the squares it marks on the board. A hint
+ * is only true while the control that gave it is there, and a control removed or
+ * replaced never says it is left (no mouseleave, no blur): so the page `reset`s the
+ * line each time it draws its controls again, whichever control spoke (issue 32: a
+ * ride's words stayed through the wheel choice after it, and a step's relay through
+ * the rest of the tutorial). */
+export class HintLine {
+  constructor(node) {
+    this.node = node;
+    this.squares = [];
+  }
+
+  /** A control says what it does (`text`, "" when the pointer leaves it). */
+  say(text, squares = []) {
+    this.node.textContent = text || "";
+    this.squares = text && squares ? [...squares] : [];
+  }
+
+  /** The controls are drawn anew: what the old ones said goes with them. */
+  reset() {
+    this.say("");
+  }
+}
+
 /** Error banner: shown in the page (never an alert), until dismissed or replaced. */
 export function showError(box, message) {
   clear(box);

@@ -6,10 +6,14 @@ that does not own a table relays its clients to the owner through the broker; a 
 answers requests for the tables it owns. Two brokers do the same job:
 
 * :class:`RedisBroker` (``redis://HOST:PORT/DB``): Redis's publish/subscribe, one
-  subscriber connection per process. When Redis goes away the broker reconnects with
-  backoff, subscribes every channel again, then calls the :meth:`Broker.on_reconnect`
+  subscriber connection per process. When Redis goes away the broker calls the
+  :meth:`Broker.on_lost` callbacks at once (what is published from now on is lost,
+  so relayed clients are closed and connect again), reconnects with backoff,
+  subscribes every channel again, then calls the :meth:`Broker.on_reconnect`
   callbacks: what was published meanwhile is lost (Redis keeps no pub/sub messages),
-  so the callers check again what they rely on.
+  so the callers check again what they rely on. A Redis that stops answering
+  without closing its connections (a stopped process, a cut link) is found by a
+  ping every :data:`HEARTBEAT_SECONDS` that must answer within :data:`PING_TIMEOUT`.
 * :class:`LocalBroker`: the same behaviour inside one process (every ``LocalBroker``
   of a :class:`LocalHub` hears the others), for a one-process server and for tests.
 
@@ -31,6 +35,7 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -50,6 +55,12 @@ BACKOFF_FIRST = 0.05
 BACKOFF_CAP = 2.0
 #: The longest :meth:`Broker.subscribe` waits for the broker to confirm.
 SUBSCRIBE_TIMEOUT = 5.0
+#: How often a Redis broker pings Redis, and how long the answer may take before it
+#: counts the broker as lost. A Redis that closed its connections (killed, restarted)
+#: is found lost at once by the reader; these bound how long a silent one goes
+#: unnoticed: relayed clients were left waiting until Redis came back (issue 32).
+HEARTBEAT_SECONDS = 0.25
+PING_TIMEOUT = 0.5
 
 
 class BrokerDown(Exception):
@@ -123,6 +134,9 @@ class Broker(abc.ABC):
         self._pending: dict[str, asyncio.Future[bytes]] = {}
         self._serving: set[asyncio.Task[None]] = set()
         self._started = False
+        self._lost_callbacks: list[Callback] = []
+        #: Whether the broker was lost and has not come back yet.
+        self.down = False
 
     # ------------------------------------------------------------ what each broker does
 
@@ -190,6 +204,11 @@ class Broker(abc.ABC):
         """Call ``callback`` each time the connection to the broker came back after it
         was lost: messages published meanwhile may have been lost."""
         self._callbacks.append(callback)
+
+    def on_lost(self, callback: Callback) -> None:
+        """Call ``callback`` as soon as the broker is found lost (once an outage):
+        what is published until it comes back is lost."""
+        self._lost_callbacks.append(callback)
 
     async def request(self, channel: str, data: bytes, timeout: float) -> bytes:
         """Send ``data`` to the node serving ``channel`` and return its reply.
@@ -266,12 +285,32 @@ class Broker(abc.ABC):
         if sub is not None:
             sub.queue.put_nowait(data)
 
-    async def _reconnected(self) -> None:
-        for callback in list(self._callbacks):
+    def _lost(self) -> None:
+        """The broker is gone: run the :meth:`on_lost` callbacks, once an outage, each
+        in a task of its own (a callback may use the broker)."""
+        if self.down or not self._started:
+            return
+        self.down = True
+        self._spawn(self._run(self._lost_callbacks, "on_lost"))
+
+    def _back(self) -> None:
+        """The broker is back (every channel subscribed again): the
+        :meth:`on_reconnect` callbacks, in a task of their own."""
+        self.down = False
+        self._spawn(self._run(self._callbacks, "on_reconnect"))
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._serving.add(task)
+        task.add_done_callback(self._serving.discard)
+
+    @staticmethod
+    async def _run(callbacks: list[Callback], what: str) -> None:
+        for callback in list(callbacks):
             try:
                 await callback()
             except Exception:
-                log.exception("broker: an on_reconnect callback failed")
+                log.exception("broker: an %s callback failed", what)
 
 
 # ---------------------------------------------------------------- in one process
@@ -337,6 +376,9 @@ class RedisBroker(Broker):
         self._closing = False
         self._outbox: list[tuple[str, bytes, asyncio.Future[int]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._heart: asyncio.Task[None] | None = None
+        #: The reader is connecting again (it says when it is back).
+        self._reconnecting = False
 
     def _new_client(self) -> Any:
         from redis.asyncio import Redis
@@ -365,6 +407,7 @@ class RedisBroker(Broker):
             raise
         self._reader = asyncio.ensure_future(self._read())
         await super().start()
+        self._heart = asyncio.ensure_future(self._heartbeat())
 
     async def close(self) -> None:
         self._closing = True
@@ -376,10 +419,11 @@ class RedisBroker(Broker):
             if not future.done():
                 future.set_exception(BrokerDown("the broker was closed"))
         self._outbox.clear()
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._reader
+        for task in (self._reader, self._heart):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         await super().close()
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
@@ -432,7 +476,42 @@ class RedisBroker(Broker):
                 if event is not None:
                     event.set()
 
+    async def _heartbeat(self) -> None:
+        """Ping Redis every :data:`HEARTBEAT_SECONDS`: a Redis that does not answer in
+        time is lost (:meth:`Broker.on_lost`), even if no connection was closed. It is
+        back when it answers again and the subscriber connection is up: after a
+        reconnection, the reader says so itself once every channel is subscribed.
+
+        Each ping is a blocking call in a thread of its own, timed by its socket: an
+        event loop busy for a moment delays the verdict, never makes it "lost"."""
+        import redis
+
+        client = redis.Redis.from_url(
+            self.url, socket_connect_timeout=PING_TIMEOUT, socket_timeout=PING_TIMEOUT
+        )
+        pinger = ThreadPoolExecutor(max_workers=1, thread_name_prefix="peloton-broker-ping")
+        loop = asyncio.get_running_loop()
+        try:
+            while not self._closing:
+                await asyncio.sleep(HEARTBEAT_SECONDS)
+                try:
+                    await loop.run_in_executor(pinger, client.ping)
+                except Exception as exc:  # refused, reset, timed out: gone for now
+                    if not self.down:
+                        log.warning("broker: %s does not answer (%s)", self.url, exc)
+                    self._lost()
+                    continue
+                if self.down and self._up.is_set() and not self._reconnecting:
+                    log.warning("broker: %s answers again", self.url)
+                    self._back()
+        finally:
+            pinger.shutdown(wait=False, cancel_futures=True)
+            with contextlib.suppress(Exception):
+                client.close()
+
     async def _reconnect(self) -> None:
+        self._reconnecting = True
+        self._lost()
         self._up.clear()
         with contextlib.suppress(Exception):
             await self._pubsub.aclose()
@@ -447,9 +526,8 @@ class RedisBroker(Broker):
             log.warning("broker: connected to %s again", self.url)
             # In a task of their own: a callback may use the broker (a request waits
             # for its reply, which this reader must be free to read).
-            task = asyncio.ensure_future(self._reconnected())
-            self._serving.add(task)
-            task.add_done_callback(self._serving.discard)
+            self._reconnecting = False
+            self._back()
             return
 
     async def _publish(self, channel: str, data: bytes) -> int:

@@ -130,7 +130,8 @@ class Cluster:
         await self.relays.start()
         await self.broker.serve(forward.channel(self.node), self._answer)
         await self.broker.serve(lobby.channel(self.node), self._lines)
-        self.broker.on_reconnect(self._reconnected)
+        self.broker.on_reconnect(self._drop_relayed)
+        self.broker.on_lost(self._drop_relayed)
         await run_in_threadpool(self.leases.beat, self.address)
         ids = await run_in_threadpool(storage.unfinished_ids, self.tables.engine)
         await run_in_threadpool(self._take_free, ids)
@@ -357,9 +358,11 @@ class Cluster:
         if idle:
             await run_in_threadpool(self._release, idle)
 
-    async def _reconnected(self) -> None:
-        """The broker came back: messages may have been lost both ways, so every relayed
-        client connects again and gets a fresh ``welcome``."""
+    async def _drop_relayed(self) -> None:
+        """The broker was lost, or came back: messages are (or may have been) lost both
+        ways, so every relayed client connects again and gets a fresh ``welcome``: at
+        once when the broker is lost, not when it is back, so that no client waits on
+        a move that cannot be answered (issue 32)."""
         self.relays.shut_all()
         self.relays.close_remote()
 

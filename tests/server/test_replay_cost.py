@@ -31,7 +31,11 @@ def long_mind_twist(moves: int) -> tuple[dict[str, Any], list[str]]:
     state = spec("mind-twist").new_state(options, None)
     texts: list[str] = []
     while len(texts) < moves:
-        text = "dial:1" if state.phase == "dial" else ("guess:2" if len(texts) % 20 == 1 else "guess:1")
+        text = (
+            "dial:1"
+            if state.phase == "dial"
+            else ("guess:2" if len(texts) % 20 == 1 else "guess:1")
+        )
         texts.append(text)
         state.play(text)
     assert not state.is_over

@@ -1,11 +1,22 @@
-"""Running the web table under uvicorn (what ``peloton serve`` does)."""
+"""Running the web table under uvicorn (what ``peloton serve`` does).
+
+SIGTERM (a service manager's stop, ``kill``) stops the server as Ctrl-C does: the
+connections are closed, the running clocks saved, a cluster node's leases given back
+and the worker processes ended; then ``peloton serve`` prints a last line
+(:data:`STOPPED`) and exits with code 0 (a stop asked for is no failure; Ctrl-C
+still exits 130, an interrupted command's code). However the server ends, even by
+SIGKILL, its worker processes end with it (:func:`.workers.die_with_server`).
+"""
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
+import signal
 import socket
 import sys
+from collections.abc import Iterator
 
 import uvicorn
 
@@ -14,6 +25,9 @@ from .app import create_app
 from .lateness import LatenessMonitor, monitor_if_asked, report
 from .limits import KEEP_ALIVE_SECONDS, Limits
 from .protocols import HttpProtocol, WebSocketProtocol
+
+#: The last line ``peloton serve`` prints once it has stopped (then the signal's name).
+STOPPED = "Peloton stopped"
 
 #: Frames up to this size reach the protocol, which answers ``too_large`` above
 #: 4096 bytes; larger frames close the connection (WebSocket code 1009).
@@ -25,6 +39,21 @@ class _Server(uvicorn.Server):
 
     address = ""
     lateness: LatenessMonitor | None = None
+    #: The signal that stopped the server, if one did.
+    stopped_by: int | None = None
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        """uvicorn's, but a SIGTERM is not raised again once the server has stopped:
+        uvicorn does so to die of it (exit code -15, "Terminated" under make), after the
+        clean stop it already made."""
+        with super().capture_signals():
+            yield
+            captured: list[int] = getattr(self, "_captured_signals", [])
+            if captured:
+                self.stopped_by = captured[-1]
+            if signal.SIGTERM in captured:
+                captured[:] = [s for s in captured if s != signal.SIGTERM]
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
@@ -128,6 +157,11 @@ def serve(
         server.run(sockets=[sock])
     finally:
         report(server.lateness)
+        if server.started:
+            why = (
+                "" if server.stopped_by is None else f" ({signal.Signals(server.stopped_by).name})"
+            )
+            print(f"{STOPPED}{why}: every table saved, every worker process ended.", flush=True)
     if not server.started:
         print(
             "peloton: error: the server could not start (see the messages above)", file=sys.stderr

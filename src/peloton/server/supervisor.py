@@ -9,7 +9,9 @@ supervises: it prints what the workers print (each line marked with the worker's
 number: ``worker 2: Peloton is serving on …`` once it accepts connections; their
 errors go to stderr unmarked), says when every worker serves, starts again a worker
 that died (unless it keeps dying at once), and on Ctrl-C or SIGTERM stops every
-worker before it exits.
+worker before it exits (SIGTERM: exit code 0), its last line saying so once every
+worker's own last line is printed. A worker whose parent dies (SIGKILL) stops by
+itself (:func:`watch_parent`), and its own worker processes end with it.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ class Worker:
     started: float = 0.0
     quick_deaths: int = 0
     ready: threading.Event = field(default_factory=threading.Event)
+    #: The thread printing its lines.
+    relay: threading.Thread | None = None
 
 
 class Supervisor:
@@ -77,7 +81,8 @@ class Supervisor:
         worker.started = time.monotonic()
         with self.lock:
             print(f"worker {worker.number}: started (process {worker.proc.pid})", flush=True)
-        threading.Thread(target=self._relay, args=(worker, worker.proc), daemon=True).start()
+        worker.relay = threading.Thread(target=self._relay, args=(worker, worker.proc), daemon=True)
+        worker.relay.start()
 
     def _relay(self, worker: Worker, proc: subprocess.Popen[str]) -> None:
         """Print a worker's lines, marked with its number; note when it serves."""
@@ -105,6 +110,8 @@ class Supervisor:
             self._stop_all()
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
+            why = "" if self.stopping is None else f" ({signal.Signals(self.stopping).name})"
+            print(f"Peloton stopped{why}: its {self.count} workers ended.", flush=True)
 
     def _supervise(self) -> int:
         for worker in self.workers:
@@ -153,6 +160,9 @@ class Supervisor:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+        for worker in self.workers:  # their last lines before the parent's
+            if worker.relay is not None:
+                worker.relay.join(timeout=5)
 
 
 def watch_parent() -> None:

@@ -163,23 +163,28 @@ def table_replay(
     # Each move in words, from the state before it; in a game with hidden information
     # once the move as the viewer sees it is known (the end), from the whole state (the
     # move's outcome is the viewer's to read, a move it may not see says nothing: as
-    # views.sentences_before says it live).
-    said: list[Any] = []
+    # views.sentences_before says it live), in a second walk through the moves: a copy
+    # of the state kept for each move would hold the game's history as often.
+    said: list[str] = []
 
-    def positions() -> Any:
+    def positions() -> Iterator[dict[str, Any]]:
         yield spec.snapshot(state, viewer)
         for text in texts:
-            said.append(state.copy() if spec.hidden else spec.describe(state, text))
+            if not spec.hidden:
+                said.append(spec.describe(state, text))
             state.play(text)
             yield spec.snapshot(state, viewer)
 
     extra = {"options": shown(options), **objects(options), "players": players}
     answer = replays.replay(spec.name, [], positions(), extra)
     moves = spec.public_moves(state, viewer) if spec.hidden else list(texts)
+    if spec.hidden:
+        again = spec.new_state(options, seed)
+        for text, seen in zip(texts, moves, strict=True):
+            said.append(spec.describe(again, seen))
+            again.play(text)
     answer["moves"] = moves
-    answer["sentences"] = [
-        s if isinstance(s, str) else spec.describe(s, moves[i]) for i, s in enumerate(said)
-    ]
+    answer["sentences"] = said
     return dump(answer)
 
 

@@ -19,6 +19,8 @@ _now = time.monotonic
 #: Imported with the command line's first modules: the fallback start.
 _IMPORTED = _now()
 _started: float | None = None
+#: Whether the command is the whole process (run as ``peloton``, not called by a test).
+_whole_process = False
 
 
 def process_age() -> float | None:
@@ -35,8 +37,9 @@ def process_age() -> float | None:
 
 def start(whole_process: bool) -> None:
     """Mark the start of a command: the process's own start when ``whole_process``."""
-    global _started
+    global _started, _whole_process
     now = _now()
+    _whole_process = whole_process
     if whole_process:
         age = process_age()
         _started = now - age if age is not None else _IMPORTED
@@ -47,3 +50,23 @@ def start(whole_process: bool) -> None:
 def elapsed() -> float:
     """Seconds since the running command started (since import if none was marked)."""
     return _now() - (_IMPORTED if _started is None else _started)
+
+
+def whole_process() -> bool:
+    """Whether the running command is the whole process (its exit is the process's)."""
+    return _whole_process
+
+
+def cpu() -> float:
+    """CPU seconds this process has used so far (its start-up included)."""
+    return time.process_time()
+
+
+def share() -> float:
+    """The share of one core this command got so far: its CPU seconds per second of
+    wall time since it started (1.0 when nothing can be told yet). On a busy machine
+    it is small: a second of the command's own work then takes many seconds."""
+    wall = elapsed()
+    if wall <= 0.05:
+        return 1.0
+    return min(1.0, max(0.01, cpu() / wall))

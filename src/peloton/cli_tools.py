@@ -4,6 +4,10 @@ of :mod:`peloton.cli_base` when :mod:`peloton.cli` imports this module."""
 
 from __future__ import annotations
 
+import os
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -328,20 +332,84 @@ def _progress() -> Any:
 
 # ---------------------------------------------------------------- solve
 
-#: Seconds kept back from ``--time-limit`` for what follows the search: printing the
-#: line, writing the record, Python's exit.
+#: Seconds kept back from ``--time-limit`` for what follows the search (printing the
+#: line, writing the record, Python's exit) on a machine that gives the command a
+#: whole core.
 SOLVE_MARGIN = 0.5
+#: What follows the search, in CPU seconds: the solver's last step past its deadline,
+#: printing, the record, the exit (measured: about 0.1 s). On a busy machine the
+#: command keeps back this CPU time at the rate the machine gave it so far
+#: (:func:`peloton.cli_clock.share`): a tenth of a core makes it 1.5 s of wall time.
+AFTER_CPU = 0.15
+#: The most of the limit kept back that way.
+MOST_KEPT = 0.3
 #: The least a solve is given, however late it starts (it answers at once with a line).
 SOLVE_LEAST = 0.05
+#: How far past ``--time-limit`` the command may end, by its own clock, when its
+#: start-up left time to search: the solver's last step and the printing on a machine
+#: busier than the start-up said.
+LIMIT_MARGIN = 1.0
 
 
-def solve_budget(time_limit: float | None) -> float | None:
+def solve_reserve(time_limit: float) -> float:
+    """Seconds to keep back from ``time_limit`` for what follows the search:
+    :data:`SOLVE_MARGIN`, or more on a busy machine (:data:`AFTER_CPU` at the share of
+    a core the command got so far), at most :data:`MOST_KEPT` of the limit."""
+    return max(SOLVE_MARGIN, min(AFTER_CPU / cli_clock.share(), MOST_KEPT * time_limit))
+
+
+def solve_budget(time_limit: float | None, reserve: float = SOLVE_MARGIN) -> float | None:
     """The solver's own limit: ``--time-limit`` less the time the command has already
     spent (Python's start-up and imports included, :mod:`peloton.cli_clock`) and
-    :data:`SOLVE_MARGIN`, so the command as a whole keeps its limit."""
+    ``reserve``, so the command as a whole keeps its limit."""
     if time_limit is None:
         return None
-    return max(SOLVE_LEAST, time_limit - cli_clock.elapsed() - SOLVE_MARGIN)
+    return max(SOLVE_LEAST, time_limit - cli_clock.elapsed() - reserve)
+
+
+def solve_clock(began: float) -> Callable[[], float]:
+    """The solver's clock: the command's own (:func:`peloton.cli_clock.elapsed`), on
+    which the solve began at ``began``, when its budget was set. The solver's first
+    reading marks its start: loading the course's book and setting up, which the
+    solver does before it reads its clock, count in its time too."""
+    readings = 0
+    offset = began - time.monotonic()  # the command's clock, read from the system's
+
+    def clock() -> float:
+        nonlocal readings
+        readings += 1
+        return began if readings == 1 else max(began, time.monotonic() + offset)
+
+    return clock
+
+
+def time_account(
+    time_limit: float | None, starting: float, solving: float, cpu: float, nodes: int, proven: bool
+) -> list[str]:
+    """What ``peloton solve`` says its time went to, last: its parts add up to its
+    total, by its own clock (the line's own printing and the exit aside)."""
+    total = cli_clock.elapsed()
+    rest = max(0.0, total - starting - solving)
+    busy = ""
+    if solving > 0.2 and cpu < 0.5 * solving:
+        busy = f": the machine was busy, the search got {cpu / solving:.0%} of a core"
+    limit = "" if time_limit is None else f" (limit {time_limit:g} s)"
+    lines = [
+        f"time: {total:.2f} s{limit}: {starting:.2f} s starting and loading, "
+        f"{solving:.2f} s solving ({cpu:.2f} s of CPU{busy}), {rest:.2f} s printing"
+    ]
+    if nodes == 0:
+        lines.insert(
+            0,
+            "nodes: 0, since "
+            + (
+                "the bounds proved the first line optimal without a search"
+                if proven
+                else "the time ran out before the exact search began (the time went to the "
+                "first lines and the bounds)"
+            ),
+        )
+    return lines
 
 
 @app.command()
@@ -406,6 +474,9 @@ def solve(
                 )
             chosen, comp, start = given.course, composition_of(given.teams["A"]), given.start
             wind, relay_limit, known = given.wind, given.relay_limit, given.moves
+        # The budget is set last, as the search begins: what came before is start-up.
+        starting = cli_clock.elapsed()
+        reserve = SOLVE_MARGIN if time_limit is None else solve_reserve(time_limit)
         solution = run_solver(
             chosen,
             comp,
@@ -413,10 +484,12 @@ def solve(
             any_team=any_team,
             wind=wind,
             relay_limit=relay_limit,
-            time_limit=solve_budget(time_limit),
+            time_limit=solve_budget(time_limit, reserve),
             known_line=known,
             from_scratch=from_scratch,
+            clock=solve_clock(starting),
         )
+        solving = cli_clock.elapsed() - starting
     what = f"from {start}" if start is not None else ("any team" if any_team else f"team {comp}")
     print_solution(console, f"solving course {chosen.name!r}, {what}", solution, any_team)
     if record is not None and solution.final is not None:
@@ -425,3 +498,14 @@ def solve(
                 solution.final, {"A": {"name": "solver", "controller": "solver"}}
             ).save(record)
         console.print(f"record written to {record}", markup=False, soft_wrap=True)
+    account = time_account(
+        time_limit, starting, solving, solution.cpu_seconds, solution.nodes, solution.proven
+    )
+    for text in account:
+        console.print(text, markup=False, soft_wrap=True)
+    if cli_clock.whole_process():
+        # Nothing is left to do, and Python's own exit frees the search's tables one by
+        # one: on a busy machine that took seconds past the account just printed.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)

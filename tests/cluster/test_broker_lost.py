@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 import signal
-from collections.abc import Iterator
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -28,20 +27,6 @@ from .test_recovery import play
 #: Longer than the node may take to notice (a ping's timeout and its interval, and
 #: a loaded machine's delays), far shorter than the outage.
 NOTICE_SECONDS = 8.0
-
-
-@pytest.fixture()
-def pair(pg_url: str, own_redis: RedisServer) -> Iterator[tuple[Node, Node]]:
-    started: list[Node] = []
-    try:
-        for _ in range(2):
-            node = Node(pg_url, own_redis.url, bot_delay=0.05)
-            started.append(node)
-            node.start()
-        yield started[0], started[1]
-    finally:
-        for node in started:
-            node.stop()
 
 
 @pytest.mark.parametrize("how", ["killed", "stopped"])

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -23,21 +22,6 @@ from server.helpers import TIMEOUT, create, join, stored_moves
 
 from .clients import Player, detail, wait_until
 from .test_play import SHORT, updates
-
-
-@pytest.fixture()
-def pair(pg_url: str, own_redis: RedisServer) -> Iterator[tuple[Node, Node]]:
-    """Two nodes on this test's own Redis (which the test may stop and start)."""
-    started: list[Node] = []
-    try:
-        for _ in range(2):
-            node = Node(pg_url, own_redis.url, bot_delay=0.05)
-            started.append(node)
-            node.start()
-        yield started[0], started[1]
-    finally:
-        for node in started:
-            node.stop()
 
 
 def owner_of(db_url: str, table_id: str) -> str:

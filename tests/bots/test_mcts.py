@@ -14,7 +14,7 @@ from peloton.bots.mcts import MCTSBot, Node, _anchored, _Search
 from peloton.core import registry
 from peloton.core.rng import Rng
 from peloton.games import mindcycling as mc
-from peloton.games.mindcycling import heuristics
+from peloton.games.mindcycling import playouts
 
 from .test_agnostic import Nim
 
@@ -345,12 +345,12 @@ def test_evaluation_is_a_reward_per_team_in_unit_range() -> None:
         midgame(),
         midgame(6, 6, rounds=8),
     ):
-        values = heuristics.evaluate(state)
+        values = playouts.evaluate(state)
         assert set(values) == set(state.players)
         assert all(0.0 <= v <= 1.0 for v in values.values())
     done = play_out(mc.new_game("short", mc.default_teams(2, 3)), make_bot("greedy", 1))
-    values = heuristics.evaluate(done)
-    assert values == heuristics.outcome(done)
+    values = playouts.evaluate(done)
+    assert values == playouts.outcome(done)
     winner = done.result.trophy
     assert winner is not None and values[winner] == max(values.values()) and values[winner] > 0.6
 
@@ -360,7 +360,7 @@ def test_rollout_policy_plays_legal_moves_to_the_end() -> None:
     state = mc.new_game("standard", mc.default_teams(2, 6))
     moves = 0
     while not state.is_over:
-        move = heuristics.rollout_move(state, rng)
+        move = playouts.rollout_move(state, rng)
         state.play(move)  # play validates
         moves += 1
     assert moves < 400

@@ -10,7 +10,7 @@ import pytest
 
 from peloton.bots import make_bot
 from peloton.games import mindcycling as mc
-from peloton.games.mindcycling.heuristics import Weights, best_moves, score_moves
+from peloton.games.mindcycling.move_scores import Weights, best_moves, score_moves
 
 #: Team B, out of the way, so that the A rider under test moves first.
 TEAM_B = "BD1:a20+,BS1:b20,BC1:d20"

@@ -6,7 +6,7 @@ import pytest
 
 from peloton import IllegalMoveError, NotationError
 from peloton.games import mindcycling as mc
-from peloton.games.mindcycling.heuristics import best_moves, score_moves
+from peloton.games.mindcycling.move_scores import best_moves, score_moves
 from peloton.terminal.prompt import (
     KIND_ORDER,
     QuitGame,

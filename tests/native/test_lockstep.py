@@ -31,7 +31,7 @@ from peloton import native
 from peloton.bots.greedy import GreedyBot
 from peloton.core.rng import Rng
 from peloton.games import mindcycling as mc
-from peloton.games.mindcycling import heuristics
+from peloton.games.mindcycling import move_scores, playouts
 
 NATIVE = native.engine() == "native"
 if not NATIVE:
@@ -137,11 +137,11 @@ def greedy_games(state: mc.State, seed: int) -> None:
         moves = policy.legal_moves()
         if pair.game is not None:
             codes = [pair.game.code(m) for m in moves]
-            scores = pair.game.score_codes(pair.r, codes, heuristics.DEFAULT_WEIGHTS)
-            assert scores == heuristics.python_score_moves(policy, moves), f"step {pair.steps}"
-            assert scores == heuristics.score_moves(policy, moves)  # served natively
+            scores = pair.game.score_codes(pair.r, codes, move_scores.DEFAULT_WEIGHTS)
+            assert scores == move_scores.python_score_moves(policy, moves), f"step {pair.steps}"
+            assert scores == move_scores.score_moves(policy, moves)  # served natively
         with python_only():
-            move = heuristics.greedy_move(policy, rng)
+            move = playouts.greedy_move(policy, rng)
         played.append(move)
         pair.play(move)
     bots_state = state.copy()
@@ -158,13 +158,13 @@ def greedy_games(state: mc.State, seed: int) -> None:
 
     game = game_for(state.race)
     r = game.load(state.race)
-    codes = game.greedy_playout(r, [c_rng], heuristics.DEFAULT_WEIGHTS, record=True)
+    codes = game.greedy_playout(r, [c_rng], move_scores.DEFAULT_WEIGHTS, record=True)
     assert [game.move(c) for c in codes] == played
     assert game.key(r) == policy.race.key()
     assert c_rng.getstate() == rng.getstate()  # the Rng is left where Python leaves it
     r = game.load(state.race)
     rngs = [Rng(seed + i) for i in range(len(state.players))]
-    codes = game.greedy_playout(r, rngs, heuristics.DEFAULT_WEIGHTS, policy=False, record=True)
+    codes = game.greedy_playout(r, rngs, move_scores.DEFAULT_WEIGHTS, policy=False, record=True)
     assert [game.move(c) for c in codes] == by_bots
     assert [g.getstate() for g in rngs] == [b.rng.getstate() for b in bots.values()]
 

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from ..core.errors import IllegalMoveError, NotationError
 from ..games.mindcycling import Move, State
-from ..games.mindcycling.heuristics import score_moves
+from ..games.mindcycling.move_scores import score_moves
 from ..games.mindcycling.riders import TYPE_NAMES
 from .board import TEAM_STYLES
 from .games import ORDER_NOTE

@@ -2,7 +2,7 @@
 (``peloton/native/mc.h``): course tables, loading a race, moves as ints, playouts.
 
 The C core plays exactly the rules of :mod:`.rules` and :mod:`.state` (and the greedy
-scores of :mod:`.heuristics`); ``tests/native`` keeps them in lockstep. A move is one
+scores of :mod:`.move_scores`); ``tests/native`` keeps them in lockstep. A move is one
 int (``kind | rider << 3 | target << 9 | square << 15``, the rider and the target as
 indices in the game's sorted ids); :meth:`NativeGame.move` turns it into the very
 :class:`~.notation.Move` the Python engine would give, interned per game.
@@ -562,7 +562,7 @@ class NativeGame:
     # ------------------------------------------------------------ playouts
 
     def set_weights(self, weights: Any) -> Any:
-        """The ``mc_weights`` of a :class:`~.heuristics.Weights` (this thread's copy)."""
+        """The ``mc_weights`` of a :class:`~.move_scores.Weights` (this thread's copy)."""
         work = self.work
         if weights is work.weights_of:
             return work.weights
@@ -579,7 +579,7 @@ class NativeGame:
         return w
 
     def score_codes(self, r: Any, codes: Sequence[int], weights: Any) -> list[float]:
-        """:func:`.heuristics.score_moves` of the move ints ``codes``, legal in ``r``."""
+        """:func:`.move_scores.score_moves` of the move ints ``codes``, legal in ``r``."""
         n = len(codes)
         work = self.work
         moves = work.buf2
@@ -610,7 +610,7 @@ class NativeGame:
         record: bool = False,
     ) -> list[int]:
         """Greedy moves until the game is over. ``policy``: as
-        :func:`.heuristics.greedy_move` (one ``rngs[0]`` draw per move); else as the
+        :func:`.playouts.greedy_move` (one ``rngs[0]`` draw per move); else as the
         greedy bot (``rngs`` one per team, drawn only between tied moves). The moves
         played, when ``record``."""
         work = self.work

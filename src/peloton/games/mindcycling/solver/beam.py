@@ -8,7 +8,7 @@ bottle kept for the climb), so the solver first runs this beam search:
 
 * from each position of the beam (at a round's start), the round is played out by a
   depth-first walk that tries, at every turn, only a few moves: the best ones by the
-  greedy bot's scores (:func:`~..heuristics.score_moves`, computed by the native core
+  greedy bot's scores (:func:`~..move_scores.score_moves`, computed by the native core
   when it is active) and the ones that end furthest up the road;
 * the positions at the end of the round are merged when equal
   (:func:`.search.position_key`) and ranked by the best score of
@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 
 from ....core.rng import Rng
 from .. import native
-from ..heuristics import DEFAULT_WEIGHTS, score_moves
+from ..move_scores import DEFAULT_WEIGHTS, score_moves
 from ..notation import ATTACK, FINISH, GIVE, MOVE, RELAY, STAY, WHEEL, Move
 from ..state import State
 from .lines import greedy_line

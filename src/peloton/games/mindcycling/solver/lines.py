@@ -15,7 +15,7 @@ from importlib import resources
 from ....core.errors import ConfigError, IllegalMoveError, NotationError
 from ....core.rng import Rng
 from ..course import Course, bundled_names
-from ..heuristics import best_moves
+from ..move_scores import best_moves
 from ..record import Record
 from ..state import State
 

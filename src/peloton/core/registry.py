@@ -8,6 +8,7 @@ bots. Nothing else in Peloton probes a game or tests its name to learn them.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -99,6 +100,13 @@ class GameInfo:
     #: c33, against the wind"); ``state`` may be a player's view. ``None``: logs show
     #: the notation alone.
     describe: Callable[[Any, Any], str] | None = None
+    #: What the game offers beyond its tables, each ``"module:attribute"`` of a record
+    #: of :mod:`peloton.core.offers` (imported when first needed), or ``None``: its
+    #: tutorial (a :class:`~.offers.Tutorial`), its course editor (an
+    #: :class:`~.offers.Editor`) and its competitions (a :class:`~.offers.Competitions`).
+    tutorial: str | None = None
+    editor: str | None = None
+    competitions: str | None = None
 
     def __post_init__(self) -> None:
         problems = _problems(self)
@@ -141,10 +149,18 @@ def _problems(info: GameInfo) -> list[str]:
         module, _, attr = path.partition(":") if isinstance(path, str) else ("", "", "")
         if not name or not module or not attr:
             problems.append(f"bot {name!r} must be declared as 'module:attribute', not {path!r}")
+    for offer in OFFERS:
+        path = getattr(info, offer)
+        module, _, attr = path.partition(":") if isinstance(path, str) else ("", "", "")
+        if path is not None and (not module or not attr):
+            problems.append(f"{offer} must be declared as 'module:attribute', not {path!r}")
     if info.describe is not None and not callable(info.describe):
         problems.append(f"describe must be a function (state, move) -> str, not {info.describe!r}")
     return problems
 
+
+#: The offers a game may declare (:mod:`peloton.core.offers`).
+OFFERS = ("tutorial", "editor", "competitions")
 
 _GAMES: dict[str, GameInfo] = {}
 
@@ -156,6 +172,32 @@ _MODULES = {
     "pistard": "peloton.games.pistard",
     "cyclo": "peloton.games.cyclo",
 }
+
+
+#: The environment variable naming more game packages to load, comma-separated (a
+#: plug-in's, or a test's toy game): each registers its games on import, as the bundled
+#: ones do, in every process that reads the registry (a server's workers too).
+EXTRA_GAMES_ENV = "PELOTON_EXTRA_GAMES"
+#: The packages of the games that ``EXTRA_GAMES_ENV`` loaded, by name.
+_EXTRA: dict[str, str] = {}
+_extras_loaded = False
+
+
+def _load_extras() -> None:
+    """Import the packages ``EXTRA_GAMES_ENV`` names (once); :class:`ConfigError` for
+    one that cannot be imported."""
+    global _extras_loaded
+    if _extras_loaded:
+        return
+    _extras_loaded = True
+    for module in filter(None, (m.strip() for m in os.environ.get(EXTRA_GAMES_ENV, "").split(","))):
+        before = set(_GAMES)
+        try:
+            import_module(module)
+        except ImportError as exc:
+            raise ConfigError(f"{EXTRA_GAMES_ENV}: cannot import {module!r} ({exc})") from None
+        for name in set(_GAMES) - before:
+            _EXTRA[name] = module
 
 
 #: The game of Peloton's first version: a table request, stored table or record that
@@ -179,6 +221,7 @@ def unregister(name: str) -> None:
 
 def get(name: str) -> GameInfo:
     """The registered game called ``name``; :class:`ConfigError` if there is none."""
+    _load_extras()
     if name not in _GAMES and name in _MODULES:
         import_module(_MODULES[name])
     try:
@@ -194,11 +237,12 @@ def package(name: str) -> str:
     :class:`ConfigError` for an unknown game."""
     get(name)  # the error message lists the known games
     try:
-        return _MODULES[name]
+        return _MODULES.get(name) or _EXTRA[name]
     except KeyError:
         raise ConfigError(f"game {name!r} is registered without a package") from None
 
 
 def names() -> list[str]:
     """The names of every game Peloton knows."""
+    _load_extras()
     return sorted(set(_GAMES) | set(_MODULES))

@@ -13,7 +13,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .api import client_of, gate_of, not_found_page, page, read_json, tables_of
-from .competitions import RUNNING, Competitions, LiveCompetition, game_word, kind_facts
+from .competition_kinds import game_word, kind_facts
+from .competitions import RUNNING, Competitions, LiveCompetition
 from .errors import RATE_LIMITED, STOPPED, ApiError
 from .games import HUMAN
 from .limits import LOBBY_PAGE
@@ -29,34 +30,28 @@ def competitions_of(request: Request) -> Competitions:
 # ---------------------------------------------------------------- what is shown
 
 
-def game_name(options: dict[str, Any]) -> str:
-    """``itt on prologue``: a game's mode and course."""
-    course = options.get("course")
-    if isinstance(course, dict):
-        course = course.get("name", "a course")
-    teams = options.get("teams")
-    if isinstance(teams, list):  # a heat: the teams it matches
-        return f"{options.get('mode')}, {' v '.join(map(str, teams))}"
-    return f"{options.get('mode')} on {course}" if course else str(options.get("mode"))
+def game_name(comp: LiveCompetition, options: dict[str, Any]) -> str:
+    """One of a competition's games in a few words, as its game says it
+    (``itt on prologue``)."""
+    offer = comp.offer
+    return "game" if offer is None else offer.game_name(options)
 
 
 def summary(comp: LiveCompetition, request: Request) -> dict[str, Any]:
     """A competition in the lobby's list and at the head of its page: ``games`` is how
     many games it has when its kind says so in advance (a stage race's legs, an
     omnium's events; ``null`` for a tournament, whose heats depend on the results),
-    ``leader`` the yellow jersey or the leader of the standings."""
+    ``leader`` who leads the standings (both as its game reads them)."""
     current = comp.tables[-1] if comp.tables and comp.status == RUNNING else None
-    standings = comp.standings
-    jerseys = standings.get("jerseys")
-    leader = jerseys.get("yellow") if isinstance(jerseys, dict) else standings.get("leader")
-    events = standings.get("events")
-    total = standings.get("legs", len(events) if isinstance(events, list) else None)
+    standings, offer = comp.standings, comp.offer
+    leader = None if offer is None else offer.leader(standings)
+    total = None if offer is None else offer.games(standings)
     return {
         "id": comp.id,
         "url": f"/competitions/{comp.id}",
         "kind": comp.kind,
         "title": comp.title,
-        "game": game_word(comp.kind),
+        "game": game_word(comp.game, comp.kind),
         "status": comp.status,
         "created": iso(comp.created),
         "seats": [
@@ -84,7 +79,7 @@ def detail(comp: LiveCompetition, request: Request) -> dict[str, Any]:
                 "number": number,
                 "table": table_id,
                 "url": f"/table/{table_id}",
-                "name": game_name(table.options) if table is not None else "?",
+                "name": game_name(comp, table.options) if table is not None else "?",
                 "status": table.status if table is not None else "missing",
                 "seats": list(table.seats) if table is not None else [],
             }

@@ -1,5 +1,10 @@
-"""Competitions at the table server: a Cyclo stage race, omnium, sprint tournament or
-pursuit series whose games are tables that follow one another with the same seats.
+"""Competitions at the table server: series of a game's games (a stage race, an
+omnium...) played at tables that follow one another with the same seats.
+
+A game offers competitions by declaring them (``GameInfo.competitions``, a
+:class:`~peloton.core.offers.Competitions`: its kinds and how to show them); a
+competition's kind names its game (kinds are told apart across games: the first game
+declaring a kind has it), and a request may name the game too.
 
 A competition is created with its first table. When one of its tables finishes, the
 server hands the game back to the competition (``competition.add``), opens the next
@@ -23,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import inspect
 import json
 import logging
 import secrets
@@ -35,10 +39,10 @@ from sqlalchemy import bindparam, insert, select, update
 from starlette.concurrency import run_in_threadpool
 
 from ..core.errors import PelotonError
-from ..games.cyclo import competitions as kinds
-from ..games.cyclo.competition import Competition
+from ..core.offers import Competitions as Offer
+from . import games, storage
 from . import protocol as p
-from . import storage
+from .competition_kinds import Competition, game_of, game_word, kind_class, offer_of
 from .errors import BAD_OPTIONS, BAD_REQUEST, NOT_FOUND, NOT_HUMAN, ApiError
 from .games import HUMAN, bots_for
 from .limits import MAX_LEGS
@@ -48,42 +52,9 @@ from .tables import Tables, new_id
 
 log = logging.getLogger("peloton.server")
 
-#: The game every competition plays.
-GAME = "cyclo"
 #: The keys of a create request (docs/protocol.md, "Competitions").
-REQUEST_KEYS = ("kind", "settings", "seats", "creator")
-#: What a kind's games are called at the table ("Next leg", "Next event").
-GAME_WORDS = {
-    "stage": "leg",
-    "omnium": "event",
-    "sprint-tournament": "heat",
-    "pursuit-series": "heat",
-}
+REQUEST_KEYS = ("kind", "settings", "seats", "creator", "game")
 RUNNING, STOPPED = "running", "stopped"
-
-
-def game_word(kind: str) -> str:
-    """``leg`` for a stage race, ``event`` for an omnium, ``heat`` for the track duels
-    and pursuits (``event`` for a kind not named here)."""
-    return GAME_WORDS.get(kind, "event")
-
-
-def kind_facts() -> list[dict[str, Any]]:
-    """The kinds a competition may be (``KINDS``), each with its title, what its games
-    are called and its settings (every constructor argument but ``players``, which the
-    seats give, with its default)."""
-    found = []
-    for kind, cls in kinds.KINDS.items():
-        settings = []
-        for name, param in inspect.signature(cls.__init__).parameters.items():
-            if name in ("self", "players") or param.kind is not param.POSITIONAL_OR_KEYWORD:
-                continue
-            default = None if param.default is param.empty else param.default
-            settings.append({"name": name, "default": default})
-        found.append(
-            {"kind": kind, "title": cls.title, "game": game_word(kind), "settings": settings}
-        )
-    return found
 
 
 @dataclass
@@ -112,6 +83,8 @@ class LiveCompetition:
     tables: list[str]
     #: The engine's competition (``None`` when its settings no longer load).
     competition: Competition | None
+    #: The game it plays (``""``: the game whose competitions have its kind).
+    game: str = ""
     #: The standings after each game taken back (for the plot of the standings page).
     history: list[dict[str, Any]] = field(default_factory=list)
     #: Why the competition stopped, if something stored is wrong.
@@ -120,6 +93,15 @@ class LiveCompetition:
     #: server lists it without replaying its games (:meth:`Competitions.ensure`).
     final: dict[str, Any] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def __post_init__(self) -> None:
+        if not self.game:
+            self.game = game_of(self.kind)
+
+    @property
+    def offer(self) -> Offer | None:
+        """What its game says of its competitions (``None``: the game is gone)."""
+        return offer_of(self.game)
 
     @property
     def status(self) -> str:
@@ -158,8 +140,8 @@ class LiveCompetition:
 
     @property
     def title(self) -> str:
-        cls = kinds.KINDS.get(self.kind)
-        return cls.title if cls is not None else self.kind
+        cls = kind_class(self.game, self.kind)
+        return str(cls.title) if cls is not None else self.kind
 
 
 # ---------------------------------------------------------------- storage
@@ -234,8 +216,9 @@ def check_request(
     request: Any,
 ) -> tuple[str, dict[str, Any], list[CompetitionSeat], Competition]:
     """A create request, checked: its kind, settings (``players`` from the seats),
-    seats and the new competition. ``400 bad_request`` for a malformed request,
-    ``400 bad_options`` for settings the kind refuses (its own message)."""
+    seats and the new competition (its game: :func:`request_game`). ``400
+    bad_request`` for a malformed request, ``400 bad_options`` for settings the kind
+    refuses (its own message)."""
     if not isinstance(request, dict):
         raise ApiError(
             400, BAD_REQUEST, 'a competition request is an object {"kind", "settings", "seats"}'
@@ -248,12 +231,15 @@ def check_request(
             f"unknown key(s) {', '.join(map(repr, unknown))} of a competition request "
             f"(keys: {', '.join(REQUEST_KEYS)})",
         )
+    game = request_game(request)
+    offer = offer_of(game)
+    known = {} if offer is None else offer.kinds
     kind = request.get("kind")
-    if not isinstance(kind, str) or kind not in kinds.KINDS:
+    if not isinstance(kind, str) or kind not in known:
         raise ApiError(
             400,
             BAD_OPTIONS,
-            f"unknown competition kind {repr(kind)[:60]} (kinds: {', '.join(kinds.KINDS)})",
+            f"unknown competition kind {repr(kind)[:60]} (kinds: {', '.join(known)})",
         )
     settings = request.get("settings", {})
     if not isinstance(settings, dict):
@@ -269,7 +255,7 @@ def check_request(
             BAD_OPTIONS,
             f"setting 'players' is {settings['players']!r} but 'seats' lists {len(seats)} seats",
         )
-    bots = [HUMAN, *bots_for(GAME)]
+    bots = [HUMAN, *bots_for(game)]
     for seat in seats:
         if seat not in bots:
             raise ApiError(
@@ -285,15 +271,34 @@ def check_request(
         )
     settings = {**settings, "players": len(seats)}
     try:
-        competition = kinds.KINDS[kind].from_settings(settings)
+        competition = known[kind].from_settings(settings)
     except PelotonError as exc:
-        raise ApiError(400, BAD_OPTIONS, f"a {kinds.KINDS[kind].title}: {exc}") from None
+        raise ApiError(400, BAD_OPTIONS, f"a {known[kind].title}: {exc}") from None
     except (TypeError, ValueError, KeyError, AttributeError) as exc:  # defensive: a kind
         # raises ConfigError for what it refuses; any other error is still the request's
         raise ApiError(400, BAD_OPTIONS, f"bad settings: {exc}") from None
     letters = [chr(ord("A") + i) for i in range(len(seats))]
     kept = [CompetitionSeat(letter, seat) for letter, seat in zip(letters, seats, strict=True)]
     return kind, competition.settings, kept, competition
+
+
+def request_game(request: dict[str, Any]) -> str:
+    """The game a create request is for: its ``game``, else the game whose
+    competitions have its ``kind`` (the first game offering competitions when no game
+    has it, for the kinds it names); ``400 bad_options`` for a game without any."""
+    offering = [spec.name for spec in games.offering("competitions")]
+    game = request.get("game")
+    if game is None:
+        kind = request.get("kind")
+        game = (game_of(kind) if isinstance(kind, str) else "") or next(iter(offering), "")
+    if game not in offering:
+        raise ApiError(
+            400,
+            BAD_OPTIONS,
+            f"{repr(game)[:40]} is not a game with competitions "
+            f"(games: {', '.join(offering) or 'none'})",
+        )
+    return str(game)
 
 
 def table_request(comp: LiveCompetition) -> dict[str, Any]:
@@ -308,7 +313,7 @@ def table_request(comp: LiveCompetition) -> dict[str, Any]:
     by_letter = {s.seat: s.kind for s in comp.seats}
     seats = [by_letter[t] for t in teams] if isinstance(teams, list) else list(by_letter.values())
     # A heat one team rides alone (an odd team's pursuit, CY-12.5) is a one-seat game.
-    return {"game": GAME, "options": given, "seats": seats, "solo": len(seats) == 1}
+    return {"game": comp.game, "options": given, "seats": seats, "solo": len(seats) == 1}
 
 
 # ---------------------------------------------------------------- the authority
@@ -346,6 +351,9 @@ class Competitions:
         finished one at every start."""
         for comp in load_rows(self.tables.engine):
             self.competitions[comp.id] = comp
+            first = self.tables.tables.get(comp.tables[0]) if comp.tables else None
+            if first is not None:  # the game of its tables, which the row does not keep
+                comp.game = first.spec.name
             for table_id in comp.tables:
                 table = self.tables.tables.get(table_id)
                 if table is not None:
@@ -369,7 +377,10 @@ class Competitions:
         replayed from the database; the standings after each; what is wrong, if
         anything. Blocking; touches no live table's state."""
         try:
-            competition = kinds.KINDS[comp.kind].from_settings(comp.settings)
+            cls = kind_class(comp.game, comp.kind)
+            if cls is None:
+                raise KeyError(f"{comp.game or 'no game'} has no competition {comp.kind!r}")
+            competition = cls.from_settings(comp.settings)
         except (KeyError, PelotonError) as exc:
             return None, [], f"its settings no longer load ({exc})"
         history: list[dict[str, Any]] = []
@@ -420,6 +431,7 @@ class Competitions:
         and token, the same at each of its tables, when the request seats them."""
         creator = creator_of(request)
         kind, settings, seats, competition = await run_in_threadpool(check_request, request)
+        game = request_game(request)
         seated = None
         if creator is not None:
             letter, name = creator
@@ -444,6 +456,7 @@ class Competitions:
             seats,
             [],
             competition,
+            game,
         )
         seed = secrets.randbelow(2**62)
         created = await run_in_threadpool(check_create, table_request(comp), seed)
@@ -538,7 +551,7 @@ def next_message(comp: LiveCompetition, tables: Tables) -> str:
             "id": following,
             "url": f"/table/{following}" if following else f"/competitions/{comp.id}",
             "standings": f"/competitions/{comp.id}",
-            "game": game_word(comp.kind),
+            "game": game_word(comp.game, comp.kind),
             "number": len(comp.tables),
             "over": over,
             "seats": list(table.seats) if table is not None else [],

@@ -3,7 +3,9 @@ a draft course (or a course file's text) read with the server's limits, validate
 the game's own loader (the problems of ``peloton course check``, word for word),
 each problem placed on the road, and the draft written as its course file.
 
-Only Mind Cycling has an editor: its courses are a grid a designer draws on.
+A game has an editor when it declares one (``GameInfo.editor``, a
+:class:`~peloton.core.offers.Editor`); the request's ``game`` names it, else the first
+game that offers one.
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.errors import CourseError
-from ..games.mindcycling.course import Course
-from ..games.mindcycling.course_design import course_toml, editable_draft, problem_place
+from ..core.errors import ConfigError
+from ..core.offers import Editor
+from . import games
 from .inputs import InputError, loads_json, loads_toml
 
 #: The name a course file's text is given in its problems.
@@ -23,7 +25,8 @@ SOURCE = "uploaded course"
 def check_draft(body: Mapping[str, Any]) -> tuple[str, Any]:
     """``("ok", answer)`` or ``("bad_request", message)`` for a request that is not a
     check at all. ``body`` holds ``course`` (a draft: the keys of a course file) or
-    ``text`` and ``format`` (``toml``, the default, or ``json``: an uploaded file).
+    ``text`` and ``format`` (``toml``, the default, or ``json``: an uploaded file), and
+    optionally ``game``, the game whose editor checks it.
 
     The answer: ``ok`` (the draft is a valid course), ``problems`` (each
     ``{"message", "row", "square", "key"}``), ``draft`` (what an editor opens: the
@@ -31,6 +34,10 @@ def check_draft(body: Mapping[str, Any]) -> tuple[str, Any]:
     ``notes`` (what was left out, or why it cannot be opened) and ``toml`` (the
     draft's course file, ``null`` without a draft).
     """
+    try:
+        _, editor = games.offered("editor", body.get("game"))
+    except ConfigError as exc:
+        return ("bad_request", str(exc))
     if "course" in body:
         data: Any = body["course"]
     else:
@@ -45,24 +52,18 @@ def check_draft(body: Mapping[str, Any]) -> tuple[str, Any]:
             )
         except InputError as exc:
             # Not a course file at all: its one problem, nothing to open.
-            return ("ok", _answer([str(exc)], None, []))
-    draft, notes = editable_draft(data)
-    try:
-        Course.from_dict(data)
-        problems: list[str] = []
-    except CourseError as exc:
-        problems = list(exc.problems)
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
-        # A value of a type the loader did not expect (as jobs.check_course answers it).
-        problems = [f"the course is malformed ({type(exc).__name__}: {str(exc)[:80]})"]
-    return ("ok", _answer(problems, draft, notes))
+            return ("ok", _answer(editor, [str(exc)], None, []))
+    draft, notes = editor.draft(data)
+    return ("ok", _answer(editor, editor.problems(data), draft, notes))
 
 
-def _answer(problems: list[str], draft: dict[str, Any] | None, notes: list[str]) -> dict[str, Any]:
+def _answer(
+    editor: Editor, problems: list[str], draft: dict[str, Any] | None, notes: list[str]
+) -> dict[str, Any]:
     return {
         "ok": not problems,
-        "problems": [{"message": p, **problem_place(p)} for p in problems],
+        "problems": [{"message": p, **editor.place(p)} for p in problems],
         "draft": draft,
         "notes": notes,
-        "toml": course_toml(draft) if draft is not None else None,
+        "toml": editor.text(draft) if draft is not None else None,
     }

@@ -21,6 +21,10 @@ and the names of its package's contract (docs/games.md):
                    option allows, inside the game's range (Cyclo's modes); else none
 =================  ==========================================================
 
+What a game offers beyond its tables (a tutorial, a course editor, competitions) it
+declares in its ``GameInfo`` (:mod:`peloton.core.offers`); :meth:`GameSpec.offer`
+imports each on first use, and :func:`offering` finds the games with one.
+
 :func:`contract` finds a name: the package's own, else the package module that
 docs/games.md puts it in (``solve_solo`` in its ``solver``, imported only then). A game
 package that is not installed, or lacks a required name, is not offered.
@@ -36,7 +40,7 @@ from string import ascii_uppercase
 from typing import Any
 
 from ..bots import bot_names
-from ..core import registry
+from ..core import offers, registry
 from ..core.errors import ConfigError, IllegalMoveError, PelotonError
 from ..core.registry import FIRST_GAME, GameInfo, Option
 from ..core.rng import Rng
@@ -56,6 +60,15 @@ _MODULE_OF = {
     "SEATS_BY_OPTION": "modes",
 }
 _MISSING = object()
+
+#: The record each offer of ``GameInfo`` must name (:mod:`peloton.core.offers`).
+_OFFER_TYPES: dict[str, type] = {
+    "tutorial": offers.Tutorial,
+    "editor": offers.Editor,
+    "competitions": offers.Competitions,
+}
+
+_WORDS = {"tutorial": "a tutorial", "editor": "a course editor", "competitions": "competitions"}
 
 #: Bots that play every game through the core protocol and the game's heuristics,
 #: weakest first.
@@ -144,6 +157,36 @@ class GameSpec:
     @property
     def max_seats(self) -> int:
         return self.info.max_players
+
+    # ------------------------------------------------------------ offers
+
+    def offers(self) -> dict[str, bool]:
+        """``{"tutorial", "editor", "competitions"}``: whether the game declares each."""
+        return {offer: getattr(self.info, offer) is not None for offer in _OFFER_TYPES}
+
+    def offer(self, offer: str) -> Any:
+        """The game's ``offer`` (``tutorial``, ``editor`` or ``competitions``), imported
+        from the ``"module:attribute"`` its ``GameInfo`` names; ``None`` when it offers
+        none; :class:`ConfigError` when the name leads to something else."""
+        path = getattr(self.info, offer)
+        if path is None:
+            return None
+        found = _OFFERS.get((self.name, offer))
+        if found is None:
+            module, _, attr = path.partition(":")
+            try:
+                found = getattr(import_module(module), attr)
+            except (ImportError, AttributeError) as exc:
+                raise ConfigError(
+                    f"{self.title}'s {offer} {path!r} cannot be loaded ({exc})"
+                ) from None
+            if not isinstance(found, _OFFER_TYPES[offer]):
+                raise ConfigError(
+                    f"{self.title}'s {offer} {path!r} is not a peloton.core.offers."
+                    f"{_OFFER_TYPES[offer].__name__}"
+                )
+            _OFFERS[(self.name, offer)] = found
+        return found
 
     # ------------------------------------------------------------ games and moves
 
@@ -317,6 +360,8 @@ def _build(name: str) -> GameSpec:
 
 
 _SPECS: dict[str, GameSpec] = {}
+#: The offers imported so far, by (game, offer).
+_OFFERS: dict[tuple[str, str], Any] = {}
 
 
 def spec(name: str) -> GameSpec:
@@ -345,3 +390,22 @@ def available() -> list[GameSpec]:
         except ConfigError as exc:
             log.debug("game %s not offered: %s", name, exc)
     return out
+
+
+def offering(offer: str) -> list[GameSpec]:
+    """The games that offer ``offer`` (``tutorial``, ``editor``, ``competitions``), the
+    first game of the protocol first."""
+    return [found for found in available() if found.offers()[offer]]
+
+
+def offered(offer: str, name: Any) -> tuple[GameSpec, Any]:
+    """The game named ``name`` (``None``: the first game that offers it) and its
+    ``offer``; :class:`ConfigError` naming the games that offer it otherwise."""
+    games = offering(offer)
+    found = next((g for g in games if g.name == name), None) if name is not None else None
+    if name is None and games:
+        found = games[0]
+    if found is None:
+        names = ", ".join(g.name for g in games) or "none"
+        raise ConfigError(f"{str(name)[:40]!r} is not a game with {_WORDS[offer]} (games: {names})")
+    return found, found.offer(offer)

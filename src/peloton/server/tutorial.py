@@ -1,11 +1,14 @@
-"""The first-race tutorial over HTTP: the ``/tutorial`` page and its API.
+"""A game's tutorial over HTTP: the ``/tutorial`` page and its API.
 
-The tutorial keeps no table and no state on the server: every answer is rebuilt from
-the lesson (:mod:`peloton.games.mindcycling.tutorial`) and the client's place in it,
+A game offers a tutorial by declaring it (``GameInfo.tutorial``, a
+:class:`~peloton.core.offers.Tutorial`); every route takes ``?game=`` and defaults to
+the first game that offers one. The tutorial keeps no table and no state on the
+server: every answer is rebuilt from the game's lesson and the client's place in it,
 a step number (1-based) and ``done``, how many of the step's scripted moves are played.
 Every move is checked by the real engine here, never by the client.
 
-- ``GET /api/tutorial``: the lesson's title, course and step titles.
+- ``GET /api/tutorial``: the lesson's game, title, step titles and what the game adds
+  (Mind Cycling: its course).
 - ``GET /api/tutorial/steps/{n}``: step ``n`` as the learner finds it (see
   :func:`step_view`).
 - ``POST /api/tutorial/steps/{n}`` with ``{"move": "AD1-b9", "done": 0}``: play the
@@ -24,17 +27,25 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..core.errors import PelotonError
-from ..games.mindcycling.snapshot import describe_move, snapshot
-from ..games.mindcycling.state import State
-from ..games.mindcycling.tutorial import Lesson, OffLessonError, Turn, first_race
-from . import api
+from ..core.errors import ConfigError, PelotonError
+from ..core.offers import Lesson, LessonTurn, OffLessonError, Tutorial
+from . import api, games
 from .errors import BAD_REQUEST, NOT_FOUND, ApiError, engine_code
 
 #: A legal move that is not the one the step asks for.
 OFF_LESSON = "off_lesson"
-#: The longest move text read (the longest Mind Cycling move, ``AD1-z99r``, has 8).
+#: The longest move text read (the longest move of the games today has 8 characters).
 MAX_MOVE = 40
+
+
+def tutorial_of(request: Request) -> tuple[str, Tutorial]:
+    """The game the request's tutorial is of (``?game=``, else the first game with a
+    tutorial) and its tutorial; ``404 not_found`` for a game without one."""
+    try:
+        spec, tutorial = games.offered("tutorial", request.query_params.get("game"))
+    except ConfigError as exc:
+        raise ApiError(404, NOT_FOUND, str(exc)) from None
+    return spec.name, tutorial
 
 
 async def tutorial_page(request: Request) -> Response:
@@ -43,18 +54,23 @@ async def tutorial_page(request: Request) -> Response:
 
 
 async def lesson_overview(request: Request) -> Response:
-    """``GET /api/tutorial``: the lesson's title, course and steps."""
-    lesson = await run_in_threadpool(first_race)
-    return JSONResponse(
-        {
+    """``GET /api/tutorial``: the lesson's game, title and steps, and what its game
+    adds (:attr:`~peloton.core.offers.Tutorial.overview`)."""
+    game, tutorial = tutorial_of(request)
+
+    def build() -> dict[str, Any]:
+        lesson = tutorial.lesson()
+        return {
+            "game": game,
             "title": lesson.title,
             "learner": lesson.learner,
-            "course": lesson.course.to_dict(),
+            **tutorial.overview(lesson),
             "steps": [
                 {"number": i + 1, "id": s.id, "title": s.title} for i, s in enumerate(lesson.steps)
             ],
         }
-    )
+
+    return JSONResponse(await run_in_threadpool(build))
 
 
 def step_index(lesson: Lesson, request: Request) -> int:
@@ -67,7 +83,7 @@ def step_index(lesson: Lesson, request: Request) -> int:
 
 
 def step_view(
-    lesson: Lesson, index: int, state: State, done: int, turns: list[Turn]
+    tutorial: Tutorial, lesson: Lesson, index: int, state: Any, done: int, turns: list[LessonTurn]
 ) -> dict[str, Any]:
     """What the page shows of step ``index`` once ``done`` of its moves are played:
     its texts, the position (a snapshot, as a table's), the learner's next move
@@ -81,7 +97,7 @@ def step_view(
         replay = lesson.state_at(index, done - len(turns))
         for turn in turns:
             replay.play(turn.move)
-            snaps.append(snapshot(replay))
+            snaps.append(tutorial.snapshot(replay))
     return {
         "number": index + 1,
         "count": len(lesson.steps),
@@ -92,30 +108,33 @@ def step_view(
         "done": done,
         "finished": expect is None,
         "expect": expect,
-        "ask": None if expect is None else describe_move(state, state.check(expect)),
+        "ask": None if expect is None else tutorial.ask(state, expect),
         "turns": [
             {"move": t.move, "by": t.by, "describe": t.describe, "snapshot": snap}
             for t, snap in zip(turns, snaps, strict=True)
         ],
-        "snapshot": snapshot(state),
+        "snapshot": tutorial.snapshot(state),
     }
 
 
 async def get_step(request: Request) -> Response:
     """``GET /api/tutorial/steps/{n}``: step ``n`` as the learner finds it."""
 
+    _, tutorial = tutorial_of(request)
+
     def build() -> dict[str, Any]:
-        lesson = first_race()
+        lesson = tutorial.lesson()
         index = step_index(lesson, request)
         state, done, turns = lesson.opening(index)
-        return step_view(lesson, index, state, done, turns)
+        return step_view(tutorial, lesson, index, state, done, turns)
 
     return JSONResponse(await run_in_threadpool(build))
 
 
 async def play_step(request: Request) -> Response:
     """``POST /api/tutorial/steps/{n}``: the learner's move in step ``n``."""
-    lesson = await run_in_threadpool(first_race)
+    _, tutorial = tutorial_of(request)
+    lesson = await run_in_threadpool(tutorial.lesson)
     index = step_index(lesson, request)
     body = await api.read_json(request)
     shape = 'send {"move": "<move text>", "done": <moves of the step already played>}'
@@ -142,7 +161,7 @@ async def play_step(request: Request) -> Response:
             raise ApiError(400, engine_code(exc, BAD_REQUEST), str(exc)) from None
         except ValueError as exc:  # ``done`` is not a learner's move of the step
             raise ApiError(400, BAD_REQUEST, str(exc)) from None
-        return step_view(lesson, index, state, now, turns)
+        return step_view(tutorial, lesson, index, state, now, turns)
 
     return JSONResponse(await run_in_threadpool(play))
 

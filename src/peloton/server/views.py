@@ -80,6 +80,8 @@ def game(spec: GameSpec) -> dict[str, Any]:
         "solo_options": solo_options,
         "solver": spec.solve_solo_fn is not None,
         "bots": bots_for(spec.name),
+        # What the game offers beyond its tables, for the lobby's links.
+        **spec.offers(),
     }
 
 

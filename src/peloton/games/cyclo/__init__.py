@@ -44,6 +44,7 @@ registry.register(
         public_snapshot=True,
         options=OPTIONS,
         describe=describe,
+        competitions="peloton.games.cyclo.competitions:COMPETITIONS",
     )
 )
 

@@ -11,9 +11,11 @@ sprint tournament and the pursuit series) and loading a competition file.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import PelotonError, RecordError, StateError
+from ...core.offers import Competitions
 from .competition import COMPETITION_FORMAT, Competition
 from .omnium import Omnium
 from .pursuit_series import PursuitSeries
@@ -68,3 +70,48 @@ def load_competition(data: dict[str, Any] | str) -> Competition:
         except StateError as exc:
             raise RecordError(f"game {i} of the competition: {exc}") from None
     return competition
+
+
+#: What each kind's games are called at the table ("Next leg", "Next event").
+GAME_WORDS = {
+    "stage": "leg",
+    "omnium": "event",
+    "sprint-tournament": "heat",
+    "pursuit-series": "heat",
+}
+
+
+def game_word(kind: str) -> str:
+    """``leg`` for a stage race, ``event`` for an omnium, ``heat`` for the track duels
+    and pursuits (``event`` for a kind not named here)."""
+    return GAME_WORDS.get(kind, "event")
+
+
+def game_name(options: Mapping[str, Any]) -> str:
+    """``itt on prologue``: a game's mode and course (a heat: the teams it matches)."""
+    course = options.get("course")
+    if isinstance(course, dict):
+        course = course.get("name", "a course")
+    teams = options.get("teams")
+    if isinstance(teams, list):
+        return f"{options.get('mode')}, {' v '.join(map(str, teams))}"
+    return f"{options.get('mode')} on {course}" if course else str(options.get("mode"))
+
+
+def leader(standings: Mapping[str, Any]) -> Any:
+    """The yellow jersey of a stage race, else the leader of the standings."""
+    jerseys = standings.get("jerseys")
+    return jerseys.get("yellow") if isinstance(jerseys, dict) else standings.get("leader")
+
+
+def games(standings: Mapping[str, Any]) -> Any:
+    """How many games a competition has when its kind says so in advance (a stage
+    race's legs, an omnium's events; ``None`` for a tournament)."""
+    events = standings.get("events")
+    return standings.get("legs", len(events) if isinstance(events, list) else None)
+
+
+#: The competitions the server offers (``GameInfo.competitions``).
+COMPETITIONS = Competitions(
+    kinds=KINDS, game_word=game_word, game_name=game_name, leader=leader, games=games
+)

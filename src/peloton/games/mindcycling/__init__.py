@@ -50,6 +50,8 @@ registry.register(
         public_snapshot=True,
         options=OPTIONS,
         describe=describe,
+        tutorial="peloton.games.mindcycling.tutorial:TUTORIAL",
+        editor="peloton.games.mindcycling.course_design:EDITOR",
     )
 )
 

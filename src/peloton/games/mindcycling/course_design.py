@@ -25,7 +25,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .course import COURSE_KEYS, MAX_FINISH, MAX_LANES, parse_square_text
+from ...core.errors import CourseError
+from ...core.offers import Editor
+from .course import COURSE_KEYS, MAX_FINISH, MAX_LANES, Course, parse_square_text
 
 #: The draft of a blank road: the keys every draft has, with these defaults.
 DRAFT_DEFAULTS: dict[str, Any] = {
@@ -135,6 +137,20 @@ def editable_draft(data: Any) -> tuple[dict[str, Any] | None, list[str]]:
     return draft, left_out
 
 
+def course_problems(data: Any) -> list[str]:
+    """Every problem of a course file's data, in the words of ``peloton course check``
+    (empty: a valid course)."""
+    try:
+        Course.from_dict(data)
+    except CourseError as exc:
+        return list(exc.problems)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+        # A value of a type the loader did not expect (as the server's course check
+        # answers it).
+        return [f"the course is malformed ({type(exc).__name__}: {str(exc)[:80]})"]
+    return []
+
+
 def course_toml(draft: Mapping[str, Any]) -> str:
     """The TOML course file of a draft (or of :meth:`Course.to_dict`), keys in the
     order of MC-1.5. Strings are written as TOML basic strings, which JSON's escapes
@@ -162,3 +178,9 @@ def _value(value: Any) -> str:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: The course editor the server offers (``GameInfo.editor``).
+EDITOR = Editor(
+    draft=editable_draft, problems=course_problems, place=problem_place, text=course_toml
+)

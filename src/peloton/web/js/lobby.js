@@ -371,7 +371,37 @@ async function loadGames() {
   const select = $("game");
   clear(select);
   for (const g of games) select.append(el("option", { value: g.name }, g.title));
+  drawOffers();
   await onGame();
+}
+
+// What the games offer beyond their tables (GET /api/games: "tutorial", "editor",
+// "competitions"). The page's links lead to the first game that offers each (its URL
+// names no game: the server's default is that game); each other game that offers one
+// gets a link of its own, naming it.
+const OFFER_LINKS = {
+  tutorial: { testid: "tutorial-link", path: "/tutorial", text: (g) => `New to ${g.title}? Learn in 5 minutes` },
+  editor: { testid: "editor-link", path: "/editor", text: (g, many) => (many ? `Design a ${g.title} course` : "Design a course") },
+};
+
+function drawOffers() {
+  for (const [offer, link] of Object.entries(OFFER_LINKS)) {
+    const anchor = document.querySelector(`[data-testid="${link.testid}"]`);
+    if (!anchor) continue;
+    const offering = games.filter((g) => g[offer]);
+    anchor.hidden = offering.length === 0;
+    if (!offering.length) continue;
+    anchor.href = link.path;
+    anchor.textContent = link.text(offering[0], offering.length > 1);
+    let after = anchor;
+    for (const g of offering.slice(1)) {
+      const more = el("a", { class: anchor.className, href: `${link.path}?game=${encodeURIComponent(g.name)}`, dataset: { testid: `${link.testid}-more`, game: g.name } }, link.text(g, true));
+      after.after(more);
+      after = more;
+    }
+  }
+  const panel = document.querySelector(".competition-panel");
+  if (panel) panel.hidden = !games.some((g) => g.competitions);
 }
 
 // ------------------------------------------------------------------ tables

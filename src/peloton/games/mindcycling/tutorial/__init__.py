@@ -11,9 +11,27 @@ courses: it is the lesson's own, too short for a real race.
 ('b9', 'AD1 (domestique) rides against the wind to b9 (6 rows)')
 """
 
+from typing import Any
+
+from ....core.offers import Tutorial
+from ..snapshot import describe_move, snapshot
+from ..state import State
 from .lesson import Lesson, OffLessonError, Step, Turn, claim_problems, first_race, load_lesson
 
+
+def _ask(state: State, move: str) -> str:
+    return describe_move(state, state.check(move))
+
+
+def _overview(lesson: Lesson) -> dict[str, Any]:
+    return {"course": lesson.course.to_dict()}
+
+
+#: The tutorial the server offers (``GameInfo.tutorial``): the first race.
+TUTORIAL = Tutorial(lesson=first_race, snapshot=snapshot, ask=_ask, overview=_overview)
+
 __all__ = [
+    "TUTORIAL",
     "Lesson",
     "OffLessonError",
     "Step",

@@ -22,7 +22,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ....core.errors import ConfigError, IllegalMoveError
+from ....core.errors import ConfigError
+from ....core.offers import OffLessonError
 from ..course import Course
 from ..notation import FINISH, Move
 from ..snapshot import KIND_NAMES, describe_move
@@ -49,10 +50,15 @@ RIDER_KEYS = frozenset(
 )
 MEDALS = ("cyclist", "sprinter", "climber", "team")
 
-
-class OffLessonError(IllegalMoveError):
-    """A legal move that is not the one the lesson asks for (the lesson would lose its
-    thread): refused, with the move it asks for."""
+__all__ = [
+    "Lesson",
+    "OffLessonError",
+    "Step",
+    "Turn",
+    "claim_problems",
+    "first_race",
+    "load_lesson",
+]
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from peloton.server import database, storage
-from peloton.server import tables as tables_module
+from peloton.server import database, finished_tables, storage
 from peloton.server.tables import Tables
 
 SHORT_GAME = {"game": "mind-twist", "seats": ["random", "random"], "options": {"length": 4}}
@@ -47,7 +46,7 @@ async def until(check: Any, seconds: float = 20.0) -> None:
 def test_a_finished_table_leaves_memory_once_nobody_watches_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables_module, "KEEP_SECONDS", KEEP)
+    monkeypatch.setattr(finished_tables, "KEEP_SECONDS", KEEP)
 
     async def scenario() -> None:
         engine = database.create_db_engine(f"sqlite:///{tmp_path / 'db.sqlite'}")

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from peloton.server import database, storage
-from peloton.server import tables as tables_module
+from peloton.server import database, finished_tables, storage
 from peloton.server.limits import FINISHED_IN_MEMORY
 from peloton.server.tables import Tables
 
@@ -26,7 +25,7 @@ def test_only_the_last_finished_tables_asked_for_stay_in_memory(
 ) -> None:
     # A finished table asked for a moment ago is kept for KEEP_SECONDS; here every table
     # is asked for within a second, so that grace is set to nothing.
-    monkeypatch.setattr(tables_module, "KEEP_SECONDS", 0.0)
+    monkeypatch.setattr(finished_tables, "KEEP_SECONDS", 0.0)
     extra = 6
 
     async def scenario() -> None:

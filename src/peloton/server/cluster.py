@@ -39,10 +39,11 @@ from . import database, forward, lobby, storage
 from . import errors as e
 from .broker import Broker
 from .errors import ApiError
+from .finished_tables import KEEP_SECONDS
 from .leases import Leases
 from .live import Connection, LiveTable
 from .relay import MOVED, Relays, RemoteConnection
-from .tables import KEEP_SECONDS, Tables
+from .tables import Tables
 
 log = logging.getLogger("peloton.server")
 

@@ -11,18 +11,15 @@ tables are replayed on demand.
 Every game is driven through its :class:`~.games.GameSpec`.
 
 Only unfinished tables keep their state in memory, and the finished tables someone
-watches or asked for in the last :data:`KEEP_SECONDS` (at most
-:data:`~.limits.FINISHED_IN_MEMORY` of them past that); any other finished table is
-replayed from the database when someone asks for it.
+watches or asked for a moment ago (:mod:`.finished_tables` decides which); any other
+finished table is replayed from the database when someone asks for it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
@@ -35,8 +32,9 @@ from . import protocol as p
 from . import storage, views
 from .bot_turns import BotTurns
 from .errors import ApiError, ProtocolError
+from .finished_tables import FinishedTables
 from .games import HUMAN, spec
-from .limits import FINISHED_IN_MEMORY, MAX_TABLE_MOVES, QuietLog
+from .limits import MAX_TABLE_MOVES, QuietLog
 from .live import (
     ABANDONED,
     FINISHED,
@@ -56,8 +54,6 @@ __all__ = ["FINISHED", "OPEN", "RUNNING", "ApiError", "Connection", "LiveTable",
 log = logging.getLogger("peloton.server")
 quiet = QuietLog(log)
 
-#: A finished table's state is let go only when nobody asked for it this long.
-KEEP_SECONDS = 60.0
 _ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
 
@@ -84,12 +80,12 @@ class Tables:
         #: The bots' and the dice's turns, committed like a player's move.
         self.bots = BotTurns(self._commit, self.workers, bot_delay)
         self.tables: dict[str, LiveTable] = {}
+        #: The finished tables whose state is in memory, and their sweeper.
+        self.finished = FinishedTables(self.tables)
         #: The clocks and stand-ins (``now``: the clock they read).
-        self.presence = Presence(self.tables, writer, now, kick=self.bots.kick, keep=self._keep)
-        #: The finished tables whose state is in memory, the least recently asked first.
-        self._finished: OrderedDict[str, None] = OrderedDict()
-        #: Lets go of the finished tables nobody watches (:meth:`sweep`).
-        self._sweeper: asyncio.Task[None] | None = None
+        self.presence = Presence(
+            self.tables, writer, now, kick=self.bots.kick, keep=self.finished.keep
+        )
         #: Called (under the table's lock) when a table of a competition finishes: the
         #: competition takes the game back and opens its next table (:mod:`.competitions`).
         self.on_finish: Callable[[LiveTable], Awaitable[None]] | None = None
@@ -184,8 +180,7 @@ class Tables:
         for table in self.tables.values():
             self.bots.kick(table)
         self.presence.start()
-        if self._sweeper is None:
-            self._sweeper = asyncio.create_task(self._sweeping(), name="finished-tables")
+        self.finished.start()
 
     def start_table(self, table: LiveTable) -> None:
         """Run a table loaded by :meth:`load_one` (in the event loop): its clocks go on
@@ -200,7 +195,7 @@ class Tables:
         table = self.tables.pop(table_id, None)
         if table is None:
             return None
-        self._finished.pop(table_id, None)
+        self.finished.forget(table_id)
         self.presence.forget(table)
         if table.bot_task is not None:
             table.bot_task.cancel()
@@ -210,9 +205,7 @@ class Tables:
     async def stop(self) -> None:
         """Stop the bots and close the connections (the running clocks are saved)."""
         await self.presence.stop()
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            self._sweeper = None
+        self.finished.stop()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -441,7 +434,7 @@ class Tables:
         """The table's state, replaying a finished table's moves on first use."""
         table.used = time.monotonic()
         if table.final is not None:
-            self._keep(table)
+            self.finished.keep(table)
         if table.state is not None:
             return table.state
         async with table.lock:
@@ -449,60 +442,6 @@ class Tables:
                 texts = await run_in_threadpool(storage.load_moves, self.engine, table.id)
                 table.state = await run_in_threadpool(self._replay, table, texts)
             return table.state
-
-    def _keep(self, table: LiveTable) -> None:
-        """Count a finished table among those kept in memory, and let go of the state of
-        the least recently asked for beyond :data:`~.limits.FINISHED_IN_MEMORY` (not
-        while someone watches it or asked for it a moment ago)."""
-        self._finished[table.id] = None
-        self._finished.move_to_end(table.id)
-        now = time.monotonic()
-        for table_id in list(self._finished):
-            if len(self._finished) <= FINISHED_IN_MEMORY:
-                break
-            old = self.tables.get(table_id)
-            if old is not None and not self._idle(old, now):
-                continue
-            del self._finished[table_id]
-            if old is not None:
-                self._let_go(old)
-
-    def sweep(self) -> int:
-        """Let go of the state of every finished table that nobody watches and nobody
-        asked for in :data:`KEEP_SECONDS` (however few are kept); how many."""
-        now = time.monotonic()
-        gone = 0
-        for table_id in list(self._finished):
-            old = self.tables.get(table_id)
-            if old is not None and not self._idle(old, now):
-                continue
-            del self._finished[table_id]
-            if old is not None:
-                gone += self._let_go(old)
-        return gone
-
-    @staticmethod
-    def _idle(table: LiveTable, now: float) -> bool:
-        return not (table.connections or table.lock.locked() or now - table.used < KEEP_SECONDS)
-
-    @staticmethod
-    def _let_go(table: LiveTable) -> int:
-        """Drop a finished table's state and what comes with it (it is replayed from the
-        database when asked for again); 1 if there was one."""
-        if table.final is None or table.state is None:
-            return 0
-        table.state, table.texts, table.rng = None, [], None
-        table.shown, table.shown_head = {}, None
-        return 1
-
-    async def _sweeping(self) -> None:
-        """Sweep the finished tables every :data:`KEEP_SECONDS` / 2."""
-        while True:
-            await asyncio.sleep(max(KEEP_SECONDS / 2, 0.05))
-            try:
-                self.sweep()
-            except Exception:  # never let the sweeper die: memory would grow again
-                log.exception("the finished tables could not be swept")
 
     async def record_for(self, table: LiveTable, viewer: str | None) -> dict[str, Any]:
         """The record ``viewer`` may download: the whole record for a game without
@@ -616,7 +555,7 @@ class Tables:
         self._send(views.updates(table, index, text, by, said))
         if table.final is not None:
             table.used = time.monotonic()
-            self._keep(table)
+            self.finished.keep(table)
             if table.competition is not None and self.on_finish is not None:
                 try:
                     await self.on_finish(table)

@@ -18,7 +18,7 @@ and the names of its package's contract (docs/games.md):
 ``solve_solo``     ``solve_solo(state, seconds) -> JSON``: the best line of a solo game
 ``RECORD_KIND_KEY`` the key of a seat's kind in the record's players (else ``kind``)
 ``SEATS_BY_OPTION`` ``{option: {choice: (fewest, most)}}``: the seats a choice of an
-                   option allows, inside the game's range (Cyclo's modes); else none
+                   option allows, inside the game's range (a game's modes); else none
 =================  ==========================================================
 
 What a game offers beyond its tables (a tutorial, a course editor, competitions) it
@@ -255,7 +255,7 @@ class GameSpec:
         them; where the choices are texts (names of bundled files), an object (a course,
         a layout) may stand in their place. A client's text therefore never names a file
         of the server. The option's default is always accepted: a default that is none
-        of the choices (Cyclo's ``course`` left to the game, ``null``) is what a table
+        of the choices (a ``course`` left to the game, ``null``) is what a table
         made without the option shows, and sent back it must make the same table."""
         option = self.options.get(name)
         if option is None or not option.choices:

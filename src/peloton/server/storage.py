@@ -96,7 +96,7 @@ moves = Table(
 )
 
 
-#: A competition (a Cyclo stage race, omnium...): its kind and settings, the seat
+#: A competition (a stage race, an omnium...): its kind and settings, the seat
 #: its games share, and the ids of its tables in order (``tables``, JSON). Its
 #: standings are its finished tables' results, replayed; only a finished one keeps
 #: its final standings (``final``), so that a start need not replay it.

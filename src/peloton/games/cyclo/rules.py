@@ -27,21 +27,21 @@ _NEEDS = tuple((c, len(c), c.count("r"), c.count("t")) for c in TOKEN_CHOICES)
 _RIDES: dict[tuple[str, int, str, bool], Ride] = {}
 
 
-def terrain_at(setup: Setup, position: int) -> Terrain:
-    """The track type of a road position (the start line: that of position 1)."""
-    return setup.terrain[position]
+def terrain_at(setup: Setup, at: int) -> Terrain:
+    """The track type of the road position ``at`` (the start line: that of position 1)."""
+    return setup.terrain[at]
 
 
 # ----------------------------------------------------------------- round order
 
 
-def round_order(setup: Setup, p: Position) -> list[str]:
+def round_order(setup: Setup, position: Position) -> list[str]:
     """The order of a round (CY-3.1, CY-3.2, CY-19.3): in round 1 and in the timed
     modes team by team in seat order, each team in position order; otherwise position
     order. At one position the lower lane goes first, then rider order."""
-    racing = p.racing(setup.riders)
-    pos, lane = p.pos, p.lane
-    if p.round == 1 or setup.mode.timed:
+    racing = position.racing(setup.riders)
+    pos, lane = position.pos, position.lane
+    if position.round == 1 or setup.mode.timed:
         seat = {t: i for i, t in enumerate(setup.teams)}
         return sorted(racing, key=lambda r: (seat[r[0]], -pos[r], lane[r], slot_index(r)))
     seat = {t: i for i, t in enumerate(setup.teams)}
@@ -51,33 +51,33 @@ def round_order(setup: Setup, p: Position) -> list[str]:
 # ----------------------------------------------------------------- the roll
 
 
-def dice_count(setup: Setup, p: Position, rider: str) -> int:
+def dice_count(setup: Setup, position: Position, rider: str) -> int:
     """CY-4.2: the dice of ``rider``'s ride: by the terrain it stands on, one fewer
     with the technical flag (never fewer than 1); exactly 1 with a hunger flag."""
-    if p.hunger.get(rider):
+    if position.hunger.get(rider):
         return 1
     track = setup.track
     if track is not None:  # CY-11.1, CY-11.2: 2 dice, 3 from the distance the event says
         three = track.three_dice_from
-        return 3 if three is not None and p.pos[rider] >= three else 2
-    n = terrain_at(setup, p.pos[rider]).dice_for(rider_type(rider))
-    if rider in p.technical:
+        return 3 if three is not None and position.pos[rider] >= three else 2
+    n = terrain_at(setup, position.pos[rider]).dice_for(rider_type(rider))
+    if rider in position.technical:
         n -= 1
     return n if n > 1 else 1
 
 
-def token_choices(setup: Setup, p: Position, rider: str) -> list[str]:
+def token_choices(setup: Setup, position: Position, rider: str) -> list[str]:
     """CY-4.3: the token choices open to ``rider`` now ("" = none)."""
-    if not setup.pro or rider in p.technical or p.pacer is not None:
+    if not setup.pro or rider in position.technical or position.pacer is not None:
         return [""]  # no token either while the keirin pacer rides (CY-11.4)
-    panel = terrain_at(setup, p.pos[rider]).panel(rider_type(rider))
-    own, team = p.own.get(rider, 0), p.team.get(rider[0], 0)
+    panel = terrain_at(setup, position.pos[rider]).panel(rider_type(rider))
+    own, team = position.own.get(rider, 0), position.team.get(rider[0], 0)
     return [c for c, size, r, t in _NEEDS if size <= panel and r <= own and t <= team]
 
 
-def may_hold_back(setup: Setup, p: Position, rider: str) -> bool:
+def may_hold_back(setup: Setup, position: Position, rider: str) -> bool:
     """CY-4.4: Pro, and the terrain allows it (on the start line: position 1's)."""
-    return setup.pro and terrain_at(setup, p.pos[rider]).hold_back
+    return setup.pro and terrain_at(setup, position.pos[rider]).hold_back
 
 
 def pacer_after(setup: Setup, pacer: int) -> int | None:
@@ -89,10 +89,10 @@ def pacer_after(setup: Setup, pacer: int) -> int | None:
     return ahead if ahead < lap else None
 
 
-def cap_of(setup: Setup, p: Position) -> int:
+def cap_of(setup: Setup, position: Position) -> int:
     """The furthest a move may end (CY-4.4): N+9 (D+9 on the velodrome), or one
     short of the keirin pacer while it rides (CY-11.4)."""
-    return setup.cap if p.pacer is None else p.pacer - 1
+    return setup.cap if position.pacer is None else position.pacer - 1
 
 
 def ride_move(setup: Setup, rider: str, target: int, tokens: str) -> Ride:
@@ -129,20 +129,20 @@ def ride_row(setup: Setup, rider: str, tokens: str) -> list[Ride]:
 _ROWS: dict[tuple[str, str, int], list[Ride]] = {}
 
 
-def ride_moves(setup: Setup, p: Position, rider: str) -> list[Ride]:
+def ride_moves(setup: Setup, position: Position, rider: str) -> list[Ride]:
     """CY-4.4: every distinct (target, token choice) of ``rider``'s ride with the
-    dice ``p.dice``: the full total, or with holding back any target from one space
+    dice ``position.dice``: the full total, or with holding back any target from one space
     ahead; targets past the cap become the cap, and a capped target at or below the
     rider's position keeps it where it is."""
-    s = p.pos[rider]
+    s = position.pos[rider]
     here = terrain_at(setup, s)
-    total = sum(p.dice)
+    total = sum(position.dice)
     if rider_type(rider) == CLIMBER:
         total += here.climber_bonus
     hold = setup.pro and here.hold_back
-    cap = cap_of(setup, p)
+    cap = cap_of(setup, position)
     moves: list[Ride] = []
-    for tokens in token_choices(setup, p, rider):
+    for tokens in token_choices(setup, position, rider):
         top = s + total + TOKEN_SPACES * len(tokens)
         if top > cap:
             top = cap
@@ -168,19 +168,19 @@ def free_lane(mask: int, width: int) -> int:
     return (free & -free).bit_length() - 1 if free else -1
 
 
-def landing(setup: Setup, p: Position, rider: str, aim: int) -> tuple[int, int]:
+def landing(setup: Setup, position: Position, rider: str, aim: int) -> tuple[int, int]:
     """Where ``rider`` ends aiming at ``aim`` (capped, CY-1.4), as (position, lane),
     without moving it. CY-4.5: the highest position up to ``aim`` ahead of it with a
     free lane in its world, the lowest free lane there; else it stays (its own
     square). CY-4.6: a dark square reached having changed space sends it back once."""
-    s = p.pos[rider]
-    own = p.lane[rider]
-    cap = cap_of(setup, p)
+    s = position.pos[rider]
+    own = position.lane[rider]
+    cap = cap_of(setup, position)
     if aim > cap:
         aim = cap
     if aim <= s:
         return s, own
-    occ = p.occupied[setup.world[rider]]
+    occ = position.occupied[setup.world[rider]]
     widths, slots = setup.widths, setup.slots
     here = slots[s]
     occ[here] &= ~(1 << own)  # its own square counts as free (CY-19.5)
@@ -197,21 +197,21 @@ def landing(setup: Setup, p: Position, rider: str, aim: int) -> tuple[int, int]:
         occ[here] |= 1 << own
 
 
-def move_rider(setup: Setup, p: Position, rider: str, aim: int) -> int:
+def move_rider(setup: Setup, position: Position, rider: str, aim: int) -> int:
     """Move ``rider`` towards ``aim`` by :func:`landing` and return where it ends;
     the scoring lines and the finish line it crosses are noted for the end of the
     round (CY-4.7, CY-8.2)."""
-    s = p.pos[rider]
-    q, lane = landing(setup, p, rider, aim)
-    if q == s and lane == p.lane[rider]:
+    s = position.pos[rider]
+    q, lane = landing(setup, position, rider, aim)
+    if q == s and lane == position.lane[rider]:
         return s
-    occ, slots = p.occupied[setup.world[rider]], setup.slots
-    occ[slots[s]] &= ~(1 << p.lane[rider])
-    p.pos[rider] = q
-    p.lane[rider] = lane
+    occ, slots = position.occupied[setup.world[rider]], setup.slots
+    occ[slots[s]] &= ~(1 << position.lane[rider])
+    position.pos[rider] = q
+    position.lane[rider] = lane
     occ[slots[q]] |= 1 << lane
     if q > s:
-        _cross(setup, p, rider, s, q)
+        _cross(setup, position, rider, s, q)
     return q
 
 
@@ -232,70 +232,70 @@ def _fall_back(
     raise AssertionError("the square a rider landed on has room")  # pragma: no cover
 
 
-def _cross(setup: Setup, p: Position, rider: str, before: int, after: int) -> None:
+def _cross(setup: Setup, position: Position, rider: str, before: int, after: int) -> None:
     """CY-4.7: note every scoring line and the finish line crossed from ``before``
     (at or behind it) to ``after`` (beyond it)."""
     for i, line in enumerate(setup.scoring):
-        if before <= line.after < after and rider not in p.crossed[i]:
-            p.crossed[i].append(rider)
+        if before <= line.after < after and rider not in position.crossed[i]:
+            position.crossed[i].append(rider)
     if before <= setup.finish < after:
-        p.crossed[-1].append(rider)
-        p.finished.add(rider)
+        position.crossed[-1].append(rider)
+        position.finished.add(rider)
 
 
-def spend(p: Position, rider: str, tokens: str) -> None:
+def spend(position: Position, rider: str, tokens: str) -> None:
     """Pay a ride's tokens: ``r`` from the rider's own, ``t`` from its team's."""
     for token in tokens:
         if token == "r":
-            p.own[rider] -= 1
+            position.own[rider] -= 1
         else:
-            p.team[rider[0]] -= 1
+            position.team[rider[0]] -= 1
 
 
 # ----------------------------------------------------------------- swap and wheel
 
 
-def swap_partners(setup: Setup, p: Position, rider: str) -> list[str]:
+def swap_partners(setup: Setup, position: Position, rider: str) -> list[str]:
     """CY-6.1: the riders ``rider`` may propose a swap to, best placed first: in its
     world, on its position or one less, off the start line, turn not over, no skip
     flag, neither having swapped this round, neither on climb, cobbles or slope."""
-    if not setup.pro or rider in p.swapped:
+    if not setup.pro or rider in position.swapped:
         return []
-    x = p.pos[rider]
+    x = position.pos[rider]
     terrain = setup.terrain
     if x < 1 or not terrain[x].swap:
         return []
     world = setup.world
     mine = world[rider]
     out = []
-    for other, y in p.pos.items():
+    for other, y in position.pos.items():
         if (
             (y == x or (y == x - 1 and y >= 1))
             and other != rider
             and world[other] == mine
             and terrain[y].swap
-            and other not in p.turn_over
-            and other not in p.skip
-            and other not in p.swapped
-            and other not in p.finished
+            and other not in position.turn_over
+            and other not in position.skip
+            and other not in position.swapped
+            and other not in position.finished
         ):
             out.append(other)
     if len(out) > 1:
-        out.sort(key=lambda r: (-p.pos[r], p.lane[r]))
+        out.sort(key=lambda r: (-position.pos[r], position.lane[r]))
     return out
 
 
-def swap(p: Position, x: str, y: str) -> None:
+def swap(position: Position, x: str, y: str) -> None:
     """CY-6.4: ``x`` and ``y`` exchange squares and slots in the round order."""
-    p.pos[x], p.pos[y] = p.pos[y], p.pos[x]
-    p.lane[x], p.lane[y] = p.lane[y], p.lane[x]
-    i, j = p.order.index(x), p.order.index(y)
-    p.order[i], p.order[j] = y, x
-    p.swapped.add(x)
-    p.swapped.add(y)
+    position.pos[x], position.pos[y] = position.pos[y], position.pos[x]
+    position.lane[x], position.lane[y] = position.lane[y], position.lane[x]
+    i, j = position.order.index(x), position.order.index(y)
+    position.order[i], position.order[j] = y, x
+    position.swapped.add(x)
+    position.swapped.add(y)
 
 
-def wheel_riders(setup: Setup, p: Position, rider: str, start: int, end: int) -> list[str]:
+def wheel_riders(setup: Setup, position: Position, rider: str, start: int, end: int) -> list[str]:
     """CY-5.1: who may follow ``rider``, which rode from ``start`` to ``end`` (not an
     attack: the caller checks): riders of its world on ``start - 1``, off the start
     line, turn not over, no skip flag, not on climb, cobbles or slope; lane order."""
@@ -305,10 +305,10 @@ def wheel_riders(setup: Setup, p: Position, rider: str, start: int, end: int) ->
     world = setup.world[rider]
     found = [
         other
-        for other, y in p.pos.items()
+        for other, y in position.pos.items()
         if y == behind
         and setup.world[other] == world
-        and other not in p.turn_over
-        and other not in p.skip
+        and other not in position.turn_over
+        and other not in position.skip
     ]
-    return sorted(found, key=p.lane.__getitem__)
+    return sorted(found, key=position.lane.__getitem__)

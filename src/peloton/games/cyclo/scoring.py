@@ -37,71 +37,71 @@ def paid(table: tuple[int, ...], place: int) -> int:
     return table[place] if place < len(table) else 0
 
 
-def end_round(setup: Setup, p: Position) -> None:
+def end_round(setup: Setup, position: Position) -> None:
     """CY-3.5: rank the line crossings of the round (CY-8.2) and pay their points
     (CY-9.3 in a leg, CY-11.2 on the track), list the finishers with their round and
     squares past the line (CY-8.3), take them off the run-out, then put out one rider
     for each elimination line first passed (CY-11.5)."""
-    key = _square_order(setup, p)
+    key = _square_order(setup, position)
     green = setup.mode.course_lines
     track = setup.is_track
     first_crossed: list[int] = []  # lines first crossed this round (eliminations)
     for i, line in enumerate(setup.scoring):
-        listed = p.lists[i]
-        if p.crossed[i] and not listed:
+        listed = position.lists[i]
+        if position.crossed[i] and not listed:
             first_crossed.append(i)
-        for rider in sorted((r for r in p.crossed[i] if r not in listed), key=key):
+        for rider in sorted((r for r in position.crossed[i] if r not in listed), key=key):
             if track:
-                _add(p.points, rider, paid(setup.pays[i], len(listed)))
+                _add(position.points, rider, paid(setup.pays[i], len(listed)))
             elif green:
                 if line.kind == SPRINT:
-                    _add(p.points, rider, paid(SPRINT_POINTS, len(listed)))
+                    _add(position.points, rider, paid(SPRINT_POINTS, len(listed)))
                 else:
                     assert line.category is not None
-                    _add(p.red, rider, paid(MOUNTAIN_POINTS[line.category], len(listed)))
+                    _add(position.red, rider, paid(MOUNTAIN_POINTS[line.category], len(listed)))
             listed.append(rider)
-        p.crossed[i] = []
-    arrivals = sorted(p.crossed[-1], key=key)
+        position.crossed[i] = []
+    arrivals = sorted(position.crossed[-1], key=key)
     for rider in arrivals:
         if green:
-            _add(p.points, rider, paid(FINISH_POINTS, len(p.finishers)))
+            _add(position.points, rider, paid(FINISH_POINTS, len(position.finishers)))
         elif track:
-            _add(p.points, rider, paid(setup.finish_pays, len(p.finishers)))
-        p.finishers.append((rider, p.round, p.pos[rider] - setup.finish))
-    p.crossed[-1] = []
+            _add(position.points, rider, paid(setup.finish_pays, len(position.finishers)))
+        position.finishers.append((rider, position.round, position.pos[rider] - setup.finish))
+    position.crossed[-1] = []
     for rider in arrivals:
-        p.remove(rider, setup.world[rider])
+        position.remove(rider, setup.world[rider])
     for i in first_crossed:
         if setup.scoring[i].kind == ELIMINATION:
-            eliminate(setup, p)
+            eliminate(setup, position)
 
 
-def eliminate(setup: Setup, p: Position) -> None:
+def eliminate(setup: Setup, position: Position) -> None:
     """CY-11.5: the rearmost racing rider is out (lowest distance; at equal distance
     the higher lane) and leaves the track. Finishers are never eliminated: with no
     rider left racing, the line puts nobody out (docs/cyclo.md, decisions)."""
-    racing = [r for r in p.racing(setup.riders) if r in p.pos]
+    racing = [r for r in position.racing(setup.riders) if r in position.pos]
     if not racing:
         return
-    rider = min(racing, key=lambda r: (p.pos[r], -p.lane[r]))
-    p.remove(rider, setup.world[rider])
-    p.out.append(rider)
+    rider = min(racing, key=lambda r: (position.pos[r], -position.lane[r]))
+    position.remove(rider, setup.world[rider])
+    position.out.append(rider)
 
 
-def race_over(setup: Setup, p: Position) -> bool:
+def race_over(setup: Setup, position: Position) -> bool:
     """CY-8.5, CY-11.5: whether the race ends at the end of this round: a sprint
     heat or an elimination race once a rider has finished (the elimination race has
     put out all but its last two by then), every other mode once nobody races."""
-    if not p.racing(setup.riders):
+    if not position.racing(setup.riders):
         return True
-    return setup.mode.name in ("sprint", "elimination") and bool(p.finishers)
+    return setup.mode.name in ("sprint", "elimination") and bool(position.finishers)
 
 
-def _square_order(setup: Setup, p: Position) -> Any:
+def _square_order(setup: Setup, position: Position) -> Any:
     """CY-8.2: higher position first, then the lower lane; riders of different worlds
     on one square (the time trials) then by seat and rider order, as CY-10.4 and
     CY-19.3 tie them (docs/cyclo.md, decision 16)."""
-    pos, lane = p.pos, p.lane
+    pos, lane = position.pos, position.lane
     seat = {t: i for i, t in enumerate(setup.teams)}
     return lambda r: (-pos[r], lane[r], seat[r[0]], slot_index(r))
 
@@ -189,32 +189,32 @@ class Result:
         }
 
 
-def result(setup: Setup, p: Position) -> Result:
+def result(setup: Setup, position: Position) -> Result:
     """The result of CY-8.6 (CY-8.4, CY-8.5, CY-9, CY-10, CY-11.2 to CY-11.5): the
     tempo and points races rank by points, then finishing order."""
-    key = _square_order(setup, p)
+    key = _square_order(setup, position)
     # still on a square: racing, or finished this round and waiting on the run-out to be
     # listed at its end (CY-8.3); the run-out ranks first, furthest past the line first
-    racing = sorted((r for r in setup.riders if r in p.pos), key=key)
+    racing = sorted((r for r in setup.riders if r in position.pos), key=key)
     seat = {t: i for i, t in enumerate(setup.teams)}
     mode = setup.mode
     times: dict[str, int] = {}
-    by_team = team_times(setup, p.finishers)
+    by_team = team_times(setup, position.finishers)
     if mode.timed:  # CY-10.2 to CY-10.4: places by time, ties by seat then rider order
-        times = {r: own_time(rnd, past) for r, rnd, past in p.finishers}
+        times = {r: own_time(rnd, past) for r, rnd, past in position.finishers}
         if mode.team_time:
             times = {r: by_team.get(r[0], t) for r, t in times.items()}
         finished = sorted(times, key=lambda r: (times[r], seat[r[0]], slot_index(r)))
     else:
-        finished = [r for r, _, _ in p.finishers]
+        finished = [r for r, _, _ in position.finishers]
         if mode.leg_times:
-            times = leg_times(p.finishers)
+            times = leg_times(position.finishers)
     ranked = finished + racing
     scored = bool(setup.finish_pays)  # tempo, points race: points, then finishing order
     if scored:
         order = {r: i for i, r in enumerate(ranked)}
-        ranked.sort(key=lambda r: (-p.points.get(r, 0), order[r]))
-    places = tuple(ranked + p.out[::-1])
+        ranked.sort(key=lambda r: (-position.points.get(r, 0), order[r]))
+    places = tuple(ranked + position.out[::-1])
     rank = {r: i for i, r in enumerate(places)}
     if mode.team_time:
         teams = tuple(
@@ -233,13 +233,13 @@ def result(setup: Setup, p: Position) -> Result:
     return Result(
         places=places,
         teams=teams,
-        winner=places[0] if p.over and not mode.team_time else None,
-        winner_team=teams[0] if p.over else None,
+        winner=places[0] if position.over and not mode.team_time else None,
+        winner_team=teams[0] if position.over else None,
         times=times,
         team_times=by_team,
-        points={r: p.points.get(r, 0) for r in setup.riders} if leg or scored else {},
-        mountain={r: p.red.get(r, 0) for r in setup.riders} if leg else {},
-        eliminated=tuple(p.out),
-        tokens_left={r: p.own.get(r, 0) for r in setup.riders},
-        over=p.over,
+        points={r: position.points.get(r, 0) for r in setup.riders} if leg or scored else {},
+        mountain={r: position.red.get(r, 0) for r in setup.riders} if leg else {},
+        eliminated=tuple(position.out),
+        tokens_left={r: position.own.get(r, 0) for r in setup.riders},
+        over=position.over,
     )

@@ -10,19 +10,19 @@ from .rules import dice_count, ride_moves, swap_partners, target_of, token_choic
 from .setup import Setup
 
 
-def pending(p: Position) -> str:
+def pending(position: Position) -> str:
     """What the game waits for, in words."""
-    due = p.due
+    due = position.due
     return {
         SWAP: f"{due}'s swap window is open ({due}~ID or {due}~-, CY-6.2)",
-        ANSWER: f"{due} must answer {p.proposer}'s swap ({due}~yes or {due}~no, CY-6.3)",
+        ANSWER: f"{due} must answer {position.proposer}'s swap ({due}~yes or {due}~no, CY-6.3)",
         ROLL: f"{due}'s roll is due (CY-4.1)",
         RIDE: f"{due} must ride (CY-4.1)",
-        WHEEL: f"{due} is asked whether to take {p.leader}'s wheel ({due}>{p.leader} or {due}>-, CY-5.2)",
+        WHEEL: f"{due} is asked whether to take {position.leader}'s wheel ({due}>{position.leader} or {due}>-, CY-5.2)",
         DRAW: f"a card is drawn for {due} (CY-7.3)",
         FALL: f"team {due[0] if due else '?'} picks who falls with {due} (CY-7.5)",
         OVER: "the game is over",
-    }[p.phase]
+    }[position.phase]
 
 
 def _riders_named(move: Move) -> list[str]:
@@ -37,62 +37,62 @@ def _riders_named(move: Move) -> list[str]:
     return []
 
 
-def why_illegal(setup: Setup, p: Position, move: Move) -> str:
-    """A sentence saying why ``move`` is not legal in position ``p``."""
-    if p.phase == OVER:
+def why_illegal(setup: Setup, position: Position, move: Move) -> str:
+    """A sentence saying why ``move`` is not legal in ``position``."""
+    if position.phase == OVER:
         return "the game is over (CY-8.5)"
     unknown = [r for r in _riders_named(move) if r not in setup.world]
     if unknown:
         return f"there is no rider {unknown[0]} in this game (riders: {', '.join(setup.riders)})"
-    due = p.due
+    due = position.due
     assert due is not None
     if isinstance(move, Roll):
-        if p.phase != ROLL:
-            return f"no roll is due: {pending(p)}"
-        k = dice_count(setup, p, due)
+        if position.phase != ROLL:
+            return f"no roll is due: {pending(position)}"
+        k = dice_count(setup, position, due)
         return f"{due} rolls {k} {'die' if k == 1 else 'dice'} here (CY-4.2), not {len(move.dice)}"
     if isinstance(move, Draw):
-        if p.phase != DRAW:
-            return f"no card is drawn now: {pending(p)}"
-        left = ", ".join(card for card, _ in draw_outcomes(p))
+        if position.phase != DRAW:
+            return f"no card is drawn now: {pending(position)}"
+        left = ", ".join(card for card, _ in draw_outcomes(position))
         return f"no {move.card!r} card is left in the deck (CY-7.6; left: {left})"
     if isinstance(move, Ride):
-        return _why_ride(setup, p, move)
+        return _why_ride(setup, position, move)
     if isinstance(move, Swap):
-        if p.phase != SWAP or move.rider != due:
-            return f"{move.rider} has no swap window now: {pending(p)}"
-        partners = swap_partners(setup, p, due)
+        if position.phase != SWAP or move.rider != due:
+            return f"{move.rider} has no swap window now: {pending(position)}"
+        partners = swap_partners(setup, position, due)
         return (
             f"{move.partner} may not swap with {due}: a partner stands on its position or one less, in "
             f"its world, turn not over, no skip flag, neither having swapped this round, neither on "
             f"climb, cobbles or slope (CY-6.1); {due} may propose to {', '.join(partners) or 'nobody'}"
         )
     if isinstance(move, Answer):
-        if p.phase != ANSWER or move.rider != due:
-            return f"no swap was proposed to {move.rider} (CY-6.3): {pending(p)}"
-        return pending(p)  # pragma: no cover - both answers are legal when asked
+        if position.phase != ANSWER or move.rider != due:
+            return f"no swap was proposed to {move.rider} (CY-6.3): {pending(position)}"
+        return pending(position)  # pragma: no cover - both answers are legal when asked
     if isinstance(move, Wheel):
-        if p.phase != WHEEL:
-            return f"no wheel is offered now (CY-5.1): {pending(p)}"
+        if position.phase != WHEEL:
+            return f"no wheel is offered now (CY-5.1): {pending(position)}"
         if move.rider != due:
             return f"{due} is asked first, in lane order (CY-5.2), not {move.rider}"
-        return f"{due} may only follow {p.leader}, the rider who just rode (CY-5.1)"
+        return f"{due} may only follow {position.leader}, the rider who just rode (CY-5.1)"
     assert isinstance(move, Fall)
-    if p.phase != FALL:
-        return f"no fall is being picked (CY-7.5): {pending(p)}"
-    options = " ".join(str(m) for m in fall_moves(setup, p, due))
+    if position.phase != FALL:
+        return f"no fall is being picked (CY-7.5): {pending(position)}"
+    options = " ".join(str(m) for m in fall_moves(setup, position, due))
     return (
         f"the drawer may bring down up to 2 teammates or riders on its position, all within 3 "
         f"consecutive positions of it (CY-7.5); legal picks: {options}"
     )
 
 
-def _why_ride(setup: Setup, p: Position, move: Ride) -> str:
-    due = p.due
-    if p.phase == ROLL and move.rider == due:
+def _why_ride(setup: Setup, position: Position, move: Ride) -> str:
+    due = position.due
+    if position.phase == ROLL and move.rider == due:
         return f"{due} must roll first (CY-4.1)"
-    if p.phase != RIDE:
-        return f"no ride is due: {pending(p)}"
+    if position.phase != RIDE:
+        return f"no ride is due: {pending(position)}"
     if move.rider != due:
         return f"{due} is due to ride, not {move.rider} (CY-3.3)"
     if not move.runout and move.target > setup.finish:
@@ -100,7 +100,7 @@ def _why_ride(setup: Setup, p: Position, move: Ride) -> str:
             f"a target past the finish line (after {setup.finish}) is written "
             f"#{move.target - setup.finish} (CY-14.1)"
         )
-    pacer = p.pacer
+    pacer = position.pacer
     if pacer is not None and (move.runout or move.target >= pacer):
         return (
             f"the keirin pacer rides on {pacer}: no move may end at or past it (CY-11.4); "
@@ -108,16 +108,16 @@ def _why_ride(setup: Setup, p: Position, move: Ride) -> str:
         )
     if pacer is not None and move.tokens:
         return "no token is spent while the keirin pacer rides (CY-11.4, CY-4.3)"
-    choices = token_choices(setup, p, due)
+    choices = token_choices(setup, position, due)
     if move.tokens not in choices:
         spend = ", ".join(repr(c) for c in choices if c) or "none"
         return f"{due} may not spend {move.tokens!r} here (tokens it may spend: {spend}; CY-4.3)"
     targets = sorted(
-        {target_of(setup, m) for m in ride_moves(setup, p, due) if m.tokens == move.tokens}
+        {target_of(setup, m) for m in ride_moves(setup, position, due) if m.tokens == move.tokens}
     )
     names = [
         str(m).split("-", 1)[1].split("/")[0]
-        for m in ride_moves(setup, p, due)
+        for m in ride_moves(setup, position, due)
         if m.tokens == move.tokens
     ]
     spent = f"spending {move.tokens!r}" if move.tokens else "without tokens"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import peloton
@@ -174,3 +176,35 @@ def test_game_info_accepts_sound_facts() -> None:
     )
     assert (info.min_players, info.max_players, info.has_chance) == (2, 4, True)
     assert info.hidden_information is False and info.public_snapshot is False
+
+
+def test_an_offer_must_name_module_and_attribute() -> None:
+    """GameInfo's tutorial, editor and competitions are "module:attribute" or None."""
+    with pytest.raises(peloton.ConfigError, match="tutorial must be declared") as info:
+        registry.GameInfo("test-offers", "Offers", dict, tutorial="nowhere", editor=":x")
+    assert "editor must be declared" in str(info.value)
+    declared = registry.GameInfo("test-offers", "Offers", dict, competitions="a.b:C")
+    assert (declared.tutorial, declared.editor, declared.competitions) == (None, None, "a.b:C")
+
+
+def test_extra_games_are_loaded_from_the_environment(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PELOTON_EXTRA_GAMES names packages that register games: each is found by name,
+    with its package; a package that cannot be imported is a ConfigError naming it."""
+    (tmp_path / "extra_game_of_test.py").write_text(
+        "from peloton.core import registry\n"
+        "registry.register(registry.GameInfo('test-extra', 'Extra', dict))\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(registry, "_extras_loaded", False)
+    monkeypatch.setenv(registry.EXTRA_GAMES_ENV, " extra_game_of_test ,")
+    try:
+        assert "test-extra" in registry.names()
+        assert registry.package("test-extra") == "extra_game_of_test"
+    finally:
+        registry.unregister("test-extra")
+    monkeypatch.setattr(registry, "_extras_loaded", False)
+    monkeypatch.setenv(registry.EXTRA_GAMES_ENV, "no_such_game_package_here")
+    with pytest.raises(peloton.ConfigError, match=r"PELOTON_EXTRA_GAMES.*no_such_game_package"):
+        registry.names()

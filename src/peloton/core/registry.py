@@ -217,6 +217,7 @@ def unregister(name: str) -> None:
     if name in _MODULES:
         raise ConfigError(f"game {name!r} is bundled with Peloton and cannot be unregistered")
     _GAMES.pop(name, None)
+    _EXTRA.pop(name, None)
 
 
 def get(name: str) -> GameInfo:

@@ -223,8 +223,8 @@ def test_evaluate_and_outcome_are_win_shares_everywhere() -> None:
         assert all(0.0 <= v <= 1.0 for v in values.values()) and sum(
             values.values()
         ) == pytest.approx(1)
-        if state.p.finishers:  # the first rider ranked across the line has won (CY-8.4)
-            first = state.p.finishers[0][0][0]
+        if state.position.finishers:  # the first rider ranked across the line has won (CY-8.4)
+            first = state.position.finishers[0][0][0]
             assert values == {t: float(t == first) for t in state.players}
     end = positions()[-1]
     assert (

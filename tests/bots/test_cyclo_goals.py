@@ -250,7 +250,7 @@ def test_cy_8_2_a_line_crossed_this_round_is_credited_at_once() -> None:
     points, where before the ride it could still be passed there."""
     before = play(cy.from_cyn("3 AS1:a6*3,BS1:a8*3", "tempo"), "roll:3,4")
     after = play(before.copy(), "BS1-15")
-    assert after.p.crossed[0] == ["BS1"] and not after.p.points
+    assert after.position.crossed[0] == ["BS1"] and not after.position.points
     first = points_model.expected_points(after)["BS1"]
     rest = points_model.expected_points(before)["BS1"]
     assert first.mean > rest.mean

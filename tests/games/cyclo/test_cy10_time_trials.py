@@ -43,7 +43,7 @@ def test_cy_10_1_everyone_leaves_the_line_no_cards_no_points() -> None:
     cards = play(at("3 AS1:a36", "ttt", course="ttt", level="starter"), "roll:1,1", "AS1-38")
     assert cards.phase == "roll" and cards.round == 4 and square(cards, "AS1") == "a38"  # no draw
     sprint = play(at("3 AS1:a44", "itt", course="ttt", level="starter"), "roll:1,2", "AS1-47")
-    assert sprint.round == 4 and sprint.p.lists == [] and sprint.result.points == {}
+    assert sprint.round == 4 and sprint.position.lists == [] and sprint.result.points == {}
     assert sprint.result.mountain == {}
 
 
@@ -63,7 +63,7 @@ def test_cy_10_worlds_keep_riders_apart() -> None:
 
 def test_cy_19_3_timed_order_every_round() -> None:
     state = at("5 AH1:a30,AS1:a20,BC1:a40,BS1:a40", "itt", course="ttt", level="starter")
-    assert state.p.order == [
+    assert state.position.order == [
         "AH1",
         "AS1",
         "BS1",

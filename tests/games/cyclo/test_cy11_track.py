@@ -81,7 +81,7 @@ def test_cy_11_1_two_dice_whatever_the_rider() -> None:
     +1, every rider's panel is 2 tokens."""
     sprinter = play(track("2 AS1:a10*3,BS1:a5*3 / - / - / - / -", entries=2), "roll:2,3")
     climber = play(track("2 AC1:a10*3,BS1:a5*3", entries=2), "roll:2,3")
-    assert climber.due == "AC1" and len(climber.p.dice) == 2
+    assert climber.due == "AC1" and len(climber.position.dice) == 2
     assert rides(climber) == rides(sprinter)
     assert "15/rr" in rides(climber) and "16" not in rides(climber)  # no climber's +1
 
@@ -199,12 +199,12 @@ def test_cy_18_9_keirin() -> None:
     after ``roll:5,6`` its legal moves are exactly AS1-1 … AS1-6. From round 3 the
     pacer is gone and a ride from distance 20 or more rolls 3 dice."""
     state = cy.from_options({"mode": "keirin", "players": 3})
-    assert state.p.pacer == 7 and state.to_cyn().endswith("CS1:c0*3,P:7 / - / - / - / -")
+    assert state.position.pacer == 7 and state.to_cyn().endswith("CS1:c0*3,P:7 / - / - / - / -")
     assert state.phase == "roll" and state.due == "AS1"
     play(state, "roll:5,6")
     assert legal(state) == {f"AS1-{k}" for k in range(1, 7)}
     late = track("3 AS1:a20*3,BS1:a12*3,CS1:a6*3", "keirin")
-    assert late.p.pacer is None and len(legal(late)) == 56
+    assert late.position.pacer is None and len(legal(late)) == 56
     play(late, "roll:1,1,1")
     assert "AS1-29/rr" in legal(late)  # tokens again, and no cap but D+9
 
@@ -217,11 +217,11 @@ def test_cy_11_4_the_pacer_leads_two_rounds() -> None:
     seen = []
     while state.round <= 3:
         if state.at_round_start:
-            seen.append((state.round, state.p.pacer, state.to_cyn().split(" / ")[0]))
+            seen.append((state.round, state.position.pacer, state.to_cyn().split(" / ")[0]))
             assert cy.snapshot(state)["track"]["pacer"] == (
                 None
-                if state.p.pacer is None
-                else {"distance": state.p.pacer, "loop": state.p.pacer}
+                if state.position.pacer is None
+                else {"distance": state.position.pacer, "loop": state.position.pacer}
             )
         play(state, "roll:1,1" if state.is_chance else str(state.legal_moves()[-1]))
     assert seen == [
@@ -334,13 +334,17 @@ def test_cy_11_2_points_race_tables() -> None:
     first = track("2 AS1:a18,BS1:a17,CS1:a16", "points", level="starter")
     play(
         first,
-        *[m for r in ("AS1", "BS1", "CS1") for m in ("roll:3,4", f"{r}-{first.p.pos[r] + 7}")],
+        *[
+            m
+            for r in ("AS1", "BS1", "CS1")
+            for m in ("roll:3,4", f"{r}-{first.position.pos[r] + 7}")
+        ],
     )
     assert first.result.points == {"AS1": 5, "BS1": 3, "CS1": 2}
     text = "10 AS1:a58,BS1:a57,CS1:a56,DS1:a55,ES1:a54"
     third = track(text, "points", level="starter")
     for rider in ("AS1", "BS1", "CS1", "DS1", "ES1"):
-        play(third, "roll:3,4", f"{rider}-{third.p.pos[rider] + 7}")
+        play(third, "roll:3,4", f"{rider}-{third.position.pos[rider] + 7}")
     assert third.to_cyn() == (
         "11 AS1:a65+10,BS1:a64+6,CS1:a63+4,DS1:a62+2,ES1:a61 / - / - / 3=AS1+BS1+CS1+DS1+ES1 / -"
     )
@@ -358,7 +362,7 @@ def test_cy_8_2_line_ties_at_one_distance_go_by_lane() -> None:
     listed in lane order."""
     state = track("3 AS1:a9,BS1:a8", "tempo", level="starter")
     play(state, "roll:1,2", "AS1-12", "roll:1,3", "BS1-12")
-    assert square(state, "BS1") == "b12" and state.p.lists[0] == ["AS1", "BS1"]
+    assert square(state, "BS1") == "b12" and state.position.lists[0] == ["AS1", "BS1"]
 
 
 # ----------------------------------------------------------------- timed events

@@ -47,7 +47,7 @@ def track_games(draw: st.DrawFn) -> dict[str, Any]:
 
 def check_loop_squares(state: cy.State) -> None:
     """No loop square holds two riders of one world; lanes stay within the track."""
-    setup, p = state.setup, state.p
+    setup, p = state.setup, state.position
     seen: dict[tuple[int, int, int], str] = {}
     for rider, where in p.pos.items():
         key = (setup.world[rider], setup.slots[where], p.lane[rider])
@@ -77,7 +77,7 @@ def test_every_track_event_ends_and_ranks_every_rider_once(
                 level=options["level"],
                 entries=options["entries"],
             )
-            assert again.to_cyn() == state.to_cyn() and again.p.pacer == state.p.pacer
+            assert again.to_cyn() == state.to_cyn() and again.position.pacer == state.position.pacer
         if state.is_chance:
             state.play(state.chance_move(rng))
         else:
@@ -88,7 +88,10 @@ def test_every_track_event_ends_and_ranks_every_rider_once(
     assert sorted(result.places) == sorted(state.setup.riders)  # each exactly once
     assert result.over and result.winner_team == result.teams[0]
     if options["mode"] == "elimination":  # one out a line, n − 2 lines before the finish
-        assert len(result.eliminated) == len(state.setup.riders) - 2 or len(state.p.finishers) > 1
+        assert (
+            len(result.eliminated) == len(state.setup.riders) - 2
+            or len(state.position.finishers) > 1
+        )
     else:
         assert result.eliminated == ()
     if options["mode"] in ("tempo", "points"):

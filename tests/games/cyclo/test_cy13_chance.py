@@ -63,7 +63,7 @@ def test_cy_13_3_the_deck_order_is_nowhere() -> None:
     view.play("draw:moto")
     assert a.phase == "draw"
     assert not any(
-        "order" in name or "shuffle" in name for name in a.p.__slots__ if name != "order"
+        "order" in name or "shuffle" in name for name in a.position.__slots__ if name != "order"
     )
     seeded = [
         play(

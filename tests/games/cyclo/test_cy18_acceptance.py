@@ -115,16 +115,16 @@ def test_cy_18_6_leg_times_and_finish_points() -> None:
         ("CS1", 15, 4),
         ("AC1", 17, 9),
     ]
-    assert state.p.finishers == finishers and leg_times(finishers) == result.times
+    assert state.position.finishers == finishers and leg_times(finishers) == result.times
 
 
 def test_cy_18_7_mountain_points() -> None:
     """CY-9.3: the list of the line after 70 (category 3) pays 3, 2, 1."""
     state = at("10 AC1:a69,AS1:a72^3,BH1:a66,CS1:b66 / - / - / 2=AS1 / -", "leg", level="starter")
-    assert state.p.order == ["AS1", "AC1", "BH1", "CS1"]
+    assert state.position.order == ["AS1", "AC1", "BH1", "CS1"]
     play(state, "roll:1,1", "AS1-74", "roll:3", "AC1-72", "roll:5", "BH1-71", "roll:5", "CS1-71")
     assert [square(state, r) for r in ("AC1", "BH1", "CS1")] == ["a72", "a71", "b71"]
-    assert state.p.lists[1] == ["AS1", "AC1", "BH1", "CS1"]
+    assert state.position.lists[1] == ["AS1", "AC1", "BH1", "CS1"]
     assert state.result.mountain == {"AS1": 3, "AC1": 2, "BH1": 1, "CS1": 0}
 
 
@@ -153,7 +153,7 @@ def test_cy_18_12_start() -> None:
         "AH2": "g0",
         "BH2": "h0",
     }
-    assert state.p.order == ["AS1", "AC1", "AH1", "AH2", "BS1", "BC1", "BH1", "BH2"]
+    assert state.position.order == ["AS1", "AC1", "AH1", "AH2", "BS1", "BC1", "BH1", "BH2"]
     for rider in ("AS1", "AC1", "AH1", "AH2"):
         play(state, "roll:3,4", f"{rider}-7")
     assert [square(state, r) for r in ("AS1", "AC1", "AH1", "AH2")] == ["a7", "b7", "c7", "a6"]

@@ -60,9 +60,11 @@ def test_cy_19_6_a_follower_always_moves_forward() -> None:
 def test_cy_19_7_a_line_list_holds_each_rider_once() -> None:
     """A swap crosses no line; a rider listed and crossing again is not listed twice."""
     state = play(at("9 AS1:a46*4+5,BH1:a45*4 / A*4,B*4 / - / 1=AS1", "leg"), "AS1~BH1", "BH1~yes")
-    assert square(state, "BH1") == "a46" and state.p.crossed[0] == []  # the swap crossed nothing
+    assert (
+        square(state, "BH1") == "a46" and state.position.crossed[0] == []
+    )  # the swap crossed nothing
     play(state, "roll:1,1", "BH1-48", "AS1>-", "roll:1,1", "AS1-47")  # AS1 crosses the line again
-    assert state.round == 10 and state.p.lists[0] == ["AS1"]
+    assert state.round == 10 and state.position.lists[0] == ["AS1"]
     assert state.result.points == {"AS1": 5, "BH1": 0}
 
 

@@ -95,7 +95,7 @@ def test_cy_1_2_board_keys_toml_and_json(tmp_path: Path) -> None:
     leg = play(
         at("3 AH1:a70", "leg", level="starter"), "roll:1", "AH1-71"
     )  # F2 is 61-90 of flemish-4
-    assert leg.p.lists[1] == ["AH1"]
+    assert leg.position.lists[1] == ["AH1"]
 
 
 def test_cy_1_3_bundled_boards() -> None:

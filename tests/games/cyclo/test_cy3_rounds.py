@@ -8,12 +8,12 @@ from .helpers import at, play, square
 def test_cy_3_1_round_one_goes_team_by_team() -> None:
     """Round 1: seat order, each team in position order, at one position the lower lane."""
     state = at("1 AC1:a20,AH1:b20,AS1:a10,BS1:a30", level="starter")
-    assert state.p.order == ["AC1", "AH1", "AS1", "BS1"]
+    assert state.position.order == ["AC1", "AH1", "AS1", "BS1"]
 
 
 def test_cy_3_2_later_rounds_go_in_position_order() -> None:
     state = at("2 AC1:a12,AS1:b10,BH1:c10,BS1:a10", level="starter")
-    assert state.p.order == ["AC1", "BS1", "AS1", "BH1"]
+    assert state.position.order == ["AC1", "BS1", "AS1", "BH1"]
 
 
 def test_cy_3_3_the_order_is_fixed_at_the_start_of_the_round() -> None:
@@ -22,12 +22,16 @@ def test_cy_3_3_the_order_is_fixed_at_the_start_of_the_round() -> None:
     state = play(
         at("2 AS1:a20,BS1:a10", level="starter"), "roll:1,1", "AS1-22", "roll:6,6", "BS1-22"
     )
-    assert square(state, "BS1") == "b22" and state.round == 3 and state.p.order == ["AS1", "BS1"]
+    assert (
+        square(state, "BS1") == "b22"
+        and state.round == 3
+        and state.position.order == ["AS1", "BS1"]
+    )
     state = play(at("2 AS1:a20,BS1:a12", level="starter"), "roll:1,1", "AS1-22")
     assert state.due == "BS1"
     state.play("roll:6,6")
     state.play("BS1-24")
-    assert state.p.order == ["BS1", "AS1"]
+    assert state.position.order == ["BS1", "AS1"]
 
 
 def test_cy_3_4_skip_flag_loses_the_next_turn() -> None:
@@ -48,8 +52,8 @@ def test_cy_3_5_end_of_round() -> None:
     )  # on the run-out
     play(state, "roll:1,2", "CS1-103")
     assert state.round == 6 and state.rider("AS1").square is None and state.rider("AS1").finished
-    assert [r for r, _, _ in state.p.finishers] == ["AS1", "BS1"]
-    assert state.p.order == ["CS1"] and not state.is_over
+    assert [r for r, _, _ in state.position.finishers] == ["AS1", "BS1"]
+    assert state.position.order == ["CS1"] and not state.is_over
     play(state, "roll:6,6,6", "CS1-#1")
     assert state.is_over and state.result.places == ("AS1", "BS1", "CS1")
 

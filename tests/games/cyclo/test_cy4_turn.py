@@ -126,7 +126,7 @@ def test_cy_4_5_room() -> None:
     play(runout, "roll:3,3,4", "AS1-#9", "roll:3,4,4", "BS1-#9")
     assert square(runout, "AS1") == "a#9" and square(runout, "BS1") == "b#9"
     play(runout, "roll:1,1", "CS1-102")
-    assert [r for r, _, _ in runout.p.finishers] == ["AS1", "BS1"]
+    assert [r for r, _, _ in runout.position.finishers] == ["AS1", "BS1"]
 
 
 def test_cy_4_6_dark_squares() -> None:
@@ -157,8 +157,8 @@ def test_cy_4_7_crossing_a_line() -> None:
     dark squares applied; a finisher has crossed the finish line."""
     state = at("9 AH1:a69,BH1:a70,CH1:a66", "leg", level="starter")
     play(state, "roll:6", "BH1-76", "roll:6", "AH1-75", "roll:4", "CH1-70")
-    assert state.p.lists[1] == ["BH1", "AH1"]  # CH1 reached 70: not beyond it
+    assert state.position.lists[1] == ["BH1", "AH1"]  # CH1 reached 70: not beyond it
     back = at("9 AH1:a67", "leg", level="starter", course=BEHIND)
     play(back, "roll:4")
     back.play("AH1-71")  # 71 is dark: back 3 to 68, behind the line after 70 again
-    assert square(back, "AH1") == "a68" and back.p.lists == [[], []]
+    assert square(back, "AH1") == "a68" and back.position.lists == [[], []]

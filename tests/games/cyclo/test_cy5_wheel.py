@@ -80,5 +80,5 @@ def test_cy_5_3_the_follower() -> None:
     finish = play(
         at("8 AH1:a113*4,BC1:a114*4 / A*4,B*4"), "BC1~-", "roll:6,6", "BC1-#7/r", "AH1>BC1"
     )
-    assert [r for r, _, _ in finish.p.finishers] == ["BC1", "AH1"] and finish.is_over
-    assert [past for _, _, past in finish.p.finishers] == [7, 6]
+    assert [r for r, _, _ in finish.position.finishers] == ["BC1", "AH1"] and finish.is_over
+    assert [past for _, _, past in finish.position.finishers] == [7, 6]

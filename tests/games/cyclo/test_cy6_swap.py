@@ -53,14 +53,18 @@ def test_cy_6_3_a_teammate_swaps_at_once_a_rival_answers() -> None:
     assert mate.phase == "roll" and mate.due == "AH1" and square(mate, "AH1") == "a30"
     rival = play(at("9 AS1:a30*4,BH1:a29*4 / A*4,B*4"), "AS1~BH1")
     assert rival.phase == "answer" and rival.current_player == "B" and rival.due == "BH1"
-    assert rival.p.proposer == "AS1"
+    assert rival.position.proposer == "AS1"
 
 
 def test_cy_6_4_accepted_or_declined() -> None:
     state = at("9 AS1:a30*4,BH1:a29*4,CH1:a25*4 / A*4,B*4,C*4")
-    assert state.p.order == ["AS1", "BH1", "CH1"]
+    assert state.position.order == ["AS1", "BH1", "CH1"]
     play(state, "AS1~BH1", "BH1~yes")
-    assert state.p.order == ["BH1", "AS1", "CH1"] and state.due == "BH1" and state.phase == "roll"
+    assert (
+        state.position.order == ["BH1", "AS1", "CH1"]
+        and state.due == "BH1"
+        and state.phase == "roll"
+    )
     play(state, "roll:1,1", "BH1-32")
     assert state.phase == "wheel" and state.due == "AS1"  # from behind, AS1 may take its wheel
     play(state, "AS1>-")
@@ -73,9 +77,9 @@ def test_cy_6_5_a_swap_is_not_a_move() -> None:
     """CY-6.5: a swap is not a move: no line or event counts for it (and no dark
     square: swaps never happen on cobbles or slopes, CY-6.1)."""
     leg = play(at("9 AS1:a46*4+5,BH1:a45*4 / A*4,B*4 / - / 1=AS1", "leg"), "AS1~BH1", "BH1~yes")
-    assert square(leg, "BH1") == "a46" and leg.phase == "roll" and leg.p.crossed[0] == []
+    assert square(leg, "BH1") == "a46" and leg.phase == "roll" and leg.position.crossed[0] == []
     play(leg, "roll:1,1", "BH1-48", "AS1>-", "roll:1,1", "AS1-47")
-    assert leg.round == 10 and leg.p.lists[0] == [
+    assert leg.round == 10 and leg.position.lists[0] == [
         "AS1"
     ]  # BH1 went past 45 by the swap: never listed
     assert leg.result.points == {"AS1": 5, "BH1": 0}  # AS1 paid once, when it first crossed

@@ -214,7 +214,7 @@ def test_cy_7_4_card_moves_count_lines_and_the_finish() -> None:
         events=True,
     )
     assert square(sprint, "AS1") == "a14" and sprint.round == 4  # 10 + 4, over the line after 12
-    assert sprint.p.lists[0] == ["AS1"] and sprint.result.points["AS1"] == 5
+    assert sprint.position.lists[0] == ["AS1"] and sprint.result.points["AS1"] == 5
     finish = play(
         at("3 AS1:a26,BS1:a29", course=lines, level="starter"),
         "roll:1,1",
@@ -223,7 +223,7 @@ def test_cy_7_4_card_moves_count_lines_and_the_finish() -> None:
         "AS1-28",
     )
     finish.play("draw:moto")  # 28 + 4 = 32: two past the finish line after 30
-    assert finish.is_over and finish.p.finishers == [("AS1", 3, 2), ("BS1", 3, 1)]
+    assert finish.is_over and finish.position.finishers == [("AS1", 3, 2), ("BS1", 3, 1)]
     assert finish.result.places == ("AS1", "BS1")  # the furthest past the line wins
     technical = play(at("3 AS1:a36x", level="starter"), "roll:2", "AS1-38")
     assert not technical.rider("AS1").technical  # the ride used it up (with one die fewer)

@@ -28,9 +28,11 @@ RECROSS: dict[str, Any] = {
 
 def test_cy_8_1_course_lines_score_in_a_leg_only() -> None:
     classic = play(at("3 AS1:a44", level="starter"), "roll:1,2", "AS1-47")
-    assert classic.setup.scoring == () and classic.p.lists == [] and classic.result.points == {}
+    assert (
+        classic.setup.scoring == () and classic.position.lists == [] and classic.result.points == {}
+    )
     leg = play(at("3 AS1:a44", "leg", level="starter"), "roll:1,2", "AS1-47")
-    assert leg.p.lists == [["AS1"], []] and leg.result.points["AS1"] == 5
+    assert leg.position.lists == [["AS1"], []] and leg.result.points["AS1"] == 5
 
 
 def test_cy_8_2_line_lists() -> None:
@@ -38,18 +40,21 @@ def test_cy_8_2_line_lists() -> None:
     rider is listed once, never removed, even when it crosses again (CY-19.7)."""
     state = at("3 AC1:a41,AH1:a43,BS1:b43,CS1:a40", "leg", level="starter")
     play(state, "roll:1,2", "AH1-46", "roll:1,2", "BS1-46", "roll:1,1", "AC1-43")
-    assert state.p.lists == [[], []] and state.p.crossed[0] == ["AH1", "BS1"]  # not yet listed
+    assert state.position.lists == [[], []] and state.position.crossed[0] == [
+        "AH1",
+        "BS1",
+    ]  # not yet listed
     play(state, "roll:6,6", "CS1-52")
-    assert state.p.lists[0] == ["CS1", "AH1", "BS1"]
+    assert state.position.lists[0] == ["CS1", "AH1", "BS1"]
     assert state.result.points == {"AC1": 0, "AH1": 3, "BS1": 2, "CS1": 5}
     back = at("3 AH1:a70", "leg", course=RECROSS, level="starter")
     play(back, "roll:1", "AH1-71")
-    assert back.p.lists[1] == ["AH1"] and back.result.mountain["AH1"] == 5
+    assert back.position.lists[1] == ["AH1"] and back.result.mountain["AH1"] == 5
     play(back, "roll:1,1")
     back.play("AH1-73")  # dark: back 3 to 70, behind the line again
     assert square(back, "AH1") == "a70"
     play(back, "roll:1", "AH1-71")
-    assert back.p.lists[1] == ["AH1"] and back.result.mountain["AH1"] == 5
+    assert back.position.lists[1] == ["AH1"] and back.result.mountain["AH1"] == 5
 
 
 def test_cy_8_3_finishing() -> None:
@@ -63,7 +68,7 @@ def test_cy_8_3_finishing() -> None:
     assert state.result.places == ("AS1", "BS1", "CS1") and state.result.teams == ("A", "B", "C")
     play(state, "roll:1,1,1", "CS1-117")
     assert state.rider("BS1").square is None and state.rider("BS1").finished
-    assert state.p.finishers == [("AS1", 3, 4), ("BS1", 3, 2)]
+    assert state.position.finishers == [("AS1", 3, 4), ("BS1", 3, 2)]
 
 
 def test_cy_8_4_classic_places_and_teams() -> None:

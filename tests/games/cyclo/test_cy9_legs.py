@@ -57,14 +57,14 @@ def test_cy_9_3_points() -> None:
     riders = "AC1:a80,AH1:b80,AH2:a79,AS1:b79,BC1:a78,BH1:b78,BH2:a77"
     state = at(f"20 {riders}", "leg", course="mountain-stage", level="starter")  # D1: HC after 82
     assert [line.category for line in state.setup.scoring] == ["2", "HC", "1"]
-    for rider in state.p.order:
+    for rider in state.position.order:
         play(
             state,
             "roll:5",
             f"{rider}-{state.rider(rider).position + (6 if rider[1] == 'C' else 5)}",
         )
     # AC1 86, AH1 85, AH2 a84, AS1 b84, BC1 c84 (a climber: +1), BH1 83; BH2 stops on 82
-    assert state.p.lists[1] == ["AC1", "AH1", "AH2", "AS1", "BC1", "BH1"]
+    assert state.position.lists[1] == ["AC1", "AH1", "AH2", "AS1", "BC1", "BH1"]
     assert state.result.mountain == {
         "AC1": 10,
         "AH1": 7,

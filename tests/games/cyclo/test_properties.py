@@ -76,7 +76,7 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
 
 def check_squares(state: cy.State) -> None:
     """No square holds more riders than its width; occupancy matches the riders."""
-    p, setup = state.p, state.setup
+    p, setup = state.position, state.setup
     seen: dict[tuple[int, int, int], str] = {}
     masks = [[0] * (setup.cap + 1) for _ in range(setup.worlds)]
     for rider, where in p.pos.items():
@@ -97,7 +97,7 @@ def play_random(options: dict[str, Any], seed: int, *, check: bool = True) -> cy
     for _ in range(MAX_MOVES):
         if state.is_over:
             return state
-        before = dict(state.p.pos)
+        before = dict(state.position.pos)
         if state.is_chance:
             move = state.chance_move(rng)
         else:
@@ -108,7 +108,7 @@ def play_random(options: dict[str, Any], seed: int, *, check: bool = True) -> cy
         if check:
             check_squares(state)
             swapped = isinstance(move, cy.Answer | cy.Swap)
-            for rider, where in state.p.pos.items():
+            for rider, where in state.position.pos.items():
                 if where < before.get(rider, 0):
                     # a swap hands the proposer its partner's square, at most one behind (CY-6.4)
                     by_swap = swapped and before[rider] - where == 1
@@ -151,7 +151,7 @@ def test_cyn_round_trips_at_round_starts(options: dict[str, Any], seed: int) -> 
             again = cy.from_cyn(
                 text, setup.mode.name, course=setup.course, level=setup.level, events=setup.events
             )
-            assert again.to_cyn() == text and again.p.order == state.p.order
+            assert again.to_cyn() == text and again.position.order == state.position.order
             assert again.phase == state.phase and again.due == state.due
             assert set(again.legal_moves()) == set(state.legal_moves())
         moves = state.legal_moves()
@@ -168,7 +168,7 @@ def test_copies_are_independent(seed: int) -> None:
         state.play(state.chance_move(rng) if state.is_chance else moves[pick.randrange(len(moves))])
     copy = state.copy()
     view = state.view("A")
-    saved = (state.p.key(), list(state.history), state.phase, state.due)
+    saved = (state.position.key(), list(state.history), state.phase, state.due)
     assert copy == state == view
     for other in (copy, view):
         for _ in range(60):
@@ -179,7 +179,7 @@ def test_copies_are_independent(seed: int) -> None:
                 other.chance_move(rng) if other.is_chance else moves[pick.randrange(len(moves))]
             )
         assert other != state
-    assert (state.p.key(), list(state.history), state.phase, state.due) == saved
+    assert (state.position.key(), list(state.history), state.phase, state.due) == saved
 
 
 @settings(max_examples=10, deadline=None)

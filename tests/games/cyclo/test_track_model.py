@@ -50,7 +50,7 @@ def check_event(
                 raise Discrepancy(f"{where}, move {moves}: {what} {ours!r} vs model {theirs!r}")
         for r in model.riders:
             info = state.rider(r.id)
-            if (info.square, info.tokens, state.p.points.get(r.id, 0)) != (
+            if (info.square, info.tokens, state.position.points.get(r.id, 0)) != (
                 model.square(r),
                 r.tokens,
                 r.points,

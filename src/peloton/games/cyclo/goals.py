@@ -106,7 +106,7 @@ def evaluate(state: State) -> dict[str, float]:
         if mode.name == "elimination":
             shares = _with_elimination(state, shares)
         return shares
-    finishers = state.p.finishers
+    finishers = state.position.finishers
     if finishers:  # CY-8.4: the first listed across the line has won
         first = finishers[0][0][0]
         win = {t: 1.0 if t == first else 0.0 for t in state.players}
@@ -114,12 +114,12 @@ def evaluate(state: State) -> dict[str, float]:
         win = win_shares(times)
     if not mode.course_lines:
         return win
-    p = state.p
+    position = state.position
     green = {t: FINISH_POINTS[0] * win[t] * (not finishers) for t in state.players}
     red = dict.fromkeys(state.players, 0.0)
-    for rider, n in p.points.items():
+    for rider, n in position.points.items():
         green[rider[0]] += n
-    for rider, n in p.red.items():
+    for rider, n in position.red.items():
         red[rider[0]] += n
     return _leg_value(win, green, red)
 
@@ -200,14 +200,14 @@ def _ranked(state: State) -> bool:
 def _with_elimination(state: State, shares: dict[str, float]) -> dict[str, float]:
     """CY-11.5: the rank shares mixed with those after the rider most likely to be put
     out at the end of this round, at that chance (:mod:`.lines`)."""
-    p = state.p
+    position = state.position
     risk, doomed = 0.0, None
-    for rider in p.racing(state.setup.riders):
-        if rider not in p.pos or p.pos[rider] > state.setup.finish:
+    for rider in position.racing(state.setup.riders):
+        if rider not in position.pos or position.pos[rider] > state.setup.finish:
             continue
         at = (
-            elimination_risk(state, rider, p.pos[rider])
-            if rider in p.turn_over or rider in p.skip
+            elimination_risk(state, rider, position.pos[rider])
+            if rider in position.turn_over or rider in position.skip
             else ride_risk(state, rider)
         )
         if at > risk:

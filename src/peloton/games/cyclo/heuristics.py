@@ -105,16 +105,16 @@ def importance(state: State, rider: str, w: Weights = DEFAULT_WEIGHTS) -> float:
 
     In the modes ranked by time the weights of :func:`.timed.weights` (a team time
     trial rides for its third rider)."""
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     if setup.mode.timed:
         return team_weights(state, rider[0]).get(rider, 0.0)
     best, fewest = rider, math.inf
     for mate in setup.team_riders(rider[0]):
-        where = p.pos.get(mate)
-        if where is None or mate in p.finished:
+        where = position.pos.get(mate)
+        if where is None or mate in position.finished:
             continue
-        rides = rides_to_line(setup, rider_type(mate), where, p.own.get(mate, 0))[0]
-        rides += (mate in p.turn_over) + (mate in p.skip)
+        rides = rides_to_line(setup, rider_type(mate), where, position.own.get(mate, 0))[0]
+        rides += (mate in position.turn_over) + (mate in position.skip)
         if rides < fewest:
             best, fewest = mate, rides
     return 1.0 if best == rider else w.helper
@@ -144,10 +144,10 @@ def score_moves(
 
 
 def _score_rides(state: State, moves: Sequence[Move], w: Weights) -> list[float]:
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     rider = state.due
     assert rider is not None
-    start = p.pos[rider]
+    start = position.pos[rider]
     weight = importance(state, rider, w)
     team_cost = w.team_token if weight == 1.0 else w.team_token_helper
     events = setup.events
@@ -161,7 +161,7 @@ def _score_rides(state: State, moves: Sequence[Move], w: Weights) -> list[float]
         aim = target_of(setup, m)
         end = seen.get(aim)
         if end is None:
-            end = seen[aim] = landing(setup, p, rider, aim)[0]
+            end = seen[aim] = landing(setup, position, rider, aim)[0]
         score = (
             weight * (end - start)
             - w.own_token * m.tokens.count("r")
@@ -183,17 +183,17 @@ def _score_rides(state: State, moves: Sequence[Move], w: Weights) -> list[float]
 def _score_wheel(state: State, move: Wheel, w: Weights) -> float:
     if move.leader is None:
         return 0.0
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     rider = move.rider
-    end = landing(setup, p, rider, p.ride_to - 1)[0]
-    gain = float(end - p.pos[rider])
+    end = landing(setup, position, rider, position.ride_to - 1)[0]
+    gain = float(end - position.pos[rider])
     if setup.events and setup.course.events[end]:
         gain -= w.event
-    score = importance(state, rider, w) * (gain - w.die * dice_count(setup, p, rider))
+    score = importance(state, rider, w) * (gain - w.die * dice_count(setup, position, rider))
     if pays_at_lines(state):
         # A roll would cross the lines about as often: only the sure points count.
         point = w.track_point if setup.is_track else w.point
-        score += point * line_points(state, rider, p.pos[rider], end) / 2
+        score += point * line_points(state, rider, position.pos[rider], end) / 2
     if setup.mode.name == "elimination":  # following may leave it rearmost (CY-11.5)
         score += w.eliminated * (ride_risk(state, rider) - elimination_risk(state, rider, end))
     return score
@@ -205,8 +205,8 @@ def _score_swap(state: State, move: Swap, w: Weights) -> float:
         return 0.0
     if partner[0] != move.rider[0]:
         return -1.0  # a swap helps the rival who accepts it more than us
-    p = state.p
-    ahead = p.pos[move.rider] - p.pos[partner]
+    position = state.position
+    ahead = position.pos[move.rider] - position.pos[partner]
     if ahead < 1:
         return -0.1
     # The partner rides first from the better square; the proposer may take its wheel.
@@ -216,10 +216,10 @@ def _score_swap(state: State, move: Swap, w: Weights) -> float:
 def _score_answer(state: State, move: Answer) -> float:
     if not move.accept:
         return 0.0
-    p = state.p
-    proposer = p.proposer
+    position = state.position
+    proposer = position.proposer
     assert proposer is not None
-    return 1.0 if p.pos[proposer] > p.pos[move.rider] else -1.0
+    return 1.0 if position.pos[proposer] > position.pos[move.rider] else -1.0
 
 
 def _score_fall(state: State, move: Fall, w: Weights) -> float:

@@ -39,13 +39,19 @@ def line_points(state: State, rider: str, start: int, end: int) -> int:
     """The points ``rider`` would take moving from ``start`` to ``end``: each paying
     line crossed pays the place it would take on its list, and so does the finish
     line where it pays."""
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     track = setup.is_track
     total = 0
     for i, line in enumerate(setup.scoring):
-        if not start <= line.after < end or rider in p.lists[i] or rider in p.crossed[i]:
+        if (
+            not start <= line.after < end
+            or rider in position.lists[i]
+            or rider in position.crossed[i]
+        ):
             continue
-        place = len(p.lists[i]) + sum(1 for r in p.crossed[i] if p.pos.get(r, 0) >= end)
+        place = len(position.lists[i]) + sum(
+            1 for r in position.crossed[i] if position.pos.get(r, 0) >= end
+        )
         if track:
             total += paid(setup.pays[i], place)
         elif line.kind == SPRINT:
@@ -55,8 +61,8 @@ def line_points(state: State, rider: str, start: int, end: int) -> int:
             total += paid(MOUNTAIN_POINTS[line.category], place)
     if start <= setup.finish < end:
         table = setup.finish_pays if track else FINISH_POINTS if setup.mode.course_lines else ()
-        ahead = sum(1 for r in p.crossed[-1] if p.pos.get(r, 0) >= end)
-        total += paid(table, len(p.finishers) + ahead)
+        ahead = sum(1 for r in position.crossed[-1] if position.pos.get(r, 0) >= end)
+        total += paid(table, len(position.finishers) + ahead)
     return total
 
 
@@ -69,21 +75,25 @@ def elimination_risk(state: State, rider: str, end: int) -> float:
     two tokens take it beyond ``end``). A line falls this round when it has been
     crossed already, when this ride crosses it, or (half the time) when a rider still
     to ride might reach it."""
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     line = _next_elimination_line(state)
     if line is None:
         return 0.0
-    racing = [r for r in p.racing(setup.riders) if r != rider and p.pos.get(r, 0) <= setup.finish]
+    racing = [
+        r
+        for r in position.racing(setup.riders)
+        if r != rider and position.pos.get(r, 0) <= setup.finish
+    ]
     if not racing:
         return 0.0
-    behind = [r for r in racing if p.pos[r] < end]
-    to_ride = [r for r in racing if r not in p.turn_over and r not in p.skip]
+    behind = [r for r in racing if position.pos[r] < end]
+    to_ride = [r for r in racing if r not in position.turn_over and r not in position.skip]
     if any(r not in to_ride for r in behind):
         return 0.0
     index, after = line
-    if p.crossed[index] or end > after:
+    if position.crossed[index] or end > after:
         falls = 1.0
-    elif any(p.pos[r] + 18 + TOKEN_SPACES * MOST_TOKENS > after for r in to_ride):
+    elif any(position.pos[r] + 18 + TOKEN_SPACES * MOST_TOKENS > after for r in to_ride):
         falls = 0.5
     else:
         return 0.0
@@ -97,9 +107,9 @@ def ride_risk(state: State, rider: str) -> float:
     """The chance that ``rider``'s own ride (its roll, and up to two of its tokens)
     leaves it rearmost when an elimination line falls: :func:`elimination_risk` over
     the roll's outcomes."""
-    setup, p = state.setup, state.p
-    x = p.pos[rider]
-    tokens = min(MOST_TOKENS, p.own.get(rider, 0)) if setup.pro else 0
+    setup, position = state.setup, state.position
+    x = position.pos[rider]
+    tokens = min(MOST_TOKENS, position.own.get(rider, 0)) if setup.pro else 0
     return sum(
         c * elimination_risk(state, rider, min(setup.cap, x + total + TOKEN_SPACES * tokens))
         for total, c in SUMS[dice_at(setup, x, rider_type(rider))]
@@ -108,17 +118,17 @@ def ride_risk(state: State, rider: str) -> float:
 
 def _next_elimination_line(state: State) -> tuple[int, int] | None:
     """The index and the distance of the first elimination line nobody has crossed."""
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     for i, line in enumerate(setup.scoring):
-        if line.kind == ELIMINATION and not p.lists[i]:
+        if line.kind == ELIMINATION and not position.lists[i]:
             return i, line.after
     return None
 
 
 def _passes(state: State, rider: str, end: int) -> float:
     """The chance that ``rider`` ends its ride beyond ``end`` (room ignored)."""
-    setup, p = state.setup, state.p
-    x = p.pos[rider]
-    tokens = min(MOST_TOKENS, p.own.get(rider, 0)) if setup.pro else 0
+    setup, position = state.setup, state.position
+    x = position.pos[rider]
+    tokens = min(MOST_TOKENS, position.own.get(rider, 0)) if setup.pro else 0
     need = end - x - TOKEN_SPACES * tokens
     return sum(c for total, c in SUMS[dice_at(setup, x, rider_type(rider))] if total > need)

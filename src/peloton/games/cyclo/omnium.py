@@ -119,7 +119,7 @@ class Omnium(Competition):
 def finishing_order(state: State) -> tuple[str, ...]:
     """The order a finished race's finish line listed its riders (CY-8.3), then the
     riders it did not list in the order of its result (the 300-round guard, CY-3.6)."""
-    listed = [rider for rider, _, _ in state.p.finishers]
+    listed = [rider for rider, _, _ in state.position.finishers]
     return tuple(listed + [r for r in state.result.places if r not in listed])
 
 

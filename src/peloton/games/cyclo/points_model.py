@@ -51,22 +51,22 @@ class Expected:
 def expected_points(state: State, noise: float = 1.0) -> dict[str, Expected]:
     """Each racing or finished rider's :class:`Expected` points (see the module
     docstring); ``noise`` scales the race model's variances."""
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     pro = setup.pro
-    mean = {r: float(p.points.get(r, 0)) for r in setup.riders if r not in p.out}
+    mean = {r: float(position.points.get(r, 0)) for r in setup.riders if r not in position.out}
     spread = dict.fromkeys(mean, 0.0)
-    racing = [r for r in p.racing(setup.riders) if r in p.pos]
+    racing = [r for r in position.racing(setup.riders) if r in position.pos]
     tables = [*setup.pays, setup.finish_pays]
     afters = [line.after for line in setup.scoring] + [setup.finish]
-    finishers = [r for r, _, _ in p.finishers]
+    finishers = [r for r, _, _ in position.finishers]
     for i, (table, after) in enumerate(zip(tables, afters, strict=True)):
-        listed = finishers if i == len(tables) - 1 else p.lists[i]
+        listed = finishers if i == len(tables) - 1 else position.lists[i]
         place = len(listed)
         if place >= len(table):
             continue
         pending = sorted(
-            (r for r in p.crossed[i] if r not in listed and r in p.pos),
-            key=lambda r: (-p.pos[r], p.lane[r]),
+            (r for r in position.crossed[i] if r not in listed and r in position.pos),
+            key=lambda r: (-position.pos[r], position.lane[r]),
         )
         for r in pending:  # CY-8.2: ranked by their squares at the end of the round
             mean[r] += paid(table, place)
@@ -76,10 +76,10 @@ def expected_points(state: State, noise: float = 1.0) -> dict[str, Expected]:
         done = set(pending)
         figures: dict[str, tuple[float, float]] = {}
         for r in racing:
-            x = p.pos[r]
+            x = position.pos[r]
             if r in done or x > after or r in listed:
                 continue
-            k = p.own.get(r, 0) if pro else 0
+            k = position.own.get(r, 0) if pro else 0
             kind = rider_type(r)
             m, v = rides_to_line(setup, kind, x, k)
             if after < setup.finish:
@@ -87,7 +87,7 @@ def expected_points(state: State, noise: float = 1.0) -> dict[str, Expected]:
                 # gone by the line: the rides from beyond it are counted without them.
                 m_after, v_after = rides_to_line(setup, kind, after + 1, 0)
                 m, v = m - m_after, v - v_after
-            m += (r in p.turn_over) + (r in p.skip)
+            m += (r in position.turn_over) + (r in position.skip)
             figures[r] = (m, max(v * noise, MIN_VARIANCE))
         for r, (m, v) in figures.items():
             # The chance of each number of riders ahead of r (a Poisson binomial).

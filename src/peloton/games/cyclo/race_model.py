@@ -156,7 +156,7 @@ def race_times(
     """Each team's riders as (mean, variance) of the rides from the start of the round in
     progress until they cross the finish line (see the module docstring); the
     variances times ``noise``; rider ``without`` left out (as if eliminated)."""
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     finish = setup.finish
     pro = setup.pro
     out: dict[str, list[tuple[float, float]]] = {}
@@ -166,32 +166,34 @@ def race_times(
         # keeps that choice while it holds them). Counting them for the rider best
         # placed now fits the outcomes of greedy games as well (log loss 0.442 both)
         # but would make spending them at once look free.
-        shared = p.team.get(team, 0) if pro else 0
+        shared = position.team.get(team, 0) if pro else 0
         figures = []
         for r in setup.team_riders(team):
-            x = p.pos.get(r)
-            if x is None or r in p.out or r == without:
+            x = position.pos.get(r)
+            if x is None or r in position.out or r == without:
                 continue
             if x > finish:  # crossed this round, waits to be ranked (CY-8.3)
                 figures.append((1.0 - (x - finish - 1) / RUN_OUT_STEP, 0.0))
                 continue
             kind = rider_type(r)
-            rides, var = rides_to_line(setup, kind, x, (p.own.get(r, 0) if pro else 0) + shared)
-            if r in p.turn_over:
+            rides, var = rides_to_line(
+                setup, kind, x, (position.own.get(r, 0) if pro else 0) + shared
+            )
+            if r in position.turn_over:
                 rides += 1.0
-            if r in p.skip:
+            if r in position.skip:
                 rides += 1.0
-            hungry = p.hunger.get(r, 0)
-            if r in p.technical or hungry:  # a die less for one ride, or 1 die for 1-2
+            hungry = position.hunger.get(r, 0)
+            if r in position.technical or hungry:  # a die less for one ride, or 1 die for 1-2
                 dice = setup.terrain[x].dice_for(kind)
                 if dice > 1:
                     rides += (
                         DIE_MEAN * (dice - 1 if hungry else 1) * max(1, hungry) / (dice * DIE_MEAN)
                     )
             figures.append((rides, var * noise))
-        for r, rnd, past in p.finishers:  # ranked in an earlier round: a fixed figure
+        for r, rnd, past in position.finishers:  # ranked in an earlier round: a fixed figure
             if r[0] == team:
-                figures.append((rnd - p.round + 1.0 - (past - 1) / RUN_OUT_STEP, 0.0))
+                figures.append((rnd - position.round + 1.0 - (past - 1) / RUN_OUT_STEP, 0.0))
         if setup.mode.team_time and len(figures) >= TEAM_TIME_RIDER:
             # CY-10.3: a team's time is its third rider's; the team's least figure
             # stands for it, so keep the third least alone.

@@ -136,7 +136,7 @@ def _velodrome_json(state: State) -> dict[str, Any]:
 def track_json(state: State) -> dict[str, Any] | None:
     """What a loop drawing of the velodrome needs (module docstring); ``None`` on the
     road."""
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     facts = setup.track
     if facts is None:
         return None
@@ -144,17 +144,17 @@ def track_json(state: State) -> dict[str, Any] | None:
     assert lap is not None
     lines = [
         {"at": line.after, "kind": line.kind, "pays": list(pays), "list": list(listed)}
-        for line, pays, listed in zip(setup.scoring, setup.pays, p.lists, strict=True)
+        for line, pays, listed in zip(setup.scoring, setup.pays, position.lists, strict=True)
     ]
     lines.append(
         {
             "at": setup.finish,
             "kind": FINISH,
             "pays": list(setup.finish_pays),
-            "list": [r for r, _, _ in p.finishers],
+            "list": [r for r, _, _ in position.finishers],
         }
     )
-    pacer = p.pacer
+    pacer = position.pacer
     return {
         "lap": lap,
         "width": setup.course.width,
@@ -169,16 +169,16 @@ def track_json(state: State) -> dict[str, Any] | None:
 
 def _track_rider(state: State, rider: str) -> dict[str, Any]:
     """A rider's place on the loop (module docstring)."""
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     lap = setup.course.lap
     assert lap is not None
-    d = p.pos.get(rider)
+    d = position.pos.get(rider)
     on_loop = d is not None and 1 <= d <= setup.finish
     return {
         "distance": d,
         "loop": loop_space(d, lap) if on_loop and d is not None else None,
         "laps": None if d is None else min(d, setup.finish) // lap,
-        "out": rider in p.out,
+        "out": rider in position.out,
     }
 
 
@@ -195,34 +195,34 @@ def ride_json(state: State) -> dict[str, Any] | None:
     back, and ``landing``: the square each target of its rides, or the wheel's aim,
     puts it on (room and dark squares counted, CY-4.5, CY-4.6), keyed by the target
     as a ride writes it (``56``, ``#4``)."""
-    setup, p, due = state.setup, state.p, state.due
-    if due is None or p.phase not in (RIDE, WHEEL):
+    setup, position, due = state.setup, state.position, state.due
+    if due is None or position.phase not in (RIDE, WHEEL):
         return None
     n = setup.finish
 
     def key(t: int) -> str:
         return f"#{t - n}" if t > n else str(t)
 
-    if p.phase == WHEEL:
-        aim = min(p.ride_to - 1, setup.cap)
-        lands = _square(state, *landing(setup, p, due, aim))
-        return {"from": p.pos[due], "wheel": key(aim), "landing": {key(aim): lands}}
-    here = terrain_at(setup, p.pos[due])
-    total = sum(p.dice) + (here.climber_bonus if rider_type(due) == CLIMBER else 0)
+    if position.phase == WHEEL:
+        aim = min(position.ride_to - 1, setup.cap)
+        lands = _square(state, *landing(setup, position, due, aim))
+        return {"from": position.pos[due], "wheel": key(aim), "landing": {key(aim): lands}}
+    here = terrain_at(setup, position.pos[due])
+    total = sum(position.dice) + (here.climber_bonus if rider_type(due) == CLIMBER else 0)
     aims = sorted({target_of(setup, m) for m in state.legal_moves() if isinstance(m, Ride)})
     return {
-        "from": p.pos[due],
+        "from": position.pos[due],
         "total": total,
         "panel": here.panel(rider_type(due)) if setup.pro else 0,
-        "hold_back": may_hold_back(setup, p, due),
-        "landing": {key(t): _square(state, *landing(setup, p, due, t)) for t in aims},
+        "hold_back": may_hold_back(setup, position, due),
+        "landing": {key(t): _square(state, *landing(setup, position, due, t)) for t in aims},
     }
 
 
 def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
     """The position as JSON data (the same for every viewer)."""
     view = state.view(viewer)
-    setup, p = view.setup, view.p
+    setup, position = view.setup, view.position
     riders = []
     for rid in setup.riders:
         info = view.rider(rid)
@@ -232,17 +232,17 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
                 "team": rid[0],
                 "type": rider_type(rid),
                 "position": info.position,
-                "lane": None if info.position is None else LANE_LETTERS[p.lane[rid]],
+                "lane": None if info.position is None else LANE_LETTERS[position.lane[rid]],
                 "square": info.square,
                 "tokens": info.tokens,
                 "skip": info.skip,
                 "technical": info.technical,
                 "hunger": info.hunger,
                 "finished": info.finished,
-                "turn_over": rid in p.turn_over,
+                "turn_over": rid in position.turn_over,
                 "due": rid == view.due,
-                "points": p.points.get(rid, 0),
-                "mountain": p.red.get(rid, 0),
+                "points": position.points.get(rid, 0),
+                "mountain": position.red.get(rid, 0),
             }
             | (_track_rider(view, rid) if setup.is_track else {})
         )
@@ -259,11 +259,11 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
         "is_chance": view.is_chance,
         "is_over": view.is_over,
         "due": view.due,
-        "proposer": p.proposer,
-        "leader": p.leader if view.phase == "wheel" else None,
-        "order": list(p.order),
-        "dice": list(p.last_roll),
-        "card": p.last_card,
+        "proposer": position.proposer,
+        "leader": position.leader if view.phase == "wheel" else None,
+        "order": list(position.order),
+        "dice": list(position.last_roll),
+        "card": position.last_card,
         "course": course_json(view),
         "track": track_json(view),
         "riders": riders,
@@ -278,8 +278,8 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
             }
             for card in CARDS
         },
-        "lines": [list(listed) for listed in p.lists],
-        "finish": [{"rider": r, "round": rnd, "past": past} for r, rnd, past in p.finishers],
+        "lines": [list(listed) for listed in position.lists],
+        "finish": [{"rider": r, "round": rnd, "past": past} for r, rnd, past in position.finishers],
         "legal": legal,
         "last_moves": [str(m) for m in view.history[-LAST_MOVES:]],
         "moves_played": len(view.history),

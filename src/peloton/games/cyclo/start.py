@@ -100,20 +100,20 @@ def new_game(
 def start_position(setup: Setup) -> Position:
     """Every rider on the start line in CY-2.5 order, lanes a, b, … within its world,
     with its own tokens and its team's (CY-2.4)."""
-    p = Position(setup)
+    position = Position(setup)
     lanes = [0] * setup.worlds
     for rider in setup.riders:
         world = setup.world[rider]
-        p.put(rider, world, 0, lanes[world])
+        position.put(rider, world, 0, lanes[world])
         lanes[world] += 1
         if setup.pro:
-            p.own[rider] = setup.own_tokens(rider)
+            position.own[rider] = setup.own_tokens(rider)
     for team in setup.teams:
         if setup.team_tokens():
-            p.team[team] = setup.team_tokens()
+            position.team[team] = setup.team_tokens()
     if setup.mode.name == "keirin":  # CY-11.4: round 1 begins with the pacer's first move
-        p.pacer = pacer_after(setup, 0)
-    return p
+        position.pacer = pacer_after(setup, 0)
+    return position
 
 
 def from_options(options: Mapping[str, Any] | None = None) -> State:
@@ -375,33 +375,33 @@ def _done_problems(setup: Setup, cyn: Cyn) -> list[str]:
 
 def cyn_position(setup: Setup, cyn: Cyn) -> Position:
     """The :class:`Position` a checked CYN describes."""
-    p = Position(setup)
-    p.round = cyn.round
+    position = Position(setup)
+    position.round = cyn.round
     for rider, entry in cyn.riders.items():
-        p.put(rider, setup.world[rider], entry.position, entry.lane)
-        for flag, on in ((p.skip, entry.skip), (p.technical, entry.technical)):
+        position.put(rider, setup.world[rider], entry.position, entry.lane)
+        for flag, on in ((position.skip, entry.skip), (position.technical, entry.technical)):
             if on:
                 flag.add(rider)
         if entry.hunger:
-            p.hunger[rider] = entry.hunger
+            position.hunger[rider] = entry.hunger
     for rider, tokens, points, red in cyn.holdings():
         if setup.pro:
-            p.own[rider] = tokens
+            position.own[rider] = tokens
         if points:
-            p.points[rider] = points
+            position.points[rider] = points
         if red:
-            p.red[rider] = red
+            position.red[rider] = red
     for done in cyn.done:
         if done.round is not None and done.past is not None:
-            p.finishers.append((done.rider, done.round, done.past))
-            p.finished.add(done.rider)
+            position.finishers.append((done.rider, done.round, done.past))
+            position.finished.add(done.rider)
         else:
-            p.out.append(done.rider)
+            position.out.append(done.rider)
     if setup.pro and setup.mode.road:
-        p.team = {team: cyn.team_tokens.get(team, 0) for team in setup.teams}
+        position.team = {team: cyn.team_tokens.get(team, 0) for team in setup.teams}
     for k, listed in cyn.lines.items():
-        p.lists[k - 1] = list(listed)
-    p.pacer = cyn.pacer
+        position.lists[k - 1] = list(listed)
+    position.pacer = cyn.pacer
     for card in cyn.deck:
-        p.drawn[[c.id for c in CARDS].index(card)] += 1
-    return p
+        position.drawn[[c.id for c in CARDS].index(card)] += 1
+    return position

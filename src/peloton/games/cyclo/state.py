@@ -66,7 +66,7 @@ class State:
 
     game = "cyclo"
 
-    __slots__ = ("_legal", "history", "p", "seed", "setup", "start")
+    __slots__ = ("_legal", "history", "position", "seed", "setup", "start")
 
     def __init__(
         self, setup: Setup, position: Position, *, seed: int | None = None, start: str | None = None
@@ -75,7 +75,7 @@ class State:
         ``from_cyn`` build one); the first step is then found (skip slots passed).
         ``start`` is the CYN it began from (``None``: the start line), for its record."""
         self.setup = setup
-        self.p = position
+        self.position = position
         self.seed = seed
         self.start = start
         self.history: list[Move] = []
@@ -87,7 +87,7 @@ class State:
         """An independent copy (the setup and the moves are immutable and shared)."""
         new = State.__new__(State)
         new.setup, new.seed, new.start = self.setup, self.seed, self.start
-        new.p = self.p.copy()
+        new.position = self.position.copy()
         new.history = list(self.history)
         new._legal = self._legal
         return new
@@ -99,7 +99,7 @@ class State:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return self.setup == other.setup and self.p.key() == other.p.key()
+        return self.setup == other.setup and self.position.key() == other.position.key()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -116,45 +116,45 @@ class State:
     @property
     def round(self) -> int:
         """The round in progress (CY-3)."""
-        return self.p.round
+        return self.position.round
 
     @property
     def phase(self) -> str:
         """``swap``, ``answer``, ``roll``, ``ride``, ``wheel``, ``draw``, ``fall`` or ``over``."""
-        return self.p.phase
+        return self.position.phase
 
     @property
     def due(self) -> str | None:
         """The rider the pending step is about: the rider whose turn it is, the
         proposed partner answering, the rider asked about a wheel, the drawer."""
-        return None if self.p.over else self.p.due
+        return None if self.position.over else self.position.due
 
     @property
     def current_player(self) -> str | None:
         """The team to act, :data:`CHANCE` at a roll or draw, ``None`` once over."""
-        phase = self.p.phase
+        phase = self.position.phase
         if phase == OVER:
             return None
         if phase in (ROLL, DRAW):
             return CHANCE
-        due = self.p.due
+        due = self.position.due
         assert due is not None
         return due[0]
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (CY-8.5, CY-3.6)."""
-        return self.p.over
+        return self.position.over
 
     @property
     def is_chance(self) -> bool:
         """Whether a roll or a card draw is due (CY-13.1)."""
-        return self.p.phase == ROLL or self.p.phase == DRAW
+        return self.position.phase == ROLL or self.position.phase == DRAW
 
     @property
     def result(self) -> Result:
         """The standing (CY-8.6), final once the game is over."""
-        return scoring.result(self.setup, self.p)
+        return scoring.result(self.setup, self.position)
 
     def legal_moves(self) -> list[Move]:
         """The moves of whoever acts now (a fresh list): at a chance step every outcome."""
@@ -163,56 +163,61 @@ class State:
         return list(self._legal)
 
     def _generate(self) -> list[Move]:
-        p, setup = self.p, self.setup
-        phase, due = p.phase, p.due
+        position, setup = self.position, self.setup
+        phase, due = position.phase, position.due
         if phase == OVER:
             return []
         assert due is not None
         if phase == ROLL:
-            return list(ROLLS[rules.dice_count(setup, p, due)])
+            return list(ROLLS[rules.dice_count(setup, position, due)])
         if phase == RIDE:
-            return list(rules.ride_moves(setup, p, due))
+            return list(rules.ride_moves(setup, position, due))
         if phase == DRAW:
-            return [DRAWS[card] for card, _ in events.draw_outcomes(p)]
+            return [DRAWS[card] for card, _ in events.draw_outcomes(position)]
         if phase == SWAP:
-            return [Swap(due, None), *(Swap(due, y) for y in rules.swap_partners(setup, p, due))]
+            return [
+                Swap(due, None),
+                *(Swap(due, y) for y in rules.swap_partners(setup, position, due)),
+            ]
         if phase == ANSWER:
             return [Answer(due, True), Answer(due, False)]
         if phase == WHEEL:
-            return [Wheel(due, p.leader), Wheel(due, None)]
-        return list(events.fall_moves(setup, p, due))
+            return [Wheel(due, position.leader), Wheel(due, None)]
+        return list(events.fall_moves(setup, position, due))
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """Every outcome of the pending chance step with its probability (they sum to
         1); :class:`StateError` when no roll or draw is due."""
-        p = self.p
-        if p.phase == ROLL:
-            assert p.due is not None
+        position = self.position
+        if position.phase == ROLL:
+            assert position.due is not None
             return [
                 (_ROLL_OF[d], prob)
-                for d, prob in roll_outcomes(rules.dice_count(self.setup, p, p.due))
+                for d, prob in roll_outcomes(rules.dice_count(self.setup, position, position.due))
             ]
-        if p.phase == DRAW:
-            outcomes = events.draw_outcomes(p)
+        if position.phase == DRAW:
+            outcomes = events.draw_outcomes(position)
             total = sum(n for _, n in outcomes)
             return [(DRAWS[card], n / total) for card, n in outcomes]
         raise StateError(
-            f"no chance step now: {self.phase} ({'game over' if p.over else self.due})"
+            f"no chance step now: {self.phase} ({'game over' if position.over else self.due})"
         )
 
     def chance_move(self, rng: Rng) -> Move:
         """The outcome of the pending chance step drawn from ``rng`` (CY-13.2): a roll
         is ``rng.roll(k)`` ascending, a draw ``rng.choice(left)``, ``left`` listing the
         cards left in table order as often as they are left. Changes no state."""
-        p = self.p
-        if p.phase == ROLL:
-            assert p.due is not None
-            return _ROLL_OF[tuple(sorted(rng.roll(rules.dice_count(self.setup, p, p.due))))]
-        if p.phase == DRAW:
-            left = [card for card, n in events.draw_outcomes(p) for _ in range(n)]
+        position = self.position
+        if position.phase == ROLL:
+            assert position.due is not None
+            return _ROLL_OF[
+                tuple(sorted(rng.roll(rules.dice_count(self.setup, position, position.due))))
+            ]
+        if position.phase == DRAW:
+            left = [card for card, n in events.draw_outcomes(position) for _ in range(n)]
             return DRAWS[rng.choice(left)]
         raise StateError(
-            f"no chance step now: {self.phase} ({'game over' if p.over else self.due})"
+            f"no chance step now: {self.phase} ({'game over' if position.over else self.due})"
         )
 
     def parse_move(self, text: str) -> Move:
@@ -232,7 +237,7 @@ class State:
         if move in legal:
             return move
         raise IllegalMoveError(
-            f"{str(move)!r} is not legal now: {why_illegal(self.setup, self.p, move)}"
+            f"{str(move)!r} is not legal now: {why_illegal(self.setup, self.position, move)}"
         )
 
     def play(self, move: Move | str) -> None:
@@ -242,11 +247,11 @@ class State:
         move = self.check(move)
         self._legal = None
         self.history.append(move)
-        p = self.p
-        p.round_moves += 1
+        position = self.position
+        position.round_moves += 1
         if isinstance(move, Roll):
-            p.dice = p.last_roll = move.dice
-            p.phase = RIDE
+            position.dice = position.last_roll = move.dice
+            position.phase = RIDE
         elif isinstance(move, Ride):
             self._ride(move)
         elif isinstance(move, Draw):
@@ -258,152 +263,156 @@ class State:
         elif isinstance(move, Wheel):
             self._wheel(move.leader is not None)
         else:
-            assert p.due is not None
-            events.fall(p, p.due, move.picks)
+            assert position.due is not None
+            events.fall(position, position.due, move.picks)
             self._after_wheel()
 
     # ------------------------------------------------------------ the turn
 
     def _swap(self, move: Swap) -> None:
-        p = self.p
+        position = self.position
         if move.partner is None:
-            p.phase = ROLL
+            position.phase = ROLL
         elif move.partner[0] == move.rider[0]:  # a teammate swaps at once (CY-6.3)
-            rules.swap(p, move.rider, move.partner)
-            p.due, p.phase = move.partner, ROLL
+            rules.swap(position, move.rider, move.partner)
+            position.due, position.phase = move.partner, ROLL
         else:
-            p.proposer, p.due, p.phase = move.rider, move.partner, ANSWER
+            position.proposer, position.due, position.phase = move.rider, move.partner, ANSWER
 
     def _answer(self, accept: bool) -> None:
-        p = self.p
-        x, y = p.proposer, p.due
+        position = self.position
+        x, y = position.proposer, position.due
         assert x is not None and y is not None
-        p.proposer = None
+        position.proposer = None
         if accept:  # CY-6.4: Y rides now (no window: it has swapped), X later in Y's slot
-            rules.swap(p, x, y)
-            p.due = y
+            rules.swap(position, x, y)
+            position.due = y
         else:
-            p.due = x
-        p.phase = ROLL
+            position.due = x
+        position.phase = ROLL
 
     def _ride(self, move: Ride) -> None:
-        p, setup = self.p, self.setup
+        position, setup = self.position, self.setup
         rider = move.rider
-        start = p.pos[rider]
-        rules.spend(p, rider, move.tokens)
-        p.technical.discard(rider)  # a ride uses up technical and one hunger (CY-7.4)
-        hunger = p.hunger.get(rider)
+        start = position.pos[rider]
+        rules.spend(position, rider, move.tokens)
+        position.technical.discard(rider)  # a ride uses up technical and one hunger (CY-7.4)
+        hunger = position.hunger.get(rider)
         if hunger:
             if hunger == 1:
-                del p.hunger[rider]
+                del position.hunger[rider]
             else:
-                p.hunger[rider] = hunger - 1
-        end = rules.move_rider(setup, p, rider, rules.target_of(setup, move))
-        p.turn_over.add(rider)
-        p.dice = ()
-        p.draws = [rider] if end != start and setup.events and setup.course.events[end] else []
-        p.ride_from, p.ride_to, p.leader = start, end, rider
-        followers = rules.wheel_riders(setup, p, rider, start, end) if len(move.tokens) < 2 else []
+                position.hunger[rider] = hunger - 1
+        end = rules.move_rider(setup, position, rider, rules.target_of(setup, move))
+        position.turn_over.add(rider)
+        position.dice = ()
+        position.draws = (
+            [rider] if end != start and setup.events and setup.course.events[end] else []
+        )
+        position.ride_from, position.ride_to, position.leader = start, end, rider
+        followers = (
+            rules.wheel_riders(setup, position, rider, start, end) if len(move.tokens) < 2 else []
+        )
         if followers:
-            p.wheel_queue = followers
-            p.due, p.phase = followers[0], WHEEL
+            position.wheel_queue = followers
+            position.due, position.phase = followers[0], WHEEL
         else:
             self._after_wheel()
 
     def _wheel(self, follow: bool) -> None:
-        p, setup = self.p, self.setup
-        rider = p.due
+        position, setup = self.position, self.setup
+        rider = position.due
         assert rider is not None
         if not follow:
-            p.wheel_queue.pop(0)
-            if p.wheel_queue:
-                p.due = p.wheel_queue[0]
+            position.wheel_queue.pop(0)
+            if position.wheel_queue:
+                position.due = position.wheel_queue[0]
                 return
         else:  # CY-5.3: aim right behind the leader, turn over; nobody follows a follower
-            start = p.pos[rider]
-            end = rules.move_rider(setup, p, rider, p.ride_to - 1)
-            p.turn_over.add(rider)
-            p.wheel_queue = []
+            start = position.pos[rider]
+            end = rules.move_rider(setup, position, rider, position.ride_to - 1)
+            position.turn_over.add(rider)
+            position.wheel_queue = []
             if end != start and setup.events and setup.course.events[end]:
-                p.draws.append(rider)
+                position.draws.append(rider)
         self._after_wheel()
 
     def _after_wheel(self) -> None:
         """Draws in order (CY-7.3), then the next turn."""
-        p = self.p
-        if p.draws:
-            p.due, p.phase = p.draws[0], DRAW
+        position = self.position
+        if position.draws:
+            position.due, position.phase = position.draws[0], DRAW
         else:
             self._next_turn()
 
     def _draw(self, card: str) -> None:
-        p = self.p
-        drawer = p.draws.pop(0)
-        events.draw(p, card)
-        if events.resolve(self.setup, p, drawer, card):
-            p.due, p.phase = drawer, FALL
+        position = self.position
+        drawer = position.draws.pop(0)
+        events.draw(position, card)
+        if events.resolve(self.setup, position, drawer, card):
+            position.due, position.phase = drawer, FALL
         else:
             self._after_wheel()
 
     def _next_turn(self) -> None:
         """CY-3.3, CY-3.4: the first rider in the order whose turn is not over, passing
         the slots of riders with the skip flag; the end of the round when none is left."""
-        p, setup = self.p, self.setup
-        p.leader, p.proposer, p.wheel_queue = None, None, []
+        position, setup = self.position, self.setup
+        position.leader, position.proposer, position.wheel_queue = None, None, []
         while True:
-            order, i = p.order, p.slot
-            while i < len(order) and order[i] in p.turn_over:
+            order, i = position.order, position.slot
+            while i < len(order) and order[i] in position.turn_over:
                 i += 1
-            p.slot = i
+            position.slot = i
             if i == len(order):
                 self._end_round()
-                if p.over:
+                if position.over:
                     return
                 continue
             rider = order[i]
-            if rider in p.skip:
-                p.skip.discard(rider)
-                p.passed_skips.add(rider)
-                p.turn_over.add(rider)
+            if rider in position.skip:
+                position.skip.discard(rider)
+                position.passed_skips.add(rider)
+                position.turn_over.add(rider)
                 continue
             break
-        p.due = rider
-        p.phase = SWAP if rules.swap_partners(setup, p, rider) else ROLL
+        position.due = rider
+        position.phase = SWAP if rules.swap_partners(setup, position, rider) else ROLL
 
     def _end_round(self) -> None:
         """CY-3.5: rank the crossings, list and time the finishers, take them off the
         run-out, check the end (CY-8.5, CY-3.6), then the next round."""
-        p, setup = self.p, self.setup
-        scoring.end_round(setup, p)
-        if scoring.race_over(setup, p) or p.round >= MAX_ROUNDS:
-            p.over = True
-            p.phase, p.due = OVER, None
+        position, setup = self.position, self.setup
+        scoring.end_round(setup, position)
+        if scoring.race_over(setup, position) or position.round >= MAX_ROUNDS:
+            position.over = True
+            position.phase, position.due = OVER, None
             return
-        p.round += 1
-        if p.pacer is not None:  # CY-11.4: it moves on, or leaves for good
-            p.pacer = rules.pacer_after(setup, p.pacer)
+        position.round += 1
+        if position.pacer is not None:  # CY-11.4: it moves on, or leaves for good
+            position.pacer = rules.pacer_after(setup, position.pacer)
         self._begin_round()
 
     def _begin_round(self) -> None:
-        p = self.p
-        p.order = rules.round_order(self.setup, p)
-        p.slot = 0
-        p.turn_over, p.swapped, p.passed_skips = set(), set(), set()
-        p.round_moves = 0
+        position = self.position
+        position.order = rules.round_order(self.setup, position)
+        position.slot = 0
+        position.turn_over, position.swapped, position.passed_skips = set(), set(), set()
+        position.round_moves = 0
 
     # ------------------------------------------------------------ queries
 
     def rider(self, rider: str) -> RiderInfo:
         """Rider ``rider`` as the table shows it (:class:`StateError` if not in the game)."""
-        setup, p = self.setup, self.p
+        setup, position = self.setup, self.position
         if rider not in setup.world:
             raise StateError(
                 f"there is no rider {rider!r} in this game (riders: {', '.join(setup.riders)})"
             )
-        where = p.pos.get(rider)
+        where = position.pos.get(rider)
         square = None
         if where is not None:
-            lane = LANE_LETTERS[p.lane[rider]]
+            lane = LANE_LETTERS[position.lane[rider]]
             square = f"{lane}#{where - setup.finish}" if where > setup.finish else f"{lane}{where}"
         return RiderInfo(
             rider,
@@ -411,50 +420,50 @@ class State:
             rider_type(rider),
             where,
             square,
-            p.own.get(rider, 0),
-            rider in p.skip,
-            rider in p.technical,
-            p.hunger.get(rider, 0),
-            rider in p.finished,
-            rider in p.out,
+            position.own.get(rider, 0),
+            rider in position.skip,
+            rider in position.technical,
+            position.hunger.get(rider, 0),
+            rider in position.finished,
+            rider in position.out,
         )
 
     @property
     def team_tokens(self) -> dict[str, int]:
         """Each team's tokens (CY-2.4)."""
-        return {t: self.p.team.get(t, 0) for t in self.setup.teams}
+        return {t: self.position.team.get(t, 0) for t in self.setup.teams}
 
     @property
     def cards_left(self) -> dict[str, int]:
         """The cards left in the deck by id (CY-7.6, CY-19.9)."""
-        return events.cards_left(self.p)
+        return events.cards_left(self.position)
 
     @property
     def racing(self) -> list[str]:
         """The riders still racing, in start-line order."""
-        return self.p.racing(self.setup.riders)
+        return self.position.racing(self.setup.riders)
 
     @property
     def at_round_start(self) -> bool:
         """Whether no move has been played yet in this round (a CYN describes it)."""
-        return not self.p.over and self.p.round_moves == 0
+        return not self.position.over and self.position.round_moves == 0
 
     def to_cyn(self) -> str:
         """The position as CYN (CY-14.2), at the start of a round only (else
         :class:`StateError`)."""
-        if self.p.over:
+        if self.position.over:
             raise StateError("the game is over: a CYN describes the start of a round")
-        if self.p.round_moves:
+        if self.position.round_moves:
             raise StateError(
-                f"CYN describes the start of a round; {self.p.round_moves} move(s) of round "
+                f"CYN describes the start of a round; {self.position.round_moves} move(s) of round "
                 f"{self.round} have been played"
             )
         times = (
-            {r: scoring.own_time(rnd, past) for r, rnd, past in self.p.finishers}
+            {r: scoring.own_time(rnd, past) for r, rnd, past in self.position.finishers}
             if self.setup.mode.timed
             else None
         )
-        return self.p.to_cyn(self.setup, times).to_text()
+        return self.position.to_cyn(self.setup, times).to_text()
 
     def options(self) -> dict[str, Any]:
         """The JSON options of this game (CY-15.1)."""

@@ -59,22 +59,24 @@ def expected_times(state: State, team: str) -> dict[str, float]:
     """Each rider of ``team``: its time if finished (CY-10.2), else the seconds ridden
     so far plus the seconds it is expected to need (a turn already ridden or lost this
     round counts its 10 seconds)."""
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     out: dict[str, float] = {}
-    for r, rnd, past in p.finishers:
+    for r, rnd, past in position.finishers:
         if r[0] == team:
             out[r] = float(own_time(rnd, past))
-    shared = p.team.get(team, 0)
-    done = ROUND_SECONDS * (p.round - 1)
+    shared = position.team.get(team, 0)
+    done = ROUND_SECONDS * (position.round - 1)
     for r in setup.team_riders(team):
-        x = p.pos.get(r)
-        if x is None or r in out or r in p.out:
+        x = position.pos.get(r)
+        if x is None or r in out or r in position.out:
             continue
         if x > setup.finish:  # on the run-out this round: its time is known
-            out[r] = float(own_time(p.round, x - setup.finish))
+            out[r] = float(own_time(position.round, x - setup.finish))
             continue
-        late = ROUND_SECONDS * ((r in p.turn_over) + (r in p.skip))
-        out[r] = done + late + seconds_to_line(setup, rider_type(r), x, p.own.get(r, 0) + shared)
+        late = ROUND_SECONDS * ((r in position.turn_over) + (r in position.skip))
+        out[r] = (
+            done + late + seconds_to_line(setup, rider_type(r), x, position.own.get(r, 0) + shared)
+        )
     return out
 
 
@@ -82,7 +84,9 @@ def weights(state: State, team: str) -> dict[str, float]:
     """How much each racing rider of ``team`` counts (see the module docstring)."""
     times = expected_times(state, team)
     order = sorted(times, key=times.__getitem__)
-    racing = [r for r in order if r in state.p.pos and state.p.pos[r] <= state.setup.finish]
+    racing = [
+        r for r in order if r in state.position.pos and state.position.pos[r] <= state.setup.finish
+    ]
     if not state.setup.mode.team_time:
         return {r: 1.0 if i == 0 else BEST_RIDER[1] for i, r in enumerate(order) if r in racing}
     finished = len(order) - len(racing)
@@ -95,15 +99,15 @@ def weights(state: State, team: str) -> dict[str, float]:
 
 def score_timed_rides(state: State, moves: Sequence[Move]) -> list[float]:
     """The score of each ride of the rider due (see the module docstring)."""
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     rider = state.due
     assert rider is not None
     team = rider[0]
     weight = weights(state, team)
     mine = weight.get(rider, 0.0)
     kind = rider_type(rider)
-    own, shared = p.own.get(rider, 0), p.team.get(team, 0)
-    start = p.pos[rider]
+    own, shared = position.own.get(rider, 0), position.team.get(team, 0)
+    start = position.pos[rider]
     mates = [r for r in weight if r != rider]
     # What team tokens spent now cost the team: the seconds the teammate that would
     # gain most from them loses without them (only one rider can spend a token).
@@ -111,7 +115,7 @@ def score_timed_rides(state: State, moves: Sequence[Move]) -> list[float]:
     for spent in (1, 2):
         if spent <= shared:
             for r in mates:
-                x, k = p.pos[r], p.own.get(r, 0)
+                x, k = position.pos[r], position.own.get(r, 0)
                 loss = weight[r] * (
                     seconds_to_line(setup, rider_type(r), x, k + shared - spent)
                     - seconds_to_line(setup, rider_type(r), x, k + shared)
@@ -125,7 +129,7 @@ def score_timed_rides(state: State, moves: Sequence[Move]) -> list[float]:
         aim = target_of(setup, m)
         end = seen.get(aim)
         if end is None:
-            end = seen[aim] = landing(setup, p, rider, aim)[0]
+            end = seen[aim] = landing(setup, position, rider, aim)[0]
         own_spent, team_spent = m.tokens.count("r"), m.tokens.count("t")
         left = own - own_spent + shared - team_spent
         score = -mine * landing_seconds(setup, kind, end, left) - token_cost[team_spent]
@@ -139,11 +143,11 @@ def score_timed_rides(state: State, moves: Sequence[Move]) -> list[float]:
 def _follower(state: State, rider: str, start: int, weight: dict[str, float]) -> str | None:
     """The teammate that would be asked first to take ``rider``'s wheel (CY-5.2), if it
     is the first one asked."""
-    p = state.p
+    position = state.position
     if not state.setup.pro:
         return None
     # wheel_riders reads the others' squares only: the ride has not moved the rider yet.
-    asked = wheel_riders(state.setup, p, rider, start, start + 1)
+    asked = wheel_riders(state.setup, position, rider, start, start + 1)
     if asked and asked[0][0] == rider[0] and asked[0] in weight:
         return asked[0]
     return None
@@ -152,10 +156,10 @@ def _follower(state: State, rider: str, start: int, weight: dict[str, float]) ->
 def _wheel_saving(state: State, follower: str, leader_end: int) -> float:
     """Seconds ``follower`` saves by following a leader that lands on ``leader_end``
     (aiming right behind it, room ignored) rather than rolling its own ride."""
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     kind = rider_type(follower)
-    x = p.pos[follower]
-    k = p.own.get(follower, 0) + p.team.get(follower[0], 0)
+    x = position.pos[follower]
+    k = position.own.get(follower, 0) + position.team.get(follower[0], 0)
     follow = ROUND_SECONDS + landing_seconds(setup, kind, max(leader_end - 1, x), k)
     return max(0.0, seconds_to_line(setup, kind, x, k) - follow)
 
@@ -165,11 +169,11 @@ def score_timed_wheel(state: State, move: Wheel) -> float:
     ride, weighted by how much the rider counts; declining scores 0."""
     if move.leader is None:
         return 0.0
-    setup, p = state.setup, state.p
+    setup, position = state.setup, state.position
     rider = move.rider
-    end = landing(setup, p, rider, p.ride_to - 1)[0]
+    end = landing(setup, position, rider, position.ride_to - 1)[0]
     kind = rider_type(rider)
-    k = p.own.get(rider, 0) + p.team.get(rider[0], 0)
+    k = position.own.get(rider, 0) + position.team.get(rider[0], 0)
     follow = ROUND_SECONDS + landing_seconds(setup, kind, end, k)
     weight = weights(state, rider[0]).get(rider, 0.0)
-    return weight * (seconds_to_line(setup, kind, p.pos[rider], k) - follow) + 1e-6
+    return weight * (seconds_to_line(setup, kind, position.pos[rider], k) - follow) + 1e-6

@@ -66,6 +66,8 @@ def test_the_toy_tutorial_plays_through_the_api(http: httpx.Client) -> None:
     assert view["snapshot"]["total"] == 3
     win = http.post("/api/tutorial/steps/2", params={"game": TOY}, json={"move": "+2", "done": 0})
     assert win.json()["snapshot"]["result"] == "A"
+    assert http.get("/tutorial", params={"game": TOY}).status_code == 200
+    assert http.get("/tutorial", params={"game": "pistard"}).status_code == 404
     none = http.get("/api/tutorial", params={"game": "pistard"})
     assert (
         none.status_code == 404 and "not a game with a tutorial" in none.json()["error"]["message"]
@@ -81,6 +83,8 @@ def test_the_toy_editor_checks_its_course_in_a_worker(http: httpx.Client) -> Non
     ).json()
     assert not bad["ok"] and bad["problems"][0]["key"] == "target"
     assert "99" in bad["problems"][0]["message"]
+    assert http.get("/editor", params={"game": TOY}).status_code == 200
+    assert http.get("/editor", params={"game": "pistard"}).status_code == 404
     refused = http.post("/api/editor/check", json={"game": "pistard", "course": {}})
     assert refused.status_code == 400 and "course editor" in refused.json()["error"]["message"]
 

@@ -8,12 +8,18 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
-from .api import course_check, page, read_json
+from ..core.errors import ConfigError
+from . import games
+from .api import course_check, not_found_page, page, read_json
 from .errors import BAD_REQUEST, ApiError
 
 
 async def editor_page(request: Request) -> Response:
-    """``GET /editor``: the course editor."""
+    """``GET /editor[?game=]``: the course editor; the 404 page for a game without one."""
+    try:
+        games.offered("editor", request.query_params.get("game"))
+    except ConfigError as exc:
+        return not_found_page(f"There is no course editor here: {exc}.")
     return page("editor.html")
 
 

@@ -49,7 +49,11 @@ def tutorial_of(request: Request) -> tuple[str, Tutorial]:
 
 
 async def tutorial_page(request: Request) -> Response:
-    """``GET /tutorial``."""
+    """``GET /tutorial[?game=]``; the 404 page for a game without a tutorial."""
+    try:
+        games.offered("tutorial", request.query_params.get("game"))
+    except ConfigError as exc:
+        return api.not_found_page(f"There is no tutorial here: {exc}.")
     return api.page("tutorial.html")
 
 

@@ -124,7 +124,10 @@ def test_the_tab_says_your_turn_and_the_log_reads_as_sentences(server: Server, n
     blue.screenshot(path=artifact("flow-log-sentence-390.png"), full_page=True)
 
     blue.get_by_test_id("pass-button").click()  # MT-2.2: red moves 2, blue is active
-    expect(blue.locator('[data-testid="log-move"]').last).to_have_text("Blue does not challenge")
+    # The pass's outcome is public once played: the passer reads it too (issue 32).
+    expect(blue.locator('[data-testid="log-move"]').last).to_have_text(
+        "Blue does not challenge: the dial was 2; Red rides to 2"
+    )
     expect(red.locator('[data-testid="log-move"]')).to_have_count(2)
     # The revealed dial reads anew on blue's page.
     expect(blue.locator('[data-testid="log-move"]').first).to_have_attribute("data-move", "dial:2")

@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+DOCS_PORT ?= 8001
 BIN    := $(VENV)/bin
 # What `make run` needs (the package and its runtime dependencies), and what `make test`
 # adds (the dev extra: test tools, linters, the analysis, RL and Ray extras). A fresh
@@ -16,7 +17,7 @@ ENGINE_TESTS := tests/games/mindcycling tests/native tests/bots/test_mcts.py \
 	tests/bots/test_mindcycling_games.py tests/bots/test_mindcycling_heuristics.py \
 	tests/bots/test_strength.py tests/analysis/test_simulate.py
 
-.PHONY: run play test lint typecheck bench bench-server clean
+.PHONY: run play test docs lint typecheck bench bench-server clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,7 +40,8 @@ run: $(RUN_STAMP)
 play: $(RUN_STAMP)
 	$(BIN)/peloton play --seats human,greedy,greedy --riders 3 --course short
 
-## test: lint (ruff check and format), type-check and run the whole suite (the server tests also run on a
+## test: lint (ruff check and format), type-check, build the documentation site strictly (a link,
+## an anchor or a page that leads nowhere fails) and run the whole suite (the server tests also run on a
 ## local PostgreSQL, made ready by scripts/test-postgres.sh; the browser tests drive Debian's Chromium,
 ## made ready by scripts/test-chromium.sh, or they fail saying why it could not be; the cluster tests
 ## start private redis-server processes, installed by scripts/test-redis.sh), then the engine-level
@@ -48,10 +50,15 @@ test: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 	scripts/test-chromium.sh >/dev/null || true
 	scripts/test-redis.sh >/dev/null || true
 	url="$$(scripts/test-postgres.sh)" && PELOTON_TEST_PG_URL="$$url" $(BIN)/python -m pytest -n 2 -q
 	PELOTON_ENGINE=python $(BIN)/python -m pytest -n 2 -q $(ENGINE_TESTS)
+
+## docs: serve the documentation site on http://127.0.0.1:8001, rebuilt as its pages change
+docs: $(DEV_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --strict --dev-addr $(HOST):$(DOCS_PORT)
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -67,4 +74,4 @@ bench-server: $(DEV_STAMP)
 	$(BIN)/python benchmarks/server_load.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache .hypothesis

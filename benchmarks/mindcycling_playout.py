@@ -3,7 +3,7 @@ generations per second on `standard` with 6 teams of 6 (random setups), one core
 
     python benchmarks/mindcycling_playout.py [--games N] [--seed S]
 
-Prints figures only; the README quotes them. Nothing here is asserted by tests.
+Prints figures only; docs/figures.md quotes them. Nothing here is asserted by tests.
 """
 
 from __future__ import annotations

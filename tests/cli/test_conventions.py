@@ -1,5 +1,5 @@
 """What every ``peloton`` command shares, checked as a newcomer meets it: the version,
-the exit codes the README lists, help pages that read as a command's syntax, messages
+the exit codes docs/cli.md lists, help pages that read as a command's syntax, messages
 without Python reprs, bad ports refused in one line, and the game command defaults."""
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ def test_options_without_a_game_lists_mind_cyclings(capsys: pytest.CaptureFixtur
 # ---------------------------------------------------------------- exit codes
 
 
-def readme_exit_codes() -> set[int]:
-    """The codes of the README's exit code table."""
-    text = (ROOT / "README.md").read_text()
+def documented_exit_codes() -> set[int]:
+    """The codes of the exit code table of docs/cli.md."""
+    text = (ROOT / "docs" / "cli.md").read_text()
     table = text.split("| exit code | when |", 1)[1].split("\n\n", 1)[0]
     return {int(code) for code in re.findall(r"^\| (\d+) \|", table, flags=re.M)}
 
@@ -56,10 +56,8 @@ def invalid_course(tmp_path: Path) -> str:
     return str(path)
 
 
-def test_every_exit_code_the_readme_lists(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    assert readme_exit_codes() == {0, 1, 2, 130}
+def test_every_exit_code_the_docs_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert documented_exit_codes() == {0, 1, 2, 130}
     assert run(capsys, "courses")[0] == 0
     # 1: what was given is wrong
     code, _, err = run(capsys, "course", "check", invalid_course(tmp_path))

@@ -1,7 +1,7 @@
 """The commands around Cyclo at the terminal: ``peloton moves --game cyclo``, ``peloton
 replay`` of Cyclo records, ``play --game`` for every game, the ``--help`` example of a
 Starter leg played to its end, and a whole hot-seat game typed into a real ``peloton``
-process. (Every example of ``--help``, the README and ``docs/cyclo.md`` runs in
+process. (Every example of ``--help``, docs/playing.md and ``docs/cyclo.md`` runs in
 test_documented.py.)"""
 
 from __future__ import annotations
@@ -227,7 +227,7 @@ def test_the_help_example_of_a_starter_leg_is_played_to_the_end(
 
 
 def test_the_docs_have_cyclo_commands() -> None:
-    assert len(commands(ROOT / "README.md", "cyclo")) >= 3 and commands(
+    assert len(commands(ROOT / "docs" / "playing.md", "cyclo")) >= 3 and commands(
         ROOT / "docs" / "cyclo.md", "cyclo"
     )
 

@@ -48,8 +48,16 @@ def relative_links() -> list[tuple[Path, str]]:
 
 
 def test_the_pages_link_to_each_other() -> None:
-    targets = {target for _, target in relative_links()}
+    """The README links into the docs, and the docs pages to each other (each target
+    written from the repository's root here)."""
+    targets = set()
+    for path, target in relative_links():
+        file, hash_, anchor = target.partition("#")
+        linked = (path.parent / file).resolve() if file else path
+        targets.add(name(linked) + hash_ + anchor)
     assert {"docs/ci.md", "docs/games.md", "docs/cyclo.md#figures"} <= targets
+    readme = {target for path, target in relative_links() if path.name == "README.md"}
+    assert {"docs/playing.md", "docs/figures.md", "docs/index.md"} <= readme
 
 
 @pytest.mark.parametrize(

@@ -210,7 +210,10 @@ def serve_the_placeholder_database(command: Command, cwd: Path, broker: str | No
 
 def test_the_pages_and_help_have_examples() -> None:
     by_page = {name(path): commands(path) for path in documents()}
-    assert len(by_page["README.md"]) >= 20 and len(by_page["docs/cyclo.md"]) >= 4
+    # The README is a front page; the examples live on the site's pages, one per topic.
+    assert len(by_page["README.md"]) >= 2 and len(by_page["docs/cyclo.md"]) >= 4
+    assert len(by_page["docs/playing.md"]) >= 10 and len(by_page["docs/designers.md"]) >= 5
+    assert len(by_page["docs/server.md"]) >= 4 and len(DOCUMENTED) >= 50
     assert {c.command for c in DOCUMENTED} >= {"play", "serve", "simulate", "moves"}
     assert {c.where for c in HELP} >= {
         "peloton play --help",

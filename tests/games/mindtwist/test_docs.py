@@ -1,5 +1,5 @@
 """Every documented example runs: the package docstring's doctest here; the Python
-blocks of docs/mind-twist.md and the README's Mind Twist and Pistard example run in
+blocks of docs/mind-twist.md and docs/formats.md's Mind Twist and Pistard example run in
 tests/cli/test_documented.py, with every other documented example."""
 
 from __future__ import annotations
@@ -17,4 +17,4 @@ def test_the_package_docstring_runs() -> None:
 
 def test_the_docs_have_mind_twist_examples() -> None:
     assert python_blocks(ROOT / "docs" / "mind-twist.md")
-    assert python_blocks(ROOT / "README.md", "mindtwist as mt, pistard as pi")
+    assert python_blocks(ROOT / "docs" / "formats.md", "mindtwist as mt, pistard as pi")

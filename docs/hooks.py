@@ -6,34 +6,61 @@ the site has them too, each is rendered here by the package's own renderer into 
 ``rules/<game>.md`` (its terms file beside it), and a docs page's link to
 ``../src/peloton/rulebook/<file>`` (the link that works on GitHub and in a checkout) is
 pointed at that page. The strict build still fails on any other link that leads
-nowhere. A diagram shows its caption: the board is drawn by the web table's script.
+nowhere. The web table draws a diagram's board with its script; here each is drawn as
+``peloton rules`` draws it in the terminal, in colour.
 """
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from importlib import resources
 from typing import Any
 
 from mkdocs.structure.files import File, Files
+from rich.console import Console
+from rich.terminal_theme import MONOKAI
 
 from peloton import rulebook
-from peloton.rulebook import html
+from peloton.rulebook import Diagram, html
+from peloton.terminal.rules import draw_diagram
 
 #: A link to a rules page or a terms file, from a page anywhere under docs/.
 RULEBOOK_LINK = re.compile(r"\]\((?:\.\./)+src/peloton/rulebook/([\w.-]+?\.(?:md|terms\.toml))")
 
 
+#: Where the web table's script draws a diagram (peloton.rulebook.html).
+EMPTY_BOARD = '<div class="diagram-board" data-testid="rules-diagram"></div>'
+#: A terminal drawing as HTML: its colours inline, on the terminal's background.
+TERMINAL = (
+    '<pre class="diagram-board" style="color:{foreground};background-color:{background};'
+    'line-height:1.25;font-size:0.7rem;padding:0.6em 0.8em"><code>{code}</code></pre>'
+)
+
+
+def terminal_drawing(game: str, diagram: Diagram) -> str:
+    """``diagram``'s position as ``peloton rules`` draws it (its caption is the page's)."""
+    with open(os.devnull, "w", encoding="utf-8") as nowhere:
+        console = Console(
+            record=True, width=100, force_terminal=True, color_system="truecolor", file=nowhere
+        )
+        data = {"position": diagram.position, "options": diagram.options, "caption": ""}
+        console.print(draw_diagram(game, {**data, "highlight": list(diagram.highlight)}))
+    return console.export_html(theme=MONOKAI, inline_styles=True, code_format=TERMINAL)
+
+
 def rules_page(game: str) -> str:
-    """The site page of ``game``'s rules: the rendered HTML in one raw block."""
+    """The site page of ``game``'s rules: the rendered HTML in one raw block, each
+    diagram drawn in place."""
     book = rulebook.load(game)
-    note = (
-        '<p class="rules-note"><em>Each diagram is drawn on the board at the web '
-        "table's rules page (<code>/rules</code>) and by <code>peloton rules "
-        f"{game}</code>; here it shows its caption.</em></p>"
+    parts = html.render(book).html.split(EMPTY_BOARD)
+    assert len(parts) == len(book.diagrams) + 1, game
+    page = parts[0] + "".join(
+        terminal_drawing(game, diagram) + after
+        for diagram, after in zip(book.diagrams, parts[1:], strict=True)
     )
-    return f'<div class="peloton-rules">\n{html.render(book).html}\n{note}\n</div>\n'
+    return f'<div class="peloton-rules">\n{page}\n</div>\n'
 
 
 def on_files(files: Files, config: Any) -> Files:

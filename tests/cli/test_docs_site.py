@@ -1,6 +1,6 @@
 """The documentation site (mkdocs.yml) builds strictly: every page of docs/ is in its
 nav, every link and anchor between its pages leads somewhere, and each game's rules
-page of the package is on it (docs/hooks.py). ``make test`` builds it too; this test
+page of the package is on it with its diagrams drawn (docs/hooks.py). ``make test`` builds it too; this test
 also says what the site holds. The README stays a front page."""
 
 from __future__ import annotations
@@ -34,8 +34,12 @@ def test_the_site_builds_strictly_with_every_page(tmp_path: Path) -> None:
         if page.parent.name == "docs":
             assert (tmp_path / "site" / page.with_suffix(".html").name).exists(), page
     for game in rulebook.games():
+        book = rulebook.load(game)
         html = (tmp_path / "site" / "rules" / f"{game}.html").read_text(encoding="utf-8")
-        assert f'id="{rulebook.load(game).sections[1].anchor}"' in html, game
+        assert f'id="{book.sections[1].anchor}"' in html, game
+        # every diagram drawn as the terminal draws it, none left for a script to fill
+        assert html.count('<pre class="diagram-board"') == len(book.diagrams) > 0, game
+        assert '<div class="diagram-board"' not in html, game
     # docs/games.md links the package's rules page; on the site that is the rules page
     games = (tmp_path / "site" / "games.html").read_text(encoding="utf-8")
     assert 'href="rules/mind-cycling.html"' in games

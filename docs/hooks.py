@@ -1,4 +1,5 @@
-"""MkDocs hooks (mkdocs.yml ``hooks:``): the players' rules pages on the site.
+"""MkDocs hooks (mkdocs.yml ``hooks:``): the players' rules pages on the site, and a
+table cell's escaped pipe read as GitHub reads it.
 
 The rules for players live in the package (``src/peloton/rulebook/<game>.md``), where
 the web table's ``/rules`` and ``peloton rules`` read them, outside ``docs/``. So that
@@ -77,3 +78,13 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
     here = posixpath.dirname(page.file.src_uri)
     rules = posixpath.relpath("rules", here or ".")
     return RULEBOOK_LINK.sub(lambda link: f"]({rules}/{link[1]}", markdown)
+
+
+#: A table cell: GitHub and MkDocs both need ``\|`` for a pipe in a cell's code span.
+CELL = re.compile(r"<td>.*?</td>", re.S)
+
+
+def on_page_content(content: str, page: Any, config: Any, files: Files) -> str:
+    """A cell's ``\\|`` as the pipe it means: GitHub shows a code span's escaped pipe as
+    ``|``, Python-Markdown keeps the backslash inside code."""
+    return CELL.sub(lambda cell: cell[0].replace("\\|", "|"), content)

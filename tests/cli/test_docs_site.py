@@ -43,6 +43,9 @@ def test_the_site_builds_strictly_with_every_page(tmp_path: Path) -> None:
     # docs/games.md links the package's rules page; on the site that is the rules page
     games = (tmp_path / "site" / "games.html").read_text(encoding="utf-8")
     assert 'href="rules/mind-cycling.html"' in games
+    # a table cell's escaped pipe reads as GitHub shows it
+    cli = (tmp_path / "site" / "cli.html").read_text(encoding="utf-8")
+    assert "<code>peloton play mind-twist|pistard|cyclo" in cli and "\\|" not in cli
 
 
 def test_the_strict_build_fails_on_a_link_to_nowhere(tmp_path: Path) -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from peloton import cli_clock, cli_tools
+from peloton.cli import clock as cli_clock
 from peloton.cli import main
+from peloton.cli import solve as cli_solve
 from peloton.games.mindcycling import solver
 
 
@@ -36,13 +37,13 @@ def test_the_budget_counts_what_the_command_has_spent(monkeypatch: pytest.Monkey
     monkeypatch.setattr(cli_clock, "process_age", lambda: 7.0)
     cli_clock.start(whole_process=True)  # run as the command: 7 s of start-up behind it
     assert cli_clock.elapsed() == 7.0
-    assert cli_tools.solve_budget(10.0) == 10.0 - 7.0 - cli_tools.SOLVE_MARGIN
-    assert cli_tools.solve_budget(None) is None
+    assert cli_solve.solve_budget(10.0) == 10.0 - 7.0 - cli_solve.SOLVE_MARGIN
+    assert cli_solve.solve_budget(None) is None
     # Started too late for its limit: the solver still gets a moment for a first line.
-    assert cli_tools.solve_budget(5.0) == cli_tools.SOLVE_LEAST
+    assert cli_solve.solve_budget(5.0) == cli_solve.SOLVE_LEAST
     cli_clock.start(whole_process=False)  # main called with arguments: from the call
     clock.now += 2.0
-    assert cli_tools.solve_budget(10.0) == 10.0 - 2.0 - cli_tools.SOLVE_MARGIN
+    assert cli_solve.solve_budget(10.0) == 10.0 - 2.0 - cli_solve.SOLVE_MARGIN
 
 
 def test_the_command_hands_the_solver_its_budget(
@@ -60,5 +61,5 @@ def test_the_command_hands_the_solver_its_budget(
     with pytest.raises(SystemExit) as exc:
         main(["solve", "--course", "short", "--from-scratch", "--time-limit", "1"])
     assert exc.value.code == 0
-    assert asked == [1 - cli_tools.SOLVE_MARGIN]
+    assert asked == [1 - cli_solve.SOLVE_MARGIN]
     assert "NOT proven optimal" in capsys.readouterr().out

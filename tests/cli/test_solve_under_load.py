@@ -5,7 +5,7 @@ The test makes the machine busy itself (a few bounded busy-loop processes, one m
 than the cores), runs the real command as a subprocess, and reads the command's own
 account, its last line: its parts (starting and loading, solving, printing) add up to
 its total, and the total is within the limit and the documented margin
-(:data:`peloton.cli_tools.LIMIT_MARGIN`). A search that never began says why its
+(:data:`peloton.cli.solve.LIMIT_MARGIN`). A search that never began says why its
 ``nodes`` are 0. No wall clock of the test's is read.
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from peloton.cli_tools import LIMIT_MARGIN
+from peloton.cli.solve import LIMIT_MARGIN
 
 PELOTON = str(Path(sys.executable).parent / "peloton")
 #: Seconds each busy loop runs at most (it is ended at the end of the test anyway).

@@ -1,6 +1,5 @@
 """``peloton rules``: a game's rules in the terminal, whole or one rule, diagrams
-drawn by the terminal board, paged on a terminal. Registered on the app of
-:mod:`peloton.cli_base` when :mod:`peloton.cli` imports this module."""
+drawn by the terminal board, paged on a terminal."""
 
 from __future__ import annotations
 
@@ -9,9 +8,10 @@ from typing import Annotated
 
 import typer
 
-from . import rulebook
-from .cli_base import EXIT_USAGE, app, errors, fail
-from .cli_base import console as new_console
+from .. import rulebook
+from .base import EXIT_USAGE, errors, examples, fail
+from .base import console as new_console
+from .help import Command
 
 RULES_EXAMPLES = (
     "peloton rules mind-cycling MC-6.5",
@@ -21,7 +21,11 @@ RULES_EXAMPLES = (
 )
 
 
-@app.command(epilog="Examples:\n\n" + "\n\n".join(RULES_EXAMPLES))
+def register(app: typer.Typer) -> None:
+    """Add ``rules`` to ``app``."""
+    app.command(cls=Command, epilog=examples(RULES_EXAMPLES))(rules)
+
+
 def rules(
     game: Annotated[str, typer.Argument(help="The game whose rules to show.", show_default=False)],
     rule_id: Annotated[
@@ -47,7 +51,7 @@ def rules(
         )
     if terms and rule_id:
         raise fail("give a RULE-ID or --terms, not both", EXIT_USAGE)
-    from .terminal.rules import render_rules, render_terms
+    from ..terminal.rules import render_rules, render_terms
 
     with errors():
         shown = render_terms(game) if terms else render_rules(game, rule_id)

@@ -1,6 +1,6 @@
 """What every ``peloton`` command shares: the Typer app, exit codes, one-line errors and
-the console (:mod:`peloton.cli` adds the game commands, :mod:`peloton.cli_tools` the
-long-running ones)."""
+the console. The commands live beside this module, each adding its own to the app with
+its ``register`` (:mod:`peloton.cli` calls them in order)."""
 
 from __future__ import annotations
 
@@ -12,34 +12,20 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from . import cli_help
-from .core import registry
-from .core.errors import ConfigError, PelotonError
-from .games import mindcycling as mc
-
-cli_help.install()
-
-app = typer.Typer(
-    name="peloton",
-    help="Peloton: play Mind Cycling, Mind Twist, Pistard or Cyclo The Game in the terminal, replay "
-    "records, simulate bot games, check courses, serve the web table.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-course_app = typer.Typer(help="Check or draw a course.", no_args_is_help=True)
-app.add_typer(course_app, name="course")
+from ..core import registry
+from ..core.errors import ConfigError, PelotonError
+from ..games import mindcycling as mc
+from .help import Group
 
 
 def _print_version(asked: bool) -> None:
     if asked:
-        from . import __version__
+        from .. import __version__
 
         print(f"peloton {__version__}")
         raise typer.Exit(0)
 
 
-@app.callback()
 def _options(
     version: Annotated[
         bool,
@@ -49,6 +35,26 @@ def _options(
     ] = False,
 ) -> None:
     """The options taken before any command."""
+
+
+def new_app() -> typer.Typer:
+    """The ``peloton`` app, without its commands: its help, ``--version``, and Typer's
+    own exception pages off (:func:`peloton.cli.main` reports errors in one line)."""
+    return typer.Typer(
+        name="peloton",
+        help="Peloton: play Mind Cycling, Mind Twist, Pistard or Cyclo The Game in the terminal, "
+        "replay records, simulate bot games, check courses, serve the web table.",
+        cls=Group,
+        callback=_options,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+
+
+def examples(lines: tuple[str, ...]) -> str:
+    """A command's epilog: its examples, one a paragraph (tests run every one)."""
+    return "Examples:\n\n" + "\n\n".join(lines)
 
 
 EXIT_ERROR = 1

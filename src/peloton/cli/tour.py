@@ -5,21 +5,18 @@ game and resumed from its file."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
-from rich.console import Console
 
-from .cli_base import EXIT_USAGE, app, errors, fail
-from .cli_base import console as new_console
-from .core.errors import ConfigError, RecordError
-from .games import cyclo as cy
-from .terminal.inputs import terminal_ask
-from .terminal.seats import parse_seat_list
-from .terminal.tour import TourSession, load_tour, parse_legs
-
-if TYPE_CHECKING:
-    from .analysis.pool import Workers
+from ..core.errors import RecordError
+from ..games import cyclo as cy
+from ..terminal.inputs import terminal_ask
+from ..terminal.seats import parse_seat_list
+from ..terminal.tour import TourSession, load_tour, parse_legs
+from .base import EXIT_USAGE, errors, fail
+from .base import console as new_console
+from .help import Command
 
 #: ``--kind``: the competitions, by the ``kind`` of their files (CY-12.6).
 TOUR_KINDS = ("stage", "omnium", "sprint-tournament", "pursuit-series")
@@ -35,7 +32,11 @@ KIND_OPTIONS = {
 }
 
 
-@app.command()
+def register(app: typer.Typer) -> None:
+    """Add ``tour`` to ``app``."""
+    app.command(cls=Command)(tour)
+
+
 def tour(
     kind: Annotated[
         str | None,
@@ -173,60 +174,3 @@ def new_competition(
         events=bool(events),
         bonus_seconds=bool(bonus_seconds),
     )
-
-
-def simulate_stage_races(
-    game: str,
-    bots: tuple[str, ...],
-    legs: str,
-    option: list[str] | None,
-    games: int,
-    jobs: Workers,
-    seed: int,
-    swap: bool,
-    out: Path | None,
-    plot: Path | None,
-    records: Path | None,
-    console: Console,
-) -> None:
-    """``peloton simulate --game cyclo --stage-race LEGS``: many bot-ridden stage races,
-    each bot's jersey shares and mean general-classification place."""
-    from .analysis import stage_races as sr
-    from .terminal.setup import parse_option_args
-
-    if game != "cyclo":
-        raise fail(
-            f"--stage-race: stage races are Cyclo's, not {game}'s (--game cyclo)", EXIT_USAGE
-        )
-    if plot is not None:
-        raise fail("--plot: stage races report a table (and --out), no plot", EXIT_USAGE)
-    with errors():
-        given = parse_option_args(option)
-        unknown = sorted(set(given) - {"level", "events", "bonus_seconds"})
-        if unknown:
-            raise ConfigError(
-                f"-o {', '.join(unknown)}: a stage race takes level, events and bonus_seconds "
-                "(the legs set the modes and courses, --bots the teams)"
-            )
-        races = sr.StageRaces(
-            bots,
-            legs=parse_legs(legs),
-            games=games,
-            seed=seed,
-            swap=swap,
-            records=records,
-            **given,
-        )
-        outcomes = sr.run_stage_races(races, jobs)
-    stats = sr.summarise(bots, outcomes)
-    console.print(sr.table(races, stats))
-    if out is not None:
-        text = (
-            sr.to_json(races, stats, outcomes)
-            if out.suffix.lower() == ".json"
-            else sr.to_csv(stats)
-        )
-        out.write_text(text, encoding="utf-8")
-        console.print(f"results written to {out}", markup=False, soft_wrap=True)
-    if records is not None:
-        console.print(f"{games} stage races saved in {records}", markup=False, soft_wrap=True)

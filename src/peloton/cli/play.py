@@ -1,52 +1,49 @@
-"""The ``peloton`` command: play Mind Cycling, Mind Twist, Pistard or Cyclo The Game in
-the terminal, replay records, list legal moves, list and check courses, simulate many
-bot games of any game, serve the web table.
-
-Every error is one line on stderr and a non-zero exit code: engine errors (bad
-options, courses, positions, records) exit 1, command-line usage errors exit 2, an
-interrupted game exits 130. Set ``PELOTON_DEBUG=1`` to see tracebacks of unexpected
-errors.
-"""
+"""``peloton play``, ``replay``, ``options`` and ``moves``: the games at the terminal,
+any registered game (Mind Cycling with its own flags, the others with ``--option``)."""
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from . import cli_clock
-from .cli_base import (
-    EXIT_ERROR,
-    EXIT_INTERRUPTED,
+from ..core import registry
+from ..core.errors import ConfigError
+from ..games import mindcycling as mc
+from ..terminal.board import render_board
+from ..terminal.courses import load_course
+from ..terminal.inputs import terminal_ask
+from ..terminal.play import GameSession
+from ..terminal.replay import ReplaySession
+from ..terminal.review import ReviewSession
+from ..terminal.seats import HUMAN, make_seats, parse_seats
+from .base import (
     EXIT_USAGE,
     GAME_HELP,
     MIND_CYCLING_GAME,
     OPTION_HELP,
     RelayLimitOption,
     WindOption,
-    app,
-    course_app,
     errors,
+    examples,
     fail,
     game_name,
     reject_game_options,
     reject_mind_cycling_flags,
 )
-from .cli_base import console as new_console
-from .core import registry
-from .core.errors import ConfigError, CourseError, PelotonError
-from .games import mindcycling as mc
-from .terminal.board import render_board
-from .terminal.courses import course_facts, course_lines, load_course
-from .terminal.inputs import terminal_ask
-from .terminal.play import GameSession
-from .terminal.replay import ReplaySession
-from .terminal.review import ReviewSession
-from .terminal.seats import HUMAN, make_seats, parse_seats
+from .base import console as new_console
+from .help import Command
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play``, ``replay``, ``options`` and ``moves`` to ``app``, in that order."""
+    app.command(cls=Command, epilog=examples(PLAY_EXAMPLES))(play)
+    app.command(cls=Command)(replay)
+    app.command(cls=Command)(options)
+    app.command(cls=Command, epilog=examples(MOVES_EXAMPLES))(moves)
+
 
 # ---------------------------------------------------------------- play
 
@@ -63,7 +60,6 @@ PLAY_EXAMPLES = (
 )
 
 
-@app.command(epilog="Examples:\n\n" + "\n\n".join(PLAY_EXAMPLES))
 def play(
     game: Annotated[
         str | None, typer.Argument(help=f"The game: {GAME_HELP}", show_default=False)
@@ -124,7 +120,7 @@ def play(
         flags = {"--course": course, "--riders": riders, "--wind": wind, "--relay-limit": relay_limit,
                  "--solo": solo or None, "--full-board": full_board or None}  # fmt: skip
         reject_mind_cycling_flags(name, flags)
-        from .terminal.launch import table_for
+        from ..terminal.launch import table_for
 
         if mode is not None:
             option = mode_option(name, mode, option)
@@ -193,7 +189,6 @@ def _new_state(
 # ---------------------------------------------------------------- replay
 
 
-@app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     to_end: Annotated[
@@ -201,7 +196,7 @@ def replay(
     ] = False,
 ) -> None:
     """Step through a game record move by move (any game: the record says which)."""
-    from .core.record import load_record
+    from ..core.record import load_record
 
     console = new_console()
     with errors():
@@ -212,7 +207,7 @@ def replay(
             loaded, states, console, terminal_ask(console)
         )
     else:
-        from .terminal.games import terminal_game
+        from ..terminal.games import terminal_game
 
         moves = [str(m) for m in loaded.to_dict()["moves"]]
         game = terminal_game(loaded.to_dict()["game"])
@@ -223,14 +218,13 @@ def replay(
     raise typer.Exit(session.run())
 
 
-@app.command()
 def options(
     game: Annotated[
         str | None, typer.Argument(help=f"The game: {GAME_HELP}", show_default=False)
     ] = None,
 ) -> None:
     """List a game's options (NAME=VALUE for --option), with their defaults and choices."""
-    from .terminal.setup import options_help
+    from ..terminal.setup import options_help
 
     name = game_name(game)
     with errors():
@@ -260,7 +254,6 @@ MOVES_EXAMPLES = (
 )
 
 
-@app.command(epilog="Examples:\n\n" + "\n\n".join(MOVES_EXAMPLES))
 def moves(
     position: Annotated[
         str,
@@ -333,8 +326,8 @@ def _other_moves(
     board: bool,
 ) -> None:
     """``peloton moves`` for the games other than Mind Cycling (their ``--option``s)."""
-    from .terminal.games import FULL_VIEW, terminal_game
-    from .terminal.setup import game_options, parse_option_args
+    from ..terminal.games import FULL_VIEW, terminal_game
+    from ..terminal.setup import game_options, parse_option_args
 
     shown = terminal_game(name)
     with errors():
@@ -356,99 +349,3 @@ def _other_moves(
     )
     for move in legal:
         console.print(str(move), markup=False, soft_wrap=True)
-
-
-# ---------------------------------------------------------------- courses
-
-
-@app.command()
-def courses() -> None:
-    """List the bundled courses."""
-    console = new_console()
-    with errors():
-        for name in mc.bundled_names():
-            for line in course_lines(mc.Course.load(name)):
-                console.print(line, markup=False, soft_wrap=True)
-
-
-@course_app.command("check")
-def course_check(
-    file: Annotated[Path, typer.Argument(help="A course file (TOML or JSON).")],
-) -> None:
-    """Validate a course file, printing every problem (exit 1 if invalid)."""
-    console = new_console()
-    if not file.is_file():
-        raise fail(f"no such course file {str(file)!r}")
-    try:
-        checked = mc.Course.from_file(file)
-    except CourseError as exc:
-        print(f"{file}: invalid course ({len(exc.problems)} problem(s)):", file=sys.stderr)
-        for problem in exc.problems:
-            print(f"  - {problem}", file=sys.stderr)
-        raise typer.Exit(EXIT_ERROR) from None
-    console.print(f"{file}: valid course {checked.name!r}", markup=False, soft_wrap=True)
-    _print_facts(console, checked)
-
-
-@course_app.command("show")
-def course_show(
-    name: Annotated[str, typer.Argument(help="A bundled course name or a course file.")],
-) -> None:
-    """Draw a course, empty, from start to finish."""
-    console = new_console()
-    with errors():
-        shown = load_course(name)
-    console.print(f"course {shown.name!r}", markup=False, soft_wrap=True)
-    _print_facts(console, shown)
-    console.print(render_board(shown, full=True))
-
-
-def _print_facts(console: Console, course: mc.Course) -> None:
-    for label, value in course_facts(course):
-        console.print(f"  {label + ':':<12}{value}", markup=False, soft_wrap=True)
-
-
-# serve, simulate and solve (cli_tools), rules, tour and info (the version and the
-# engine) register after the commands above, so --help lists the game commands first.
-from . import cli_info, cli_rules, cli_tools, cli_tour  # noqa: E402, F401
-
-# ---------------------------------------------------------------- entry point
-
-
-def main(argv: list[str] | None = None) -> None:
-    """Run the ``peloton`` command (``argv`` defaults to ``sys.argv[1:]``)."""
-    # A time limit counts from the process's start when run as the command (cli_clock).
-    cli_clock.start(whole_process=argv is None)
-    command = typer.main.get_command(app)
-    try:
-        code = command.main(args=argv, prog_name="peloton", standalone_mode=False)
-    except KeyboardInterrupt:
-        print("peloton: interrupted", file=sys.stderr)
-        raise SystemExit(EXIT_INTERRUPTED) from None
-    except Exception as exc:
-        if os.environ.get("PELOTON_DEBUG"):
-            raise
-        raise SystemExit(_report(exc)) from None
-    raise SystemExit(code if isinstance(code, int) else 0)
-
-
-def _report(exc: Exception) -> int:
-    """Print an exception escaping the commands as one line; its exit code."""
-    # Typer's usage errors (click's ClickException family) carry their own message and
-    # exit code; they are recognised by shape because Typer may vendor click.
-    fmt = getattr(exc, "format_message", None)
-    code = getattr(exc, "exit_code", None)
-    if callable(fmt) and isinstance(code, int):
-        message = " ".join(str(fmt()).split())
-        if not message:  # `peloton` alone: the help has been printed, nothing went wrong
-            return 0
-        print(f"peloton: error: {message} (see 'peloton --help')", file=sys.stderr)
-        return code
-    if isinstance(exc, PelotonError):
-        print(f"peloton: error: {exc}", file=sys.stderr)
-        return EXIT_ERROR
-    print(
-        f"peloton: internal error: {type(exc).__name__}: {exc} (PELOTON_DEBUG=1 shows more)",
-        file=sys.stderr,
-    )
-    return EXIT_ERROR

@@ -1,16 +1,22 @@
 """``peloton info``: the version and the rules engine this installation plays with
-(native or pure Python, and why). Registered on the app of :mod:`peloton.cli_base`
-when :mod:`peloton.cli` imports this module."""
+(native or pure Python, and why)."""
 
 from __future__ import annotations
 
 import platform
 
-from . import __version__, native
-from .cli_base import app, fail
+import typer
+
+from .. import __version__, native
+from .base import fail
+from .help import Command
 
 
-@app.command()
+def register(app: typer.Typer) -> None:
+    """Add ``info`` to ``app``."""
+    app.command(cls=Command)(info)
+
+
 def info() -> None:
     """Show Peloton's version and the engine it plays Mind Cycling with.
 

@@ -365,11 +365,12 @@ def test_a_database_from_before_the_chat_gets_its_tables(fresh_db: str) -> None:
 
 @dataclass
 class FakeConn:
-    """What the chat needs of a connection: its seat and a mailbox."""
+    """What the chat needs of a connection: its seat, its client's address and a mailbox."""
 
     seat: str | None
     greeted: bool = True
     sent: list[str] = field(default_factory=list)
+    address: str = "?"
 
     def send(self, text: str) -> None:
         self.sent.append(text)

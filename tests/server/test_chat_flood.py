@@ -20,15 +20,15 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sqlalchemy import select
 
-from peloton.server import chat, database, storage
+from peloton.server import chat
 from peloton.server.chat import CHAT_RATE, CHAT_RATE_SECONDS
 from peloton.server.errors import ProtocolError
 from peloton.server.limits import Limits
 
 from .helpers import TIMEOUT, create
 from .hostile_support import ArgServer, running, ws_from
+from .test_chat import stored
 
 PER_CLIENT = Limits().chat_per_client
 #: Spectator connections the flooding address opens (each within its own 5 a window).
@@ -87,17 +87,6 @@ class Client:
 
     def close(self) -> None:
         self.ws.close()
-
-
-def stored(db_url: str, table_id: str) -> list[str]:
-    engine = database.create_db_engine(db_url)
-    try:
-        rows = storage.chat_messages
-        with engine.connect() as conn:
-            query = select(rows.c.text).where(rows.c.table_id == table_id).order_by(rows.c.idx)
-            return [r.text for r in conn.execute(query)]
-    finally:
-        engine.dispose()
 
 
 def _table(server: ArgServer) -> str:

@@ -47,7 +47,7 @@ BOT_SECONDS = 60.0
 #: table's lock held), as :meth:`~.tables.Tables` does for every move.
 Commit = Callable[[LiveTable, Any, str], Awaitable[None]]
 
-#: Tables whose creating client is remembered (the oldest are forgotten: their bots
+#: Tables whose creating client (and bots' kinds) are remembered (the oldest are forgotten: their bots
 #: then count as their own client's).
 CREATORS_KEPT = 10_000
 
@@ -84,6 +84,13 @@ def bot_kind(game: str, bot: str, options: dict[str, Any]) -> str:
     return f"bot_move {game} {bot} {digest}"
 
 
+def _remember(kept: OrderedDict[Any, str], key: Any, value: str) -> None:
+    """Keep ``value`` under ``key``, forgetting the oldest past :data:`CREATORS_KEPT`."""
+    kept[key] = value
+    while len(kept) > CREATORS_KEPT:
+        kept.popitem(last=False)
+
+
 class BotTurns:
     """Plays the bots' and the dice's moves of every table, one task per table while
     one of them is due, each move after ``bot_delay`` seconds."""
@@ -94,6 +101,9 @@ class BotTurns:
         self.bot_delay = bot_delay
         #: Each table's creating client (by table id), as far as known.
         self._creators: OrderedDict[str, str] = OrderedDict()
+        #: Each table's bots' kinds (by table id and bot): a table's options never
+        #: change, and a course in them is large to digest at every move.
+        self._kinds: OrderedDict[tuple[str, str], str] = OrderedDict()
 
     def kick(self, table: LiveTable) -> None:
         """Let the bot or the dice move when one is due and nothing plays for them yet.
@@ -102,9 +112,7 @@ class BotTurns:
         if table.id not in self._creators:
             client = REQUEST_CLIENT.get()
             if client is not None:
-                self._creators[table.id] = client
-                while len(self._creators) > CREATORS_KEPT:
-                    self._creators.popitem(last=False)
+                _remember(self._creators, table.id, client)
         if table.bot_task is None and table.next_actor() is not None:
             table.bot_task = asyncio.create_task(self._play(table), name=f"bots-{table.id}")
 
@@ -174,6 +182,14 @@ class BotTurns:
                     exc,
                 )
 
+    def _kind(self, table: LiveTable, bot: str) -> str:
+        """The kind of ``bot``'s moves at ``table`` (:func:`bot_kind`), digested once."""
+        kind = self._kinds.get((table.id, bot))
+        if kind is None:
+            kind = bot_kind(table.spec.name, bot, table.options)
+            _remember(self._kinds, (table.id, bot), kind)
+        return kind
+
     async def _decide(self, table: LiveTable, seat: Seat, seed: int, position: Position) -> str:
         """The bot's move (notation) in ``position``: thought out in a worker, or, past
         :data:`BOT_SECONDS`, a legal move drawn from the decision's seed."""
@@ -189,7 +205,7 @@ class BotTurns:
                 position,
                 timeout=BOT_SECONDS,
                 client=client,
-                kind=bot_kind(table.spec.name, bot, table.options),
+                kind=self._kind(table, bot),
             )
         except JobTimeout:
             quiet.warning(

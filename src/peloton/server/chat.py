@@ -170,13 +170,6 @@ def seat_named(table: LiveTable, name: str) -> str | None:
     return None
 
 
-def _address(conn: Connection) -> str:
-    """The client address of a connection (a relayed one's too): whom the per-client
-    limit counts."""
-    client = getattr(getattr(conn, "websocket", None), "client", None)
-    return str(client.host) if client is not None else "?"
-
-
 @dataclass(frozen=True)
 class ChatEntry:
     """One kept message: its number at the table (``idx``, from 0), when and by whom
@@ -447,7 +440,7 @@ class Chats:
         messages of a busy table share commits; they are sent in their numbers' order
         once committed (:meth:`Room.settle`)."""
         writer = f"seat:{conn.seat}" if conn.seat is not None else f"conn:{id(conn)}"
-        address = _address(conn)
+        address = conn.address
         wait = room.rate.wait(writer)
         if wait > 0:
             raise ProtocolError(

@@ -123,6 +123,13 @@ class Connection:
         self._queue.append(None)
         self._ready.set()
 
+    @property
+    def address(self) -> str:
+        """The client's address ("?" when unknown): a relayed client's too, whose
+        stand-in socket carries the address its node saw."""
+        client = self.websocket.client
+        return str(client.host) if client is not None else "?"
+
     def drop(self, why: str) -> None:
         """Give up on a client that does not read: abort its connection at once (a close
         frame could not reach it past the messages it does not take)."""
@@ -132,11 +139,10 @@ class Connection:
         self._queue.clear()
         self._bytes = 0
         self._ready.set()
-        client = self.websocket.client.host if self.websocket.client else "?"
         quiet.warning(
             "slow-client",
             "closed the connection of %s, which does not read its messages (%s)",
-            client,
+            self.address,
             why,
         )
         if self._abort is not None:

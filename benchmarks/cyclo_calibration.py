@@ -8,7 +8,7 @@ spreads (the models' variances times a factor). A coin scores 0.693; less is bet
 Two teams, game ``i`` with the dice of ``Rng(5000 + i)``, both teams greedy; every
 ``--every``-th position where a rider is to ride is scored. In the team modes
 (``ttt``, ``team-pursuit``, ``team-sprint``) the factor widens the team time
-(:func:`peloton.games.cyclo.goals.team_times`, whose default is ``TEAM_TIME_SPREAD``);
+(:func:`peloton.games.cyclo.bots.goals.team_times`, whose default is ``TEAM_TIME_SPREAD``);
 in the other modes ranked by the race model (the time trials, ``keirin``,
 ``scratch``) it multiplies the race model's noise (``NOISE``). Nothing here is
 asserted by tests.
@@ -23,8 +23,8 @@ import sys
 from peloton.bots import make_bot
 from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
-from peloton.games.cyclo import goals
-from peloton.games.cyclo.race_model import race_times, rank_shares
+from peloton.games.cyclo.bots import goals
+from peloton.games.cyclo.bots.race_model import race_times, rank_shares
 
 #: The modes whose evaluation is a rank share of the race model's times.
 RANKED = ("itt", "ttt", "pursuit", "team-pursuit", "team-sprint", "keirin", "scratch")

@@ -26,7 +26,7 @@ from peloton.bots import make_bot, play_out
 from peloton.bots.base import SeededBot
 from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
-from peloton.games.cyclo import heuristics as h
+from peloton.games.cyclo.bots import heuristics as h
 from peloton.games.cyclo.notation import Move, Wheel
 from peloton.games.cyclo.position import RIDE, WHEEL
 

@@ -16,8 +16,8 @@ from peloton.bots.mcts import MCTSBot, _Search
 from peloton.core.protocol import CHANCE
 from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
-from peloton.games.cyclo import heuristics as h
-from peloton.games.cyclo import race_model
+from peloton.games.cyclo.bots import heuristics as h
+from peloton.games.cyclo.bots import race_model
 
 #: A classic of about ten rounds: the start board and the finish board.
 SHORT: dict[str, Any] = {"name": "short", "boards": ["A1", "E1"]}

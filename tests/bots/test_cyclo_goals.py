@@ -14,9 +14,9 @@ from peloton.bots import make_bot, play_out
 from peloton.bots.mcts import MCTSBot
 from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
-from peloton.games.cyclo import goals, lines, points_model, race_model, timed
-from peloton.games.cyclo.heuristics import score_moves
-from peloton.games.cyclo.time_model import landing_seconds, seconds_to_line
+from peloton.games.cyclo.bots import goals, lines, points_model, race_model, timed
+from peloton.games.cyclo.bots.heuristics import score_moves
+from peloton.games.cyclo.bots.time_model import landing_seconds, seconds_to_line
 
 
 def best(state: cy.State) -> set[str]:

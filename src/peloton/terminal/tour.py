@@ -27,9 +27,9 @@ from rich.text import Text
 from ..core.errors import ConfigError, RecordError
 from ..core.rng import Rng
 from ..games import cyclo as cy
-from ..games.cyclo.omnium import EVENTS
+from ..games.cyclo.competitions.omnium import EVENTS
+from ..games.cyclo.competitions.stage_race import LEG_MODES
 from ..games.cyclo.riders import TEAM_LETTERS
-from ..games.cyclo.stage_race import LEG_MODES
 from .cyclo import CycloTerminal
 from .cyclo_board import team_style
 from .play import EXIT_INPUT_ENDED, EXIT_INTERRUPTED

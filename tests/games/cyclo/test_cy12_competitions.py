@@ -21,7 +21,7 @@ from peloton.bots import make_bot
 from peloton.core.errors import ConfigError, RecordError, StateError
 from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
-from peloton.games.cyclo.stage_race import Classification
+from peloton.games.cyclo.competitions.stage_race import Classification
 
 #: Two boards (B = 2): a sprint line after 3, a category-3 climb with its line after 8.
 SHORT = {

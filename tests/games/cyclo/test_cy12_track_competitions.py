@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from peloton.core.errors import ConfigError, RecordError, StateError
 from peloton.games import cyclo as cy
-from peloton.games.cyclo.omnium import OmniumTable
-from peloton.games.cyclo.pursuit_series import SeriesTable
-from peloton.games.cyclo.sprint_tournament import DuelTable
+from peloton.games.cyclo.competitions.omnium import OmniumTable
+from peloton.games.cyclo.competitions.pursuit_series import SeriesTable
+from peloton.games.cyclo.competitions.sprint_tournament import DuelTable
 
 from .test_cy12_competitions import SHORT, ride
 

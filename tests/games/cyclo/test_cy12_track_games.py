@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from peloton.core.errors import RecordError, StateError
 from peloton.games import cyclo as cy
-from peloton.games.cyclo.omnium import finishing_order
+from peloton.games.cyclo.competitions.omnium import finishing_order
 
 from .test_cy12_competitions import SHORT, ride, run
 

@@ -13,7 +13,8 @@ import peloton.games.cyclo as package
 MODULES = sorted(
     [
         "peloton.games.cyclo",
-        *(f"peloton.games.cyclo.{m.name}" for m in pkgutil.iter_modules(package.__path__)),
+        # walk_packages: the layers below the root (bots/, competitions/) too
+        *(m.name for m in pkgutil.walk_packages(package.__path__, "peloton.games.cyclo.")),
     ]
 )
 

@@ -10,7 +10,7 @@ import pytest
 from peloton.bots import make_bot, play_out
 from peloton.core.rng import Rng
 from peloton.games import cyclo as cy
-from peloton.games.cyclo.heuristics import (
+from peloton.games.cyclo.bots.heuristics import (
     ANCHOR,
     HEURISTICS,
     evaluate,

@@ -13,21 +13,21 @@ player's page and decisions: ``docs/cyclo.md``.
 
 from ...core import registry
 from .board import Board, BoardError, bundled_boards
+from .bots.heuristics import HEURISTICS
 from .cards import CARDS
-from .competition import COMPETITION_FORMAT, Competition
-from .competitions import KINDS, load_competition
+from .competitions.competition import COMPETITION_FORMAT, Competition
+from .competitions.kinds import KINDS, load_competition
+from .competitions.omnium import Omnium
+from .competitions.pursuit_series import PursuitSeries
+from .competitions.sprint_tournament import SprintTournament
+from .competitions.stage_race import StageRace
 from .course import Course, bundled_courses
 from .describe import describe
-from .heuristics import HEURISTICS
 from .modes import AVAILABLE, MODES
 from .notation import Answer, Draw, Fall, Move, Ride, Roll, Swap, Wheel, parse_move
-from .omnium import Omnium
-from .pursuit_series import PursuitSeries
 from .record import Record, load_record
 from .scoring import Result
 from .snapshot import public_moves, snapshot
-from .sprint_tournament import SprintTournament
-from .stage_race import StageRace
 from .start import OPTIONS, from_cyn, from_options, from_position, new_game
 from .state import RiderInfo, State
 
@@ -44,7 +44,7 @@ registry.register(
         public_snapshot=True,
         options=OPTIONS,
         describe=describe,
-        competitions="peloton.games.cyclo.competitions:COMPETITIONS",
+        competitions="peloton.games.cyclo.competitions.kinds:COMPETITIONS",
     )
 )
 

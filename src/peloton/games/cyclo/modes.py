@@ -9,11 +9,19 @@ modes this engine plays today.
 ((2, 6), 4, 'one')
 >>> MODES["ttt"].worlds, MODES["ttt"].timed, MODES["pursuit"].worlds
 ('team', True, 'rider')
+>>> MODES["keirin"].pacer, MODES["points"].track.line_every
+(True, 2)
+
+The rest of the engine, the bots and the web page read these facts, never a mode's
+name (``tests/games/cyclo/test_layers.py`` checks it): a mode's name is for people
+and for files.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .track import ELIMINATION, POINTS_RACE_POINTS, SPRINT, TEMPO_POINTS, TrackPlan
 
 #: Worlds (CY-2.6): riders meet (room, lanes, wheel, swap) only within their world.
 ONE_WORLD, WORLD_PER_RIDER, WORLD_PER_TEAM = "one", "rider", "team"
@@ -49,6 +57,14 @@ class Mode:
     team_time: bool
     #: The default course (CY-1.5).
     course: str
+    #: CY-11.4: a pacer leads the first lap (the keirin).
+    pacer: bool
+    #: CY-11.5: the rearmost rider is out at each line (the elimination race).
+    eliminations: bool
+    #: CY-8.5, CY-11.5: the race ends in the round its first rider finishes.
+    ends_at_first_finish: bool
+    #: The track event's distance and lines (CY-11.2); ``None`` on the road.
+    track: TrackPlan | None
 
 
 def _mode(
@@ -67,6 +83,10 @@ def _mode(
     leg_times: bool = False,
     team_time: bool = False,
     course: str = "velodrome",
+    pacer: bool = False,
+    eliminations: bool = False,
+    ends_at_first_finish: bool = False,
+    track: TrackPlan | None = None,
 ) -> Mode:
     return Mode(
         name,
@@ -83,6 +103,10 @@ def _mode(
         leg_times,
         team_time,
         course,
+        pacer,
+        eliminations,
+        ends_at_first_finish,
+        track,
     )
 
 
@@ -131,7 +155,16 @@ MODES: dict[str, Mode] = {
             team_time=True,
             course="ttt",
         ),
-        _mode("sprint", "track sprint heat", (2, 2), 1, ONE_WORLD, road=False),
+        _mode(
+            "sprint",
+            "track sprint heat",
+            (2, 2),
+            1,
+            ONE_WORLD,
+            road=False,
+            ends_at_first_finish=True,
+            track=TrackPlan(4, three_dice_from=2),
+        ),
         _mode(
             "team-sprint",
             "team sprint heat",
@@ -141,9 +174,17 @@ MODES: dict[str, Mode] = {
             timed=True,
             road=False,
             team_time=True,
+            track=TrackPlan(6),
         ),
         _mode(
-            "pursuit", "individual pursuit heat", (1, 2), 1, WORLD_PER_RIDER, timed=True, road=False
+            "pursuit",
+            "individual pursuit heat",
+            (1, 2),
+            1,
+            WORLD_PER_RIDER,
+            timed=True,
+            road=False,
+            track=TrackPlan(4),
         ),
         _mode(
             "team-pursuit",
@@ -154,12 +195,65 @@ MODES: dict[str, Mode] = {
             timed=True,
             road=False,
             team_time=True,
+            track=TrackPlan(4),
         ),
-        _mode("keirin", "keirin", (2, 6), None, ONE_WORLD, road=False),
-        _mode("scratch", "scratch race", (2, 6), None, ONE_WORLD, road=False),
-        _mode("elimination", "elimination race", (2, 6), None, ONE_WORLD, road=False),
-        _mode("tempo", "tempo race", (2, 6), None, ONE_WORLD, road=False),
-        _mode("points", "points race", (2, 6), None, ONE_WORLD, road=False),
+        _mode(
+            "keirin",
+            "keirin",
+            (2, 6),
+            None,
+            ONE_WORLD,
+            road=False,
+            pacer=True,
+            track=TrackPlan(4, three_dice_from=2),
+        ),
+        _mode(
+            "scratch",
+            "scratch race",
+            (2, 6),
+            None,
+            ONE_WORLD,
+            road=False,
+            track=TrackPlan(6, three_dice_from=4),
+        ),
+        _mode(
+            "elimination",
+            "elimination race",
+            (2, 6),
+            None,
+            ONE_WORLD,
+            road=False,
+            eliminations=True,
+            ends_at_first_finish=True,
+            track=TrackPlan(None, line_kind=ELIMINATION, line_every=1),
+        ),
+        _mode(
+            "tempo",
+            "tempo race",
+            (2, 6),
+            None,
+            ONE_WORLD,
+            road=False,
+            track=TrackPlan(
+                10, line_kind=SPRINT, line_every=1, pays=TEMPO_POINTS, finish_pays=True
+            ),
+        ),
+        _mode(
+            "points",
+            "points race",
+            (2, 6),
+            None,
+            ONE_WORLD,
+            road=False,
+            track=TrackPlan(
+                12,
+                line_kind=SPRINT,
+                line_every=2,
+                pays=POINTS_RACE_POINTS,
+                multiplied=True,
+                finish_pays=True,
+            ),
+        ),
     )
 }
 

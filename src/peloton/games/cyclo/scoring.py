@@ -94,7 +94,7 @@ def race_over(setup: Setup, position: Position) -> bool:
     put out all but its last two by then), every other mode once nobody races."""
     if not position.racing(setup.riders):
         return True
-    return setup.mode.name in ("sprint", "elimination") and bool(position.finishers)
+    return setup.mode.ends_at_first_finish and bool(position.finishers)
 
 
 def _square_order(setup: Setup, position: Position) -> Any:

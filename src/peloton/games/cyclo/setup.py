@@ -89,8 +89,8 @@ class Setup:
                 "finish_pays": (),
             }
         else:
-            assert course.width is not None
-            facts = track_facts(self.mode.name, lap=course.lap, riders=len(riders))
+            assert course.width is not None and self.mode.track is not None
+            facts = track_facts(self.mode.track, lap=course.lap, riders=len(riders))
             finish = facts.distance
             size = finish + RUN_OUT + 1
             values = {
@@ -227,7 +227,7 @@ def make_setup(
             f"mode {mode!r} has no event cards: they are for classic and leg (CY-7.1)"
         )
     count = len(roster) if roster is not None else len(chosen) * (the_mode.riders or entries)
-    if mode == "elimination" and count < ELIMINATION_RIDERS:
+    if the_mode.eliminations and count < ELIMINATION_RIDERS:
         raise ConfigError(
             f"an elimination race needs at least {ELIMINATION_RIDERS} riders, not {count} "
             "(more teams, or 'entries': 2; CY-2.1)"

@@ -111,7 +111,7 @@ def start_position(setup: Setup) -> Position:
     for team in setup.teams:
         if setup.team_tokens():
             position.team[team] = setup.team_tokens()
-    if setup.mode.name == "keirin":  # CY-11.4: round 1 begins with the pacer's first move
+    if setup.mode.pacer:  # CY-11.4: round 1 begins with the pacer's first move
         position.pacer = pacer_after(setup, 0)
     return position
 
@@ -309,7 +309,7 @@ def _pacer_problems(setup: Setup, cyn: Cyn) -> list[str]:
     """CY-11.4: the keirin pacer rides at 7 a round while within the first lap (``P:n``
     is the pacer after its move for the round, CY-19.17), and every racing rider is
     behind it."""
-    if setup.mode.name != "keirin":
+    if not setup.mode.pacer:
         return [] if cyn.pacer is None else ["only a keirin has a pacer (P:n)"]
     pacer: int | None = 0
     for _ in range(cyn.round):
@@ -324,10 +324,12 @@ def _pacer_problems(setup: Setup, cyn: Cyn) -> list[str]:
 
 def _done_problems(setup: Setup, cyn: Cyn) -> list[str]:
     problems = []
-    name = setup.mode.name
-    if name in ("sprint", "elimination") and any(entry.finished for entry in cyn.done):
-        problems.append(f"a {name} ends in the round its first rider finishes (CY-8.5, CY-11.5)")
-    if name == "elimination":
+    mode = setup.mode
+    if mode.ends_at_first_finish and any(entry.finished for entry in cyn.done):
+        problems.append(
+            f"a {mode.name} ends in the round its first rider finishes (CY-8.5, CY-11.5)"
+        )
+    if mode.eliminations:
         out = sum(not entry.finished for entry in cyn.done)
         passed = sum(1 for k in cyn.lines if 1 <= k <= len(setup.scoring))
         if out != passed:
@@ -339,7 +341,7 @@ def _done_problems(setup: Setup, cyn: Cyn) -> list[str]:
     for entry in cyn.done:
         rider = entry.rider
         if not entry.finished:
-            if setup.mode.name != "elimination":
+            if not mode.eliminations:
                 problems.append(f"{rider} is out, but a {setup.mode.name} eliminates nobody")
             continue
         assert entry.round is not None and entry.past is not None

@@ -6,12 +6,13 @@ distances fall on one loop space share its lanes (CY-19.1). The start line (0) a
 the run-out (D + 1 … D + 9) are no loop spaces. Lines lie after k·half or k·lap; the
 last one is the finish line (after D).
 
->>> facts = track_facts("points", lap=20, riders=4)
+>>> from peloton.games.cyclo.modes import MODES
+>>> facts = track_facts(MODES["points"].track, lap=20, riders=4)
 >>> facts.distance, [line.after for line in facts.lines], facts.finish_pays
 (120, [20, 40, 60, 80, 100], (15, 9, 6, 3))
->>> facts.pays[2], track_facts("scratch", lap=20, riders=2).three_dice_from
+>>> facts.pays[2], track_facts(MODES["scratch"].track, lap=20, riders=2).three_dice_from
 ((10, 6, 4, 2), 40)
->>> track_facts("elimination", lap=20, riders=5).distance, loop_space(25, 20)
+>>> track_facts(MODES["elimination"].track, lap=20, riders=5).distance, loop_space(25, 20)
 (40, 5)
 """
 
@@ -36,6 +37,28 @@ ELIMINATION_RIDERS = 3
 
 
 @dataclass(frozen=True, slots=True)
+class TrackPlan:
+    """CY-11.2: where a track event finishes and where its lines lie, counted in half
+    laps of the velodrome (its lap is even, CY-1.6)."""
+
+    #: The distance D; ``None``: one half lap for each rider but one (the elimination
+    #: race: lines 1 … n−2 put a rider out, line n−1 is the finish).
+    half_laps: int | None
+    #: A ride starting at this distance or beyond rolls 3 dice (``None``: never).
+    three_dice_from: int | None = None
+    #: The kind of its scoring lines (``sprint`` or ``elimination``), ``""``: none.
+    line_kind: str = ""
+    #: Half laps from one line to the next (the first lies as far from the start).
+    line_every: int = 0
+    #: Points of each sprint line's first riders.
+    pays: tuple[int, ...] = ()
+    #: Whether some lines pay a multiple of ``pays`` (:data:`POINTS_RACE_FACTORS`).
+    multiplied: bool = False
+    #: Whether the finish pays like a line (CY-19.11).
+    finish_pays: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TrackFacts:
     """What a track event fixes on a velodrome of ``lap`` spaces (CY-11.2)."""
 
@@ -57,33 +80,22 @@ def loop_space(distance: int, lap: int) -> int:
     return (distance - 1) % lap + 1
 
 
-def track_facts(mode: str, *, lap: int, riders: int) -> TrackFacts:
-    """The facts of track event ``mode`` on a velodrome of ``lap`` spaces with
-    ``riders`` riders (the elimination race's distance depends on them)."""
+def track_facts(plan: TrackPlan, *, lap: int, riders: int) -> TrackFacts:
+    """The facts of the track event planned as ``plan`` (its mode's ``track``) on a
+    velodrome of ``lap`` spaces with ``riders`` riders (the elimination race's
+    distance depends on them)."""
     half = lap // 2
-    if mode in ("sprint", "keirin"):
-        return TrackFacts(2 * lap, lap, (), (), ())
-    if mode == "scratch":
-        return TrackFacts(3 * lap, 2 * lap, (), (), ())
-    if mode in ("pursuit", "team-pursuit"):
-        return TrackFacts(2 * lap, None, (), (), ())
-    if mode == "team-sprint":
-        return TrackFacts(3 * lap, None, (), (), ())
-    if mode == "elimination":
-        count = max(riders - 1, 1)  # lines 1 … n−2 eliminate, line n−1 is the finish
-        lines = tuple(_line(k * half, ELIMINATION) for k in range(1, count))
-        return TrackFacts(count * half, None, lines, ((),) * len(lines), ())
-    if mode == "tempo":
-        lines = tuple(_line(k * half, SPRINT) for k in range(1, 10))
-        return TrackFacts(10 * half, None, lines, (TEMPO_POINTS,) * len(lines), TEMPO_POINTS)
-    if mode == "points":
-        tables = tuple(
-            tuple(n * POINTS_RACE_FACTORS.get(k, 1) for n in POINTS_RACE_POINTS)
-            for k in range(1, 7)
-        )
-        lines = tuple(_line(k * lap, SPRINT) for k in range(1, 6))
-        return TrackFacts(6 * lap, None, lines, tables[:5], tables[5])
-    raise ValueError(f"{mode!r} is no track event")
+    # the elimination race: lines 1 … n−2 eliminate, line n−1 is the finish
+    halves = plan.half_laps if plan.half_laps is not None else max(riders - 1, 1)
+    three = None if plan.three_dice_from is None else plan.three_dice_from * half
+    if not plan.line_every:
+        return TrackFacts(halves * half, three, (), (), ())
+    count = halves // plan.line_every  # the lines, the finish the last of them
+    factors = POINTS_RACE_FACTORS if plan.multiplied else {}
+    tables = tuple(tuple(n * factors.get(k, 1) for n in plan.pays) for k in range(1, count + 1))
+    lines = tuple(_line(k * plan.line_every * half, plan.line_kind) for k in range(1, count))
+    finish = tables[-1] if plan.finish_pays else ()
+    return TrackFacts(halves * half, three, lines, tables[:-1], finish)
 
 
 def _line(after: int, kind: str) -> CourseLine:

@@ -24,14 +24,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .notation import Move, Ride, Wheel
-from .riders import rider_type
-from .rules import landing, target_of, wheel_riders
-from .scoring import ROUND_SECONDS, own_time
+from ..notation import Move, Ride, Wheel
+from ..riders import rider_type
+from ..rules import landing, target_of, wheel_riders
+from ..scoring import ROUND_SECONDS, own_time
 from .time_model import landing_seconds, seconds_to_line
 
 if TYPE_CHECKING:
-    from .state import State
+    from ..state import State
 
 __all__ = [
     "BEST_RIDER",

@@ -14,12 +14,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import PelotonError, RecordError, StateError
-from ...core.offers import Competitions
+from ....core.errors import PelotonError, RecordError, StateError
+from ....core.offers import Competitions
+from ..record import Record
 from .competition import COMPETITION_FORMAT, Competition
 from .omnium import Omnium
 from .pursuit_series import PursuitSeries
-from .record import Record
 from .sprint_tournament import SprintTournament
 from .stage_race import StageRace
 

@@ -12,7 +12,7 @@ that needs more of the game than its result, the omnium's finishing order of the
 points race, reads it in ``_take_game``).
 
 The file of a competition (``to_dict``) is its settings and the records of its games;
-:func:`peloton.games.cyclo.competitions.load_competition` rebuilds it by replaying
+:func:`peloton.games.cyclo.competitions.kinds.load_competition` rebuilds it by replaying
 every game through the rules and handing it back to a new competition.
 """
 
@@ -22,12 +22,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from ...core.errors import ConfigError, StateError
-from .modes import LEVELS
-from .record import Record
-from .scoring import Result
-from .start import from_options
-from .state import State
+from ....core.errors import ConfigError, StateError
+from ..modes import LEVELS
+from ..record import Record
+from ..scoring import Result
+from ..start import from_options
+from ..state import State
 
 #: The ``format`` of a competition file.
 COMPETITION_FORMAT = "peloton-cyclo-competition/1"

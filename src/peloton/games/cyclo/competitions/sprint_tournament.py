@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ...core.errors import StateError
+from ....core.errors import StateError
+from ..modes import MODES, PRO
+from ..riders import TEAM_LETTERS
+from ..scoring import Result
 from .competition import HeatSeries
-from .modes import PRO
-from .riders import TEAM_LETTERS
-from .scoring import Result
 
 #: The modes a tournament's heats are ridden in.
 TOURNAMENT_MODES = ("sprint", "team-sprint")
@@ -62,7 +62,7 @@ class SprintTournament(HeatSeries):
         index = len(self.table.duels)
         heats = self.table.heats_of(index)
         title = f"Duel {index + 1} of {len(self.duels)}: {duel[0]} v {duel[1]}"
-        if self.mode == "team-sprint":
+        if MODES[self.mode].team_time:  # one heat, re-ridden when tied
             return title + (", re-ride" if heats else "")
         return f"{title}, heat {len(heats) + 1}"
 
@@ -116,7 +116,7 @@ class DuelTable:
         index = len(self.duels)
         while len(self.heats) <= index:
             self.heats.append([])
-        if self.mode == "team-sprint":
+        if MODES[self.mode].team_time:
             times = {t: result.team_times.get(t) for t in duel}
             timed = sorted((time, t) for t, time in times.items() if time is not None)
             tied = not timed or (len(timed) == 2 and timed[0][0] == timed[1][0])
@@ -126,7 +126,7 @@ class DuelTable:
             heat = Heat(winner)
         self.heats[index].append(heat)
         won = sum(1 for h in self.heats[index] if h.winner == heat.winner)
-        if heat.winner is not None and (self.mode == "team-sprint" or won >= HEATS_TO_WIN):
+        if heat.winner is not None and (MODES[self.mode].team_time or won >= HEATS_TO_WIN):
             self.duels.append(heat.winner)
 
     def duels_won(self, team: str) -> int:

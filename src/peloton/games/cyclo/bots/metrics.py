@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .scoring import ROUND_SECONDS
+from ..scoring import ROUND_SECONDS
 
 if TYPE_CHECKING:
-    from .state import State
+    from ..state import State
 
 
 def metrics(state: State) -> dict[str, Any]:

@@ -24,11 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.errors import StateError
+from ....core.errors import StateError
+from ..modes import MODES, PRO
+from ..riders import TEAM_LETTERS
+from ..scoring import Result
 from .competition import HeatSeries
-from .modes import PRO
-from .riders import TEAM_LETTERS
-from .scoring import Result
 
 #: The modes a series' heats are ridden in.
 SERIES_MODES = ("pursuit", "team-pursuit")
@@ -76,7 +76,7 @@ class PursuitSeries(HeatSeries):
 def heat_times(result: Result, teams: tuple[str, ...], mode: str) -> dict[str, int | None]:
     """Each team's time in a heat: its rider's in a pursuit, its team time (the third
     rider's, CY-11.3) in a team pursuit; ``None`` for a team without one."""
-    if mode == "team-pursuit":
+    if MODES[mode].team_time:
         return {t: result.team_times.get(t) for t in teams}
     return {t: result.times.get(t + "S1") for t in teams}
 

@@ -24,13 +24,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.errors import ConfigError, PelotonError
+from ....core.errors import ConfigError, PelotonError
+from ..course import Course
+from ..modes import LEVELS, MODES, PRO
+from ..scoring import ROUND_SECONDS, Result
+from ..setup import MAX_TOKENS
+from ..start import from_options
 from .competition import Competition
-from .course import Course
-from .modes import LEVELS, MODES, PRO
-from .scoring import ROUND_SECONDS, Result
-from .setup import MAX_TOKENS
-from .start import from_options
 
 #: The modes a stage race's legs are ridden in.
 LEG_MODES = ("leg", "itt", "ttt")
@@ -120,7 +120,7 @@ class StageRace(Competition):
             "players": self.players,
             "course": leg["course"],
             "level": self.level,
-            "events": self.events if leg["mode"] == "leg" else None,
+            "events": self.events if MODES[leg["mode"]].cards else None,
             "tokens": tokens or None,
         }
 

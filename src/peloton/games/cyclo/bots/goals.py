@@ -36,15 +36,15 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ..position import WHEEL
+from ..scoring import FINISH_POINTS, ROUND_SECONDS
 from .lines import elimination_risk, ride_risk
 from .points_model import Expected, expected_points
-from .position import WHEEL
 from .race_model import TEAM_TIME_RIDER, race_times, rank_shares, win_shares
-from .scoring import FINISH_POINTS, ROUND_SECONDS
 from .timed import expected_times
 
 if TYPE_CHECKING:
-    from .state import State
+    from ..state import State
 
 __all__ = [
     "KEIRIN_SPREAD",
@@ -91,7 +91,7 @@ def evaluate(state: State) -> dict[str, float]:
     mode = setup.mode
     if mode.team_time and state.phase == WHEEL and not state.is_chance:
         return _best_wheel(state)
-    times = race_times(state, NOISE * KEIRIN_SPREAD if mode.name == "keirin" else NOISE)
+    times = race_times(state, NOISE * KEIRIN_SPREAD if mode.pacer else NOISE)
     if mode.timed:
         if len(state.players) == 1:
             rounds = state.round - 1 + min((m for m, _ in times[state.players[0]]), default=0.0)
@@ -103,7 +103,7 @@ def evaluate(state: State) -> dict[str, float]:
         return _points_rank(state, win_shares(times))
     if _ranked(state):
         shares = rank_shares(times)
-        if mode.name == "elimination":
+        if mode.eliminations:
             shares = _with_elimination(state, shares)
         return shares
     finishers = state.position.finishers

@@ -32,14 +32,14 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...core.rng import roll_outcomes
-from .riders import rider_type
-from .rules import TOKEN_SPACES
-from .terrain import CLIMBER
+from ....core.rng import roll_outcomes
+from ..riders import rider_type
+from ..rules import TOKEN_SPACES
+from ..terrain import CLIMBER
 
 if TYPE_CHECKING:
-    from .setup import Setup
-    from .state import State
+    from ..setup import Setup
+    from ..state import State
 
 __all__ = ["dice_at", "ground", "race_times", "rank_shares", "rides_to_line", "win_shares"]
 

@@ -24,12 +24,12 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..riders import rider_type
+from ..scoring import paid
 from .race_model import rides_to_line
-from .riders import rider_type
-from .scoring import paid
 
 if TYPE_CHECKING:
-    from .state import State
+    from ..state import State
 
 __all__ = ["Expected", "expected_points"]
 

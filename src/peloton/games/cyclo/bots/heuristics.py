@@ -48,21 +48,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...core.registry import Heuristics
+from ....core.registry import Heuristics
+from ..notation import Answer, Fall, Move, Ride, Swap, Wheel
+from ..position import ANSWER, FALL, RIDE, SWAP, WHEEL
+from ..riders import rider_type
+from ..rules import dice_count, landing, target_of
 from .goals import evaluate, outcome
 from .lines import elimination_risk, line_points, pays_at_lines, ride_risk
 from .metrics import metrics
-from .notation import Answer, Fall, Move, Ride, Swap, Wheel
-from .position import ANSWER, FALL, RIDE, SWAP, WHEEL
 from .race_model import rides_to_line
-from .riders import rider_type
-from .rules import dice_count, landing, target_of
 from .timed import score_timed_rides, score_timed_wheel
 from .timed import weights as team_weights
 
 if TYPE_CHECKING:
-    from ...core.rng import Rng
-    from .state import State
+    from ....core.rng import Rng
+    from ..state import State
 
 __all__ = ["HEURISTICS", "Weights", "evaluate", "outcome", "rollout_move", "score_moves"]
 
@@ -153,7 +153,7 @@ def _score_rides(state: State, moves: Sequence[Move], w: Weights) -> list[float]
     events = setup.events
     marks = setup.course.events
     point = (w.track_point if setup.is_track else w.point) if pays_at_lines(state) else 0.0
-    eliminating = setup.mode.name == "elimination"
+    eliminating = setup.mode.eliminations
     seen: dict[int, int] = {}
     scores = []
     for m in moves:
@@ -194,7 +194,7 @@ def _score_wheel(state: State, move: Wheel, w: Weights) -> float:
         # A roll would cross the lines about as often: only the sure points count.
         point = w.track_point if setup.is_track else w.point
         score += point * line_points(state, rider, position.pos[rider], end) / 2
-    if setup.mode.name == "elimination":  # following may leave it rearmost (CY-11.5)
+    if setup.mode.eliminations:  # following may leave it rearmost (CY-11.5)
         score += w.eliminated * (ride_risk(state, rider) - elimination_risk(state, rider, end))
     return score
 
@@ -285,7 +285,7 @@ def anchor(state: State) -> float:
     search there overrules the greedy bot's line only where it finds a clearly
     better move (see docs/cyclo.md)."""
     mode = state.setup.mode
-    return ANCHOR if mode.team_time or mode.name == "keirin" else 0.0
+    return ANCHOR if mode.team_time or mode.pacer else 0.0
 
 
 HEURISTICS: Heuristics = {

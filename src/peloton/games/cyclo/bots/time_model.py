@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..rules import TOKEN_SPACES
+from ..scoring import ROUND_SECONDS
+from ..terrain import CLIMBER
 from .race_model import MAX_HELD, SUMS, dice_at, ground
-from .rules import TOKEN_SPACES
-from .scoring import ROUND_SECONDS
-from .terrain import CLIMBER
 
 if TYPE_CHECKING:
-    from .setup import Setup
+    from ..setup import Setup
 
 __all__ = ["landing_seconds", "seconds_to_line"]
 

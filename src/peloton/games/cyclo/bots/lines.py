@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import SPRINT
+from ..board import SPRINT
+from ..riders import rider_type
+from ..rules import TOKEN_SPACES
+from ..scoring import FINISH_POINTS, MOUNTAIN_POINTS, SPRINT_POINTS, paid
+from ..track import ELIMINATION
 from .race_model import SUMS, dice_at
-from .riders import rider_type
-from .rules import TOKEN_SPACES
-from .scoring import FINISH_POINTS, MOUNTAIN_POINTS, SPRINT_POINTS, paid
-from .track import ELIMINATION
 
 if TYPE_CHECKING:
-    from .state import State
+    from ..state import State
 
 __all__ = ["elimination_risk", "line_points", "pays_at_lines", "ride_risk"]
 

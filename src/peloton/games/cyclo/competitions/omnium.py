@@ -24,16 +24,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.errors import ConfigError, StateError
+from ....core.errors import ConfigError, StateError
+from ..modes import LEVELS, MODES, PRO
+from ..riders import TEAM_LETTERS, team_riders
+from ..scoring import FINISH_POINTS, Result, paid
+from ..setup import MAX_TOKENS
+from ..state import State
 from .competition import Competition, check_choice, check_teams, settings_of
-from .modes import LEVELS, MODES, PRO
-from .riders import TEAM_LETTERS, team_riders
-from .scoring import FINISH_POINTS, Result, paid
-from .setup import MAX_TOKENS
-from .state import State
 
 #: The omnium's events, in the order they are ridden.
 EVENTS = ("scratch", "elimination", "tempo", "points")
+#: Which events score their places (1–6, :data:`PLACE_POINTS`) and which their race
+#: points (the points race, CY-12.3), event by event.
+SCORES_RACE_POINTS = (False, False, False, True)
 #: Points of places 1–6 in the scratch, elimination and tempo races.
 PLACE_POINTS = FINISH_POINTS
 #: Fewest riders in an omnium (an elimination race needs three).
@@ -151,7 +154,7 @@ class OmniumTable:
         if index >= len(EVENTS):
             raise StateError("the omnium has had its four events")
         place = {rider: i for i, rider in enumerate(result.places)}
-        if EVENTS[index] == "points":
+        if SCORES_RACE_POINTS[index]:
             scored = {r: result.points.get(r, 0) for r in self.riders}
             self.finish = tuple(finish if finish is not None else result.places)
         else:

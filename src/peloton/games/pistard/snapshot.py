@@ -1,8 +1,10 @@
 """JSON views of a Pistard state for clients (an SVG track renderer, tools).
 
 :func:`snapshot` is everything a client needs to draw the track and the riders and to
-offer the legal moves, as plain JSON data built from ``state.view(viewer)``;
-:func:`public_moves` is the move list (Pistard hides nothing).
+offer the legal moves, as plain JSON data built from ``state.view(viewer)``: each legal
+move both as its notation (``legal``) and in parts (``legal_moves``, :func:`move_parts`),
+so a client never parses the notation itself; :func:`public_moves` is the move list
+(Pistard hides nothing).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.protocol import CHANCE
+from .notation import ASSIGN, Move
 from .riders import base_colour_name
 from .state import State
 from .track import COLOUR_OF_LETTER, LANE_LETTERS
@@ -30,9 +33,28 @@ def public_moves(state: State, viewer: str | None = None) -> list[str]:
     return [str(m) for m in state.history]
 
 
+def move_parts(move: Move) -> dict[str, Any]:
+    """A player's move (PI-5.2) in the parts a client offers it by: its ``text``,
+    ``kind`` (``assign``: a die given to a rider in the first move, PI-2.2; ``ride``:
+    a die ridden to ``end`` along ``path``, the end of the die's path then the bonus
+    squares, PI-3.4/3.5; ``stay``: a die used by a rider with no free square ahead),
+    ``rider``, ``die`` (the die's value), ``path`` (empty unless a ride) and ``end``
+    (the square the rider stops on; null unless a ride)."""
+    kind = "assign" if move.kind == ASSIGN else "ride" if move.path else "stay"
+    return {
+        "text": str(move),
+        "kind": kind,
+        "rider": move.rider,
+        "die": move.value,
+        "path": list(move.path),
+        "end": move.end,
+    }
+
+
 def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
     """The position as JSON data; ``legal`` lists the legal moves' notation when it is
-    ``viewer``'s turn, else it is empty."""
+    ``viewer``'s turn, else it is empty, and ``legal_moves`` the same moves in parts
+    (:func:`move_parts`), in the same order."""
     view = state.view(viewer)
     layout = view.layout
     riders = []
@@ -57,7 +79,7 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
             }
         )
     current = view.current_player
-    legal = [str(m) for m in view.legal_moves()] if viewer is not None and current == viewer else []
+    moves = list(view.legal_moves()) if viewer is not None and current == viewer else []
     return {
         "game": view.game,
         "phase": phase(view),
@@ -87,7 +109,8 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
         },
         "dice_to_roll": view.dice_to_roll() if current == CHANCE else None,
         "laps": {str(k): n for k, n in sorted(view.laps.items())},
-        "legal": legal,
+        "legal": [str(m) for m in moves],
+        "legal_moves": [move_parts(m) for m in moves],
         "last_moves": [str(m) for m in view.history[-LAST_MOVES:]],
         "moves_played": len(view.history),
         "result": view.result.to_dict(),

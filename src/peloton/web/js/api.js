@@ -1,3 +1,4 @@
+// @ts-check
 // HTTP API, seat tokens and the live WebSocket of docs/protocol.md.
 
 import { applyDelta } from "./delta.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The Mind Cycling road as SVG: a horizontal road read left to right (start on the
 // left, finish on the right), lane `a` on top — a rider riding to the right has lane a
 // on its left (MC-1.1). The board scrolls horizontally; `scrollToAction` follows play.

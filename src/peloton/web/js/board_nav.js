@@ -1,3 +1,4 @@
+// @ts-check
 // The Mind Cycling board's navigation, above the road: zoom buttons (and ctrl + wheel,
 // or a two-finger pinch on a touch screen, over the road), and an overview strip of the
 // whole course — its sections, every rider on the road, the part of the road in view

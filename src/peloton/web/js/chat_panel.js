@@ -1,3 +1,4 @@
+// @ts-check
 // The table chat panel (docs/protocol.md, "Chat"): the messages of the table, who
 // wrote each (a seat's colour and name, or a spectator) and when; a line to write; a
 // seated player's switch muting the spectators. In a replay it shows the chat up to

@@ -1,3 +1,4 @@
+// @ts-check
 // The clocks of a table with a time control (docs/protocol.md, "Clocks"): each seat's
 // time left, the clock of the seat to move counting down live, red when it runs low.
 // The server is the authority (it lets the flag fall); this only shows what every

@@ -1,3 +1,4 @@
+// @ts-check
 // The standings page of a competition (/competitions/{id}): who wears each jersey
 // (or leads), every classification with its gaps, a plot of the standings after each
 // game, the games so far with the current table linked, and the competition file to
@@ -133,14 +134,14 @@ function render(detail) {
   const count = detail.games ? `${detail.played} of ${detail.games} ${detail.game}s ridden` : `${detail.played} ${detail.game}${detail.played === 1 ? "" : "s"} played`;
   $("subtitle").textContent = `${detail.seats.length} teams · ${count}`;
   $("status").textContent = detail.status === "finished" && detail.winner ? `finished · won by ${detail.winner}` : detail.status;
-  const link = $("current-table");
+  const link = /** @type {HTMLAnchorElement} */ ($("current-table"));
   link.hidden = !detail.current;
   if (detail.current) {
     link.href = `/table/${encodeURIComponent(detail.current)}`;
     const game = detail.tables.find((t) => t.table === detail.current);
     link.onclick = () => enterTable(detail.id, detail.current, game ? game.seats : null);
   }
-  $("download-file").href = `/api/competitions/${encodeURIComponent(detail.id)}/file`;
+  /** @type {HTMLAnchorElement} */ ($("download-file")).href = `/api/competitions/${encodeURIComponent(detail.id)}/file`;
   $("download-file").hidden = detail.status === "stopped";
   $("problem").hidden = !detail.problem;
   $("problem").textContent = detail.problem ? `This competition stopped: ${detail.problem}` : "";

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby's competitions: the "New competition" form and the list of competitions
 // (docs/protocol.md, "Competitions"). The form is built from GET /api/competitions/kinds
 // (each kind's settings and defaults), the Cyclo game of GET /api/games (its bots and
@@ -10,6 +11,9 @@ import { el, clear, teamChip, seatLabel, showError } from "./ui.js";
 import { compSeat } from "./competition_next.js";
 
 const $ = (id) => document.getElementById(id);
+/** A form control of the page by id (an input, a select or a button), read by `value`
+ * and switched by `disabled`, which the three share. */
+const field = (id) => /** @type {HTMLInputElement} */ ($(id));
 const GAME = "cyclo";
 const WATCH = "";
 //: What each leg mode is called, in the legs' rows.
@@ -21,7 +25,7 @@ let kinds = []; // GET /api/competitions/kinds
 let cyclo = null; // the Cyclo game of GET /api/games
 let courseNames = [];
 
-const kind = () => kinds.find((k) => k.kind === $("comp-kind").value) || kinds[0];
+const kind = () => kinds.find((k) => k.kind === field("comp-kind").value) || kinds[0];
 
 // ------------------------------------------------------------------ the form
 
@@ -38,7 +42,7 @@ function seatSelect(i, value) {
 const letter = (i) => String.fromCharCode(65 + i);
 
 function renderSeats() {
-  const n = Number($("comp-teams").value);
+  const n = Number(field("comp-teams").value);
   const box = $("comp-seats");
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
   clear(box);
@@ -69,6 +73,7 @@ function renderCreator() {
   );
 }
 
+/** @param {{mode: string, course?: string}} [leg] */
 function legRow(leg = { mode: "itt", course: "" }) {
   const mode = el("select", { dataset: { testid: "leg-mode" }, "aria-label": "mode" },
     Object.entries(LEG_MODES).map(([value, text]) => el("option", { value }, text)));
@@ -138,19 +143,21 @@ function settingsOf() {
     const box = $("comp-settings").querySelector(`[data-setting="${setting.name}"]`);
     if (!box) continue;
     if (setting.name === "legs") {
-      if (box.querySelector('[data-testid="legs-tour"]').checked) {
+      if (/** @type {HTMLInputElement} */ (box.querySelector('[data-testid="legs-tour"]')).checked) {
         settings.legs = "tour";
       } else {
         settings.legs = [...box.querySelectorAll('[data-testid="leg-row"]')].map((row) => {
-          const leg = { mode: row.querySelector('[data-testid="leg-mode"]').value };
-          const course = row.querySelector('[data-testid="leg-course"]').value;
+          /** @type {{mode: string, course?: string}} */
+          const leg = { mode: /** @type {HTMLSelectElement} */ (row.querySelector('[data-testid="leg-mode"]')).value };
+          const course = /** @type {HTMLSelectElement} */ (row.querySelector('[data-testid="leg-course"]')).value;
           if (course) leg.course = course;
           return leg;
         });
       }
       continue;
     }
-    const input = box.querySelector("input, select");
+    const input = /** @type {HTMLInputElement} */ (box.querySelector("input, select"));
+    /** @type {string | boolean | number} */
     let value = input.type === "checkbox" ? input.checked : input.value;
     if (input.type === "number" && value !== "") value = Number(value);
     if (value === "" && setting.default === null) continue;
@@ -162,7 +169,7 @@ function settingsOf() {
 async function create(event) {
   event.preventDefault();
   error(null);
-  const button = $("comp-create");
+  const button = field("comp-create");
   const seats = [...$("comp-seats").querySelectorAll("select")].map((s) => s.value);
   const request = { kind: kind().kind, settings: settingsOf(), seats };
   const seatBox = $("comp-creator").querySelector("select");
@@ -232,7 +239,7 @@ async function init() {
   }
   const select = $("comp-kind");
   for (const k of kinds) select.append(el("option", { value: k.kind }, k.title));
-  const teams = $("comp-teams");
+  const teams = field("comp-teams");
   for (let n = TEAMS.min; n <= TEAMS.max; n += 1) teams.append(el("option", { value: String(n) }, `${n} teams`));
   teams.value = "3";
   select.addEventListener("change", renderSettings);

@@ -1,3 +1,4 @@
+// @ts-check
 // At the end of a game of a competition (a stage race's leg, an omnium's event): the
 // way to its next table, in the end dialog. The server opens the next table with the
 // same seats and tells everyone at the finished one (the `next` message,

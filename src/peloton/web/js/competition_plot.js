@@ -1,3 +1,4 @@
+// @ts-check
 // The plot of a competition's standings after each game, drawn in SVG: one line per
 // team. A stage race plots the time gap of each team's best rider to the leader of
 // the general classification after each leg (the leader on the top line, 0); the

@@ -1,3 +1,4 @@
+// @ts-check
 // The create form's "your seat": which human seat the creator takes at the table they
 // create (or none: they only watch), and under which name. The create request carries
 // it (`creator`, docs/protocol.md), and the creator lands on the table already seated,

@@ -1,3 +1,4 @@
+// @ts-check
 // Deltas between two JSON values (docs/protocol.md, "Deltas"): a live `update` carries
 // the changes of the snapshot and of the table summary, a replay those of each move.
 // A change is `[path, value]` (set the value at `path`, a list of object keys and list

@@ -1,3 +1,4 @@
+// @ts-check
 // The course editor page (/editor): a Mind Cycling course drawn on the board of
 // board.js and changed by clicking it (or with the keyboard: a cursor square and a
 // tool), checked live by the server's own validation (POST /api/editor/check, the
@@ -18,6 +19,9 @@ const GAME = "mind-cycling";
 const STORE = "peloton.editor.draft";
 const CHECK_DELAY = 300; // ms after the last change before the draft is checked
 const $ = (id) => document.getElementById(id);
+/** A form control of the page by id (an input, a select or a button), read by `value`
+ * and switched by `disabled`, which the three share. */
+const field = (id) => /** @type {HTMLInputElement} */ ($(id));
 const error = (message) => showError($("error"), message);
 
 /** The tools, in the order of their number keys. */
@@ -108,11 +112,11 @@ function render() {
     board.setCourse(shown);
     $("board").scrollLeft = keep;
   }
-  if (document.activeElement !== $("name")) $("name").value = d.name;
-  if (document.activeElement !== $("rows")) $("rows").value = String(d.finish - 1);
-  if (document.activeElement !== $("lanes")) $("lanes").value = String(d.lanes);
-  $("undo").disabled = !state.history.past.length;
-  $("redo").disabled = !state.history.future.length;
+  if (document.activeElement !== $("name")) field("name").value = d.name;
+  if (document.activeElement !== $("rows")) field("rows").value = String(d.finish - 1);
+  if (document.activeElement !== $("lanes")) field("lanes").value = String(d.lanes);
+  field("undo").disabled = !state.history.past.length;
+  field("redo").disabled = !state.history.future.length;
   renderTools();
   renderMarks();
   renderCursorText();
@@ -132,7 +136,7 @@ function renderTools() {
       }, el("span", { class: "ed-swatch", "aria-hidden": "true" }), t.label));
     });
   }
-  for (const button of box.children) {
+  for (const button of /** @type {HTMLCollectionOf<HTMLElement>} */ (box.children)) {
     const on = button.dataset.tool === state.tool;
     button.setAttribute("aria-checked", String(on));
     button.tabIndex = on ? 0 : -1;
@@ -152,7 +156,7 @@ function toolKeys(e, i) {
   e.preventDefault();
   const next = (i + step + TOOLS.length) % TOOLS.length;
   pickTool(TOOLS[next].id);
-  $("tools").children[next].focus();
+  /** @type {HTMLElement} */ ($("tools").children[next]).focus();
 }
 
 /** Squares as the board draws them, for the marks laid over it. */
@@ -410,11 +414,11 @@ async function loadCourses() {
 function start(event) {
   event.preventDefault();
   error(null);
-  const name = $("start-course").value;
+  const name = field("start-course").value;
   const bundled = state.courses.find((c) => c.name === name);
   const before = state.history.past.length;
   if (bundled) change({ ...normal(bundled), name: `my ${bundled.name}` });
-  else change(blankRoad(Number($("start-rows").value), Number($("start-lanes").value)));
+  else change(blankRoad(Number(field("start-rows").value), Number(field("start-lanes").value)));
   const d = draft();
   const what = bundled ? `the ${bundled.name} course` : `a blank road of ${d.finish - 1} rows and ${d.lanes} lanes`;
   notice(`Started from ${what}.${state.history.past.length > before ? " Undo brings back the course before." : ""}`);
@@ -423,7 +427,7 @@ function start(event) {
 }
 
 function showStartFields() {
-  for (const field of document.querySelectorAll(".ed-blank")) field.hidden = $("start-course").value !== "";
+  for (const blank of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".ed-blank"))) blank.hidden = field("start-course").value !== "";
 }
 
 // ------------------------------------------------------------------ racing on it
@@ -438,13 +442,13 @@ async function loadGames() {
   const option = (name) => (g ? g.options.find((o) => o.name === name) : null);
   const players = option("players");
   const riders = option("riders");
-  const teams = $("play-teams");
+  const teams = field("play-teams");
   const low = 2;
   const high = g ? g.seats.max : 7;
   for (let n = low; n <= high; n++) teams.append(el("option", { value: String(n) }, String(n)));
   teams.value = String(Math.max(low, (players && players.default) || 2));
   for (const n of (riders && riders.choices) || [3, 4, 5, 6]) $("play-riders").append(el("option", { value: String(n) }, String(n)));
-  $("play-riders").value = String((riders && riders.default) || 6);
+  field("play-riders").value = String((riders && riders.default) || 6);
   renderPlay();
 }
 
@@ -453,14 +457,14 @@ function renderPlay() {
   const answer = check.answer();
   const valid = !!(answer && answer.ok);
   const zone = startZone(d);
-  const need = Number($("play-teams").value || 2) * Number($("play-riders").value || 6);
+  const need = Number(field("play-teams").value || 2) * Number(field("play-riders").value || 6);
   $("play-room").textContent = zone.capacity
     ? `You ride team A, greedy bots the others. The start zone holds ${zone.capacity} riders; this race needs ${need}.`
     : "Place a section tab first: the rows before it are the start zone.";
   $("play-room").classList.toggle("ed-bad", zone.capacity > 0 && zone.capacity < need);
-  $("play").disabled = !valid || zone.capacity < need;
+  field("play").disabled = !valid || zone.capacity < need;
   const soloWhy = !valid ? "The course must be valid first." : d.lanes < 5 ? "The solo team's five riders start side by side: the road needs 5 lanes." : "";
-  $("play-solo").disabled = !!soloWhy;
+  field("play-solo").disabled = !!soloWhy;
   $("solo-why").textContent = soloWhy || "One team of five against the course; the solver finds its best line.";
 }
 
@@ -479,12 +483,12 @@ async function open(solo) {
     delete options.players; // the number of seats
     body = { game: GAME, options, seats: ["human"], solo: true };
   } else {
-    const n = Number($("play-teams").value);
+    const n = Number(field("play-teams").value);
     const bot = g.bots.includes("greedy") ? "greedy" : g.bots[0];
     const seats = ["human", ...Array(n - 1).fill(bot)];
-    body = { game: GAME, options: { course, riders: Number($("play-riders").value) }, seats };
+    body = { game: GAME, options: { course, riders: Number(field("play-riders").value) }, seats };
   }
-  const button = solo ? $("play-solo") : $("play");
+  const button = field(solo ? "play-solo" : "play");
   button.disabled = true;
   try {
     const made = await api("POST", "/api/tables", body);
@@ -511,7 +515,7 @@ function restore() {
 }
 
 $("board").addEventListener("click", (e) => {
-  const target = e.target.closest("[data-square]");
+  const target = /** @type {HTMLElement} */ (/** @type {Element} */ (e.target).closest("[data-square]"));
   if (target && target.dataset.square !== "#") apply(target.dataset.square);
 });
 $("board").addEventListener("keydown", boardKeys);
@@ -523,7 +527,7 @@ $("board").addEventListener("mouseover", (e) => {
   if (e.clientX === pointer.x && e.clientY === pointer.y) return;
   pointer.x = e.clientX;
   pointer.y = e.clientY;
-  const target = e.target.closest("[data-square]");
+  const target = /** @type {HTMLElement} */ (/** @type {Element} */ (e.target).closest("[data-square]"));
   const square = target && target.dataset.square !== "#" ? target.dataset.square : null;
   if (square !== state.hover) {
     state.hover = square;
@@ -539,16 +543,17 @@ $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 $("download").addEventListener("click", download);
 $("upload").addEventListener("change", (e) => {
-  const file = e.target.files && e.target.files[0];
+  const input = /** @type {HTMLInputElement} */ (e.target);
+  const file = input.files && input.files[0];
   if (file) upload(file).finally(() => {
-    e.target.value = ""; // the same file may be chosen again
+    input.value = ""; // the same file may be chosen again
   });
 });
 $("start-form").addEventListener("submit", start);
 $("start-course").addEventListener("change", showStartFields);
-$("name").addEventListener("input", (e) => change(withValue(draft(), "name", e.target.value), "name"));
-$("rows").addEventListener("change", (e) => change(withValue(draft(), "finish", Number(e.target.value) + 1)));
-$("lanes").addEventListener("change", (e) => change(withValue(draft(), "lanes", Number(e.target.value))));
+$("name").addEventListener("input", (e) => change(withValue(draft(), "name", /** @type {HTMLInputElement} */ (e.target).value), "name"));
+$("rows").addEventListener("change", (e) => change(withValue(draft(), "finish", Number(/** @type {HTMLInputElement} */ (e.target).value) + 1)));
+$("lanes").addEventListener("change", (e) => change(withValue(draft(), "lanes", Number(/** @type {HTMLInputElement} */ (e.target).value))));
 $("play-teams").addEventListener("change", renderPlay);
 $("play-riders").addEventListener("change", renderPlay);
 $("play").addEventListener("click", () => open(false));

@@ -1,3 +1,4 @@
+// @ts-check
 // The course editor's live check: the draft is sent to POST /api/editor/check a moment
 // after the last change, one request at a time (the server counts a client's checks
 // in progress, and an answer to an older draft would only be thrown away), and each

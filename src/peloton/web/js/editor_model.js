@@ -1,3 +1,4 @@
+// @ts-check
 // The course editor's model: a draft course (the keys of a course file: name, lanes,
 // finish, sections, feed, rocks; valid or not yet) changed by pure functions, and
 // the history of drafts that undo and redo walk. No DOM here.

@@ -1,3 +1,4 @@
+// @ts-check
 // The end of a game at the table page: a dialog with the result as the game has it
 // (its view's result panel: places, points, medals...) and a Rematch button, and the
 // invitation a player gets when someone at the table opened the rematch

@@ -1,3 +1,4 @@
+// @ts-check
 // What a game's view is: the one interface through which the table page, the replay
 // viewer and the lobby draw a game. Each game is one module exporting a class that
 // extends GameView (cyclo.js, mindcycling.js, mindtwist.js, pistard.js), listed in views.js; a
@@ -77,7 +78,10 @@ export class GameView {
     return bits;
   }
 
-  /** A finished table's outcome: `{winner}` (a seat) and/or `{text}`. */
+  /**
+   * A finished table's outcome: `{winner}` (a seat) and/or `{text}`.
+   * @returns {{winner?: string | null, text?: string}}
+   */
   static outcome(result) {
     return { winner: typeof result === "string" ? result : result && result.winner };
   }
@@ -86,8 +90,10 @@ export class GameView {
     this.host = host;
     this.onSquare = onSquare;
     this.onHover = onHover;
-    this.colours = this.constructor.colours;
-    this.words = this.constructor.words;
+    // The class's own (a subclass's static members), read once here.
+    const View = /** @type {typeof GameView} */ (this.constructor);
+    this.colours = View.colours;
+    this.words = View.words;
   }
 
   setTable(_table) {}
@@ -149,7 +155,12 @@ export class GameView {
     return target && target.text ? target.text : null;
   }
 
-  /** Without controls of its own, a view offers each legal move as a button. */
+  /**
+   * Without controls of its own, a view offers each legal move as a button.
+   * @param {HTMLElement} box
+   * @param {import("./types").Snapshot} snap
+   * @param {import("./types").Controls} ctx
+   */
   controls(box, snap, { myTurn, pending, send }) {
     clear(box);
     const legal = (snap.legal || []).map((m) => (typeof m === "string" ? m : m.text)).filter(Boolean);
@@ -160,6 +171,7 @@ export class GameView {
     }, text))));
   }
 
+  /** @param {{table?: import("./types").TableSummary}} [_options] */
   result(box, _snap, _options) {
     clear(box);
   }

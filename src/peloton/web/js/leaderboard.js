@@ -1,3 +1,4 @@
+// @ts-check
 // The leaderboard page `/leaderboard/{game}`: a game's best players by rating (μ − 3σ),
 // a tab per game, and the bots' fixed ratings for comparison.
 

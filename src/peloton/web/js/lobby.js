@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: the list of tables, the create form and the replay of an uploaded record.
 // The form is built from GET /api/games: each game's seats, options (defaults, help,
 // choices), solo version and bots. A choice option is a select, a number a number
@@ -17,6 +18,10 @@ import { postSignedIn } from "./profile_keys.js";
 import { renderTimeField, timeOf } from "./time_form.js";
 
 const $ = (id) => document.getElementById(id);
+/** A field of the create form by id (an input or a select), read by `value` and `checked`. */
+const field = (id) => /** @type {HTMLInputElement} */ ($(id));
+/** The inputs of the game's options in the create form (each marked `data-option`). */
+const optionInputs = () => /** @type {NodeListOf<HTMLInputElement>} */ ($("game-options").querySelectorAll("[data-option]"));
 const UPLOADED = "__uploaded__";
 const COURSE = "course"; // the option that names a game's course (docs/protocol.md)
 const SEARCH_BOTS = ["easy", "medium", "hard", "expert", "mcts"];
@@ -27,8 +32,8 @@ const courses = {}; // game -> its bundled courses
 let uploaded = null; // the checked course object of an uploaded file
 let seatKinds = [];
 
-const game = () => games.find((g) => g.name === $("game").value) || games[0];
-const solo = () => !!(game() && game().solo && $("solo").checked);
+const game = () => games.find((g) => g.name === field("game").value) || games[0];
+const solo = () => !!(game() && game().solo && field("solo").checked);
 /** The options of a game's solo game: the server's, else those its view names. */
 const soloOptions = (g) => g.solo_options || viewOf(g.name).soloOptions || {};
 const DEFAULT = ""; // the value of a field left at a null default: the option is not sent
@@ -51,14 +56,14 @@ function seatOptions(bots) {
 /** The creator's seat and name, among the human seats of the form. */
 function renderCreator() {
   const g = game();
-  const n = solo() ? 1 : Number($("team-count").value);
+  const n = solo() ? 1 : Number(field("team-count").value);
   renderCreatorField($("creator"), { letters: g.seats.letters.slice(0, n), kinds: seatKinds.slice(0, n), seatName: viewOf(g.name).seatName });
 }
 
 function renderSeatRows() {
   const g = game();
   const View = viewOf(g.name);
-  const n = solo() ? 1 : Number($("team-count").value);
+  const n = solo() ? 1 : Number(field("team-count").value);
   const box = clear($("seat-rows"));
   const fallback = g.bots.includes("greedy") ? "greedy" : g.bots[0];
   for (let i = 0; i < n; i++) {
@@ -76,7 +81,7 @@ function renderSeatRows() {
   }
   renderCreator();
   fitFields(g);
-  for (const node of document.querySelectorAll(".not-solo")) node.hidden = solo() || g.seats.min === g.seats.max;
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".not-solo"))) node.hidden = solo() || g.seats.min === g.seats.max;
 }
 
 /** Hide the fields the solo game fixes, and those the other choices make meaningless
@@ -85,9 +90,9 @@ function renderSeatRows() {
 function fitFields(g) {
   const View = viewOf(g.name);
   const fixed = solo() ? View.soloFixed || [] : [];
-  const choices = Object.fromEntries([...$("game-options").querySelectorAll("[data-option]")].map((i) => [i.dataset.option, i.value]));
+  const choices = Object.fromEntries([...optionInputs()].map((i) => [i.dataset.option, i.value]));
   const shown = (name) => !View.optionShown || View.optionShown(name, choices);
-  for (const field of $("game-options").querySelectorAll("[data-field]")) field.hidden = fixed.includes(field.dataset.field) || !shown(field.dataset.field);
+  for (const row of /** @type {NodeListOf<HTMLElement>} */ ($("game-options").querySelectorAll("[data-field]"))) row.hidden = fixed.includes(row.dataset.field) || !shown(row.dataset.field);
 }
 
 /** The field of one option (from GET /api/games), its input marked `data-option`. */
@@ -162,7 +167,7 @@ function courseField(g, o) {
 /** Disable the courses the form's other choices cannot race on (the view's
  * `courseFits`); a course chosen that no longer fits goes back to the default. */
 function fitCourses(g) {
-  const select = $("course");
+  const select = /** @type {HTMLSelectElement} */ ($("course"));
   const fits = viewOf(g.name).courseFits;
   if (!select || !fits) return;
   const options = formOptions();
@@ -181,7 +186,7 @@ function showPreview(g) {
   const preview = viewOf(g.name).coursePreview;
   if (!box) return;
   clear(box);
-  const name = $("course").value;
+  const name = field("course").value;
   const course = name === UPLOADED ? uploaded : (courses[g.name] || []).find((c) => c.name === name);
   if (preview && course) box.append(preview(course));
 }
@@ -207,9 +212,9 @@ async function checkCourseFile(g, file) {
       return;
     }
     uploaded = null;
-    const keep = $("course").value;
+    const keep = field("course").value;
     renderGameOptions();
-    $("course").value = keep === UPLOADED ? game().options.find((o) => o.name === COURSE).default ?? DEFAULT : keep;
+    field("course").value = keep === UPLOADED ? game().options.find((o) => o.name === COURSE).default ?? DEFAULT : keep;
     showPreview(game());
     const check = $("course-check");
     check.hidden = false;
@@ -229,8 +234,8 @@ function renderGameOptions() {
   const box = clear($("game-options"));
   for (const o of g.options) {
     if (o.name === "players") continue; // the number of seats
-    const field = optionField(g, o);
-    if (field) box.append(field);
+    const row = optionField(g, o);
+    if (row) box.append(row);
   }
   if ($("course")) showPreview(g);
   if (solo()) setOptions(soloOptions(g));
@@ -240,9 +245,9 @@ function renderGameOptions() {
 
 /** Set the form's fields to `values` (the solo game's options). */
 function setOptions(values) {
-  for (const input of $("game-options").querySelectorAll("[data-option]")) {
+  for (const input of optionInputs()) {
     const value = values[input.dataset.option];
-    if (value === undefined || (input.dataset.course && $("course").value === UPLOADED)) continue;
+    if (value === undefined || (input.dataset.course && field("course").value === UPLOADED)) continue;
     if (input.type === "checkbox") input.checked = !!value;
     else if (value === null) input.value = DEFAULT;
     else input.value = Array.isArray(value) ? value.join(", ") : String(value);
@@ -252,8 +257,8 @@ function setOptions(values) {
 /** The options the form says, as JSON values (the fields the solo game fixes left out). */
 function formOptions() {
   const out = {};
-  for (const input of $("game-options").querySelectorAll("[data-option]")) {
-    if (input.closest("[data-field]").hidden) continue;
+  for (const input of optionInputs()) {
+    if (/** @type {HTMLElement} */ (input.closest("[data-field]")).hidden) continue;
     const name = input.dataset.option;
     if (input.dataset.nullable && input.value === DEFAULT) continue; // the game's default
     if (input.dataset.course) out[name] = input.value === UPLOADED ? uploaded : input.value;
@@ -273,7 +278,7 @@ function formOptions() {
 function seatRange(g) {
   let [min, max] = [g.seats.min, g.seats.max];
   for (const [name, by] of Object.entries(g.seats_by || {})) {
-    const input = $("game-options").querySelector(`[data-option="${name}"]`);
+    const input = /** @type {HTMLInputElement} */ ($("game-options").querySelector(`[data-option="${name}"]`));
     const range = input && by[input.value];
     if (range) [min, max] = [Math.max(min, range[0]), Math.min(max, range[1])];
   }
@@ -282,7 +287,7 @@ function seatRange(g) {
 
 function renderTeamCount() {
   const g = game();
-  const select = $("team-count");
+  const select = /** @type {HTMLSelectElement} */ ($("team-count"));
   const seats = seatRange(g);
   const low = g.solo ? Math.max(2, seats.min) : seats.min;
   const players = g.options.find((o) => o.name === "players");
@@ -304,7 +309,7 @@ async function onGame() {
   const g = game();
   $("create-form").dataset.game = g.name;
   $("solo-field").hidden = !g.solo;
-  if (!g.solo) $("solo").checked = false;
+  if (!g.solo) field("solo").checked = false;
   if (g.courses && !courses[g.name]) {
     try {
       courses[g.name] = (await api("GET", `/api/courses?game=${encodeURIComponent(g.name)}`)).courses || [];
@@ -331,14 +336,14 @@ function onSolo() {
 async function create(event) {
   event.preventDefault();
   error(null);
-  if ($("course") && $("course").value === UPLOADED && !uploaded) {
+  if ($("course") && field("course").value === UPLOADED && !uploaded) {
     error("The uploaded course was not accepted; pick another course.");
     return;
   }
-  const n = solo() ? 1 : Number($("team-count").value);
+  const n = solo() ? 1 : Number(field("team-count").value);
   const body = { game: game().name, options: formOptions(), seats: seatKinds.slice(0, n) };
   if (solo()) body.solo = true;
-  if ($("rated") && !$("rated").checked) body.rated = false;
+  if ($("rated") && !field("rated").checked) body.rated = false;
   let creator;
   try {
     creator = creatorOf($("creator"));
@@ -386,7 +391,7 @@ const OFFER_LINKS = {
 
 function drawOffers() {
   for (const [offer, link] of Object.entries(OFFER_LINKS)) {
-    const anchor = document.querySelector(`[data-testid="${link.testid}"]`);
+    const anchor = /** @type {HTMLAnchorElement} */ (document.querySelector(`[data-testid="${link.testid}"]`));
     if (!anchor) continue;
     const offering = games.filter((g) => g[offer]);
     anchor.hidden = offering.length === 0;
@@ -400,7 +405,7 @@ function drawOffers() {
       after = more;
     }
   }
-  const panel = document.querySelector(".competition-panel");
+  const panel = /** @type {HTMLElement} */ (document.querySelector(".competition-panel"));
   if (panel) panel.hidden = !games.some((g) => g.competitions);
 }
 
@@ -530,8 +535,9 @@ $("team-count").addEventListener("change", renderSeatRows);
 // A choice that seats another number of players (a Cyclo mode) redraws the seats,
 // and leaves only the courses it may race on (a track event: the velodrome).
 $("game-options").addEventListener("change", (e) => {
-  const name = e.target.dataset && e.target.dataset.option;
-  if (!name || e.target.dataset.course) return;
+  const target = /** @type {HTMLElement} */ (e.target);
+  const name = target.dataset && target.dataset.option;
+  if (!name || target.dataset.course) return;
   fitCourses(game());
   fitFields(game());
   if (!(game().seats_by || {})[name]) return;
@@ -540,9 +546,10 @@ $("game-options").addEventListener("change", (e) => {
 });
 $("solo").addEventListener("change", onSolo);
 $("record-file").addEventListener("change", (e) => {
-  const file = e.target.files && e.target.files[0];
+  const input = /** @type {HTMLInputElement} */ (e.target);
+  const file = input.files && input.files[0];
   if (file) replayRecord(file).finally(() => {
-    e.target.value = ""; // the same file may be chosen again
+    input.value = ""; // the same file may be chosen again
   });
 });
 loadGames();

@@ -1,3 +1,4 @@
+// @ts-check
 // Mind Cycling at the table: the road drawn by board.js (riders, wind, trains, the
 // riders across the line), and the player's controls: in setup a rider, then a lit
 // square of the start zone; in the race a lit square (or, in attack mode, an attack
@@ -27,7 +28,8 @@ const rider = (extra = {}) => ({ id: "A1", team: "A", type: "D", bottle: true, .
 const SQUARE = (cls) => (g) => svg("rect", { x: -12, y: -12, width: 24, height: 24, rx: 4, class: `sq ${cls}` }, g);
 
 /** The legend's entries: [testid, label, draw]. Each sample is drawn the way the board
- * draws the thing (drawRider, the square classes), so the two cannot disagree. */
+ * draws the thing (drawRider, the square classes), so the two cannot disagree.
+ * @type {[string, string, (g: SVGElement) => unknown][]} */
 const LEGEND = [
   ["disc", "team letter + rider number", (g) => drawRider(g, rider(), { R: 12, marks: false })],
   ["domestique", "domestique (blue helmet)", (g) => drawRider(g, rider(), { R: 12, marks: false })],
@@ -193,6 +195,11 @@ export class MindCyclingView extends GameView {
     return out;
   }
 
+  /**
+   * @param {HTMLElement} box
+   * @param {any} snap
+   * @param {import("./types").Controls} ctx
+   */
   controls(box, snap, { myTurn, send, rerender, hint }) {
     clear(box);
     if (!myTurn) return;
@@ -269,6 +276,11 @@ export class MindCyclingView extends GameView {
   }
 
   /** Medals, points and (when known) the final classification, trophy and solo score. */
+  /**
+   * @param {HTMLElement} box
+   * @param {any} snap
+   * @param {{table?: import("./types").TableSummary}} [options]
+   */
   result(box, snap, { table = null } = {}) {
     clear(box);
     const result = snap.result;

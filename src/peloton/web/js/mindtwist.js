@@ -1,3 +1,4 @@
+// @ts-check
 // Mind Twist at the table: the two paths 0..length with their milestones and both
 // tokens (SVG), the dial (1/2/3) for the active player, guess 1/2/3 or pass for the
 // other, what the last turn revealed, and the winner. The snapshot is the viewer's
@@ -85,7 +86,7 @@ export class MindTwistView extends GameView {
       return [left + col * c, line * lineH + labelH + row * c];
     };
     for (let line = 0; line < lines; line++) {
-      for (const [row, p] of [[0, "R"], [1, "B"]]) {
+      for (const [row, p] of /** @type {[number, string][]} */ ([[0, "R"], [1, "B"]])) {
         const t = svg("text", { x: 12, y: line * lineH + labelH + row * c + c / 2 + 5, class: `mt-path-label mt-${p}` }, root);
         t.textContent = p;
       }
@@ -96,7 +97,7 @@ export class MindTwistView extends GameView {
       if (milestones.has(k)) cls.push("milestone");
       if (k === 0) cls.push("start");
       if (k === length) cls.push("finish");
-      for (const [row, p] of [[0, "R"], [1, "B"]]) {
+      for (const [row, p] of /** @type {[number, string][]} */ ([[0, "R"], [1, "B"]])) {
         svg("rect", {
           x: x + 1, y: y0 + row * c + 1, width: c - 2, height: c - 2, rx: 5,
           class: `${cls.join(" ")} mt-path-${p}`, "data-space": k, "data-path": p,
@@ -110,7 +111,7 @@ export class MindTwistView extends GameView {
         svg("path", { d: `M${x + 5} ${y0 + 4} l9 4 l-9 4 z`, class: "mt-flag" }, root);
       }
     }
-    for (const [row, p] of [[0, "R"], [1, "B"]]) {
+    for (const [row, p] of /** @type {[number, string][]} */ ([[0, "R"], [1, "B"]])) {
       const space = snap.spaces[p];
       const [x, y] = place(Math.min(space, length), row);
       const g = svg("g", {
@@ -127,6 +128,11 @@ export class MindTwistView extends GameView {
   }
 
   /** The player's controls: the dial, or guess/pass; what the last turn revealed. */
+  /**
+   * @param {HTMLElement} box
+   * @param {any} snap
+   * @param {import("./types").Controls} ctx
+   */
   controls(box, snap, { seat, myTurn, pending, send, table }) {
     clear(box);
     if (snap.last_turn) {
@@ -173,6 +179,11 @@ export class MindTwistView extends GameView {
     }
   }
 
+  /**
+   * @param {HTMLElement} box
+   * @param {any} snap
+   * @param {{table?: import("./types").TableSummary}} [options]
+   */
   result(box, snap, { table } = {}) {
     clear(box);
     if (snap.is_over && snap.result) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Pistard at the table: the looping 4-lane track drawn as an oval in SVG (square
 // colours, the start/finish line, riders in their team colour ringed by their base
 // colour), the dice of the current roll, and the controls: in the first move a die
@@ -12,17 +13,6 @@ const LANES = "abcd";
 export const SQUARE_FILL = { yellow: "#fde68a", green: "#bbf7d0", blue: "#bfdbfe", red: "#fecaca" };
 export const BASE_RING = { yellow: "#eab308", green: "#16a34a", blue: "#2563eb", red: "#dc2626" };
 
-/** `A3=5:c22+c23` -> {rider, die, path, end, stuck}; `A3=5` (first move) -> {rider, die, assign}. */
-export function parseMove(text) {
-  const m = /^([A-D]\d)=(\d)(?::(.*))?$/.exec(text);
-  if (!m) return null;
-  const move = { text, rider: m[1], die: Number(m[2]) };
-  if (m[3] === undefined) return { ...move, assign: true };
-  if (m[3] === "-") return { ...move, stuck: true, path: [] };
-  const path = m[3].split("+");
-  return { ...move, path, end: path[path.length - 1], bonus: path.length > 1 };
-}
-
 function dieFace(value, { used = false, testid = "die" } = {}) {
   return el("span", { class: `die${used ? " used" : ""}`, dataset: { testid, value: String(value) }, title: used ? "used" : "" }, String(value));
 }
@@ -30,8 +20,10 @@ function dieFace(value, { used = false, testid = "die" } = {}) {
 export class PistardView extends GameView {
   constructor(host, handlers = {}) {
     super(host, handlers);
-    this.die = null; // the die value chosen for the due rider
-    this.variants = null; // moves that end on the clicked square
+    /** @type {number | null} the die value chosen for the due rider */
+    this.die = null;
+    /** @type {import("./types").PistardMove[] | null} moves that end on the clicked square */
+    this.variants = null;
     this.key = ""; // which decision the choices belong to
     this.root = svg("svg", { class: "board pi-board", role: "img", "data-testid": "board" });
     host.append(this.root);
@@ -254,9 +246,13 @@ export class PistardView extends GameView {
 
   // ------------------------------------------------------------------ playing
 
-  /** The legal moves of the snapshot, parsed. */
+  /**
+   * The legal moves of the snapshot, in the parts the server gives them in.
+   * @param {import("./types").PistardSnapshot} snap
+   * @returns {import("./types").PistardMove[]}
+   */
   legal(snap) {
-    return (snap.legal || []).map(parseMove).filter(Boolean);
+    return snap.legal_moves || [];
   }
 
   reset(snap) {
@@ -268,12 +264,17 @@ export class PistardView extends GameView {
     }
   }
 
-  /** square -> {moves, describe}: where the chosen die may take the due rider. */
+  /**
+   * square -> {moves, describe}: where the chosen die may take the due rider.
+   * @param {import("./types").PistardSnapshot} snap
+   * @param {boolean} myTurn
+   * @returns {Map<string, {moves: import("./types").PistardMove[], describe: string}>}
+   */
   targets(snap, myTurn) {
     const out = new Map();
     if (!myTurn) return out;
     this.reset(snap);
-    const moves = this.legal(snap).filter((m) => !m.assign && !m.stuck);
+    const moves = this.legal(snap).filter((m) => m.kind === "ride");
     const dice = [...new Set(moves.map((m) => m.die))];
     if (this.die === null && dice.length === 1) this.die = dice[0];
     for (const m of moves) {
@@ -286,14 +287,19 @@ export class PistardView extends GameView {
     return out;
   }
 
+  /** A move in words (its button's title, a lit square's tip). @param {import("./types").PistardMove} m */
   describe(m) {
-    if (m.assign) return `give the ${m.die} to ${m.rider}`;
-    if (m.stuck) return `${m.rider} cannot ride its ${m.die}`;
+    if (m.kind === "assign") return `give the ${m.die} to ${m.rider}`;
+    if (m.kind === "stay") return `${m.rider} cannot ride its ${m.die}`;
     const [first, ...bonus] = m.path;
     return bonus.length ? `${m.rider} rides ${m.die} to ${first}, then the bonus to ${bonus.join(", ")}` : `${m.rider} rides ${m.die} to ${first}`;
   }
 
-  /** A click on a lit square: the move to send, or null (variants to choose from). */
+  /**
+   * A click on a lit square: the move to send, or null (variants to choose from).
+   * @param {import("./types").PistardSnapshot} snap
+   * @param {string} square
+   */
   clickSquare(snap, square) {
     const entry = this.targets(snap, true).get(square);
     if (!entry) return null;
@@ -302,6 +308,11 @@ export class PistardView extends GameView {
     return null;
   }
 
+  /**
+   * @param {HTMLElement} box
+   * @param {import("./types").PistardSnapshot} snap
+   * @param {import("./types").Controls} ctx
+   */
   controls(box, snap, { seat, myTurn, pending, send, table, rerender }) {
     clear(box);
     this.reset(snap);
@@ -320,12 +331,12 @@ export class PistardView extends GameView {
     if (snap.phase === "first") {
       box.append(el("p", {}, el("span", { dataset: { term: "first-move" } }, "First move"), ": give each of your riders one of your dice (highest dice ride first)."));
       const list = el("div", { class: "pi-assign", dataset: { testid: "assign" } });
-      const riders = [...new Set(legal.filter((m) => m.assign).map((m) => m.rider))];
+      const riders = [...new Set(legal.filter((m) => m.kind === "assign").map((m) => m.rider))];
       for (const rid of riders) {
         const rider = snap.riders.find((r) => r.id === rid);
         const row = el("div", { class: "pi-assign-row" },
           teamChip(rid[0], rid), el("span", { class: "muted small" }, ` ${rider ? rider.colour : ""} `));
-        for (const m of legal.filter((x) => x.assign && x.rider === rid)) {
+        for (const m of legal.filter((x) => x.kind === "assign" && x.rider === rid)) {
           row.append(el("button", {
             type: "button", class: "btn small die-btn", disabled: pending, title: this.describe(m),
             dataset: { testid: "assign-button", move: m.text, rider: rid, die: String(m.die) },
@@ -340,11 +351,11 @@ export class PistardView extends GameView {
     const due = snap.riders.find((r) => r.id === snap.due);
     box.append(el("p", { class: "rider-facts", dataset: { testid: "rider-facts" } },
       "Ride ", teamChip(snap.due[0], snap.due), due ? [" (", el("span", { dataset: { term: "base-colour" } }, `${due.colour} base`), ", ", el("span", { dataset: { term: "lap" } }, `lap ${due.lap}`), due.square ? `, on ${due.square}` : "", ")"] : "", ": choose a die, then a lit square."));
-    const dice = [...new Set(legal.filter((m) => !m.assign).map((m) => m.die))].sort((a, b) => a - b);
+    const dice = [...new Set(legal.filter((m) => m.kind !== "assign").map((m) => m.die))].sort((a, b) => a - b);
     const row = el("div", { class: "move-buttons" });
     for (const d of dice) {
       const moves = legal.filter((m) => m.die === d);
-      const stuck = moves.length === 1 && moves[0].stuck;
+      const stuck = moves.length === 1 && moves[0].kind === "stay";
       if (stuck) {
         row.append(el("button", {
           type: "button", class: "btn die-btn stuck", disabled: pending, title: this.describe(moves[0]),
@@ -401,9 +412,14 @@ export class PistardView extends GameView {
     return box;
   }
 
+  /**
+   * @param {HTMLElement} box
+   * @param {import("./types").PistardSnapshot} snap
+   * @param {{table?: import("./types").TableSummary}} [options]
+   */
   result(box, snap, { table } = {}) {
     clear(box);
-    const result = snap.result || {};
+    const result = snap.result || /** @type {Partial<import("./types").Result>} */ ({});
     if (result.over && result.winner) {
       const s = seatOf(table, result.winner);
       box.append(el("div", { class: "trophy", dataset: { testid: "winner", team: result.winner } },

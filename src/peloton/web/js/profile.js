@@ -1,3 +1,4 @@
+// @ts-check
 // The profile page: `/profile` (this device's profile: make one, move its key, sign
 // out) and `/players/{name}` (a player's ratings and games, finished and running).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The player's profile in this browser: its name, its private key and its session.
 //
 // No password: the browser makes an ECDSA P-256 key pair (WebCrypto) and keeps it in

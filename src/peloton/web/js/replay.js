@@ -1,3 +1,4 @@
+// @ts-check
 // Replay viewer: steps through `{moves, snapshots}` (GET /api/tables/{id}/replay or
 // POST /api/replay) move by move and round by round, drawing each position with the
 // game's view (views.js). Keys: ← → a move, Home End the start and the end, space

@@ -1,3 +1,4 @@
+// @ts-check
 // A game's rules drawn into the page: the server's HTML of the rules page (rendered from
 // Markdown on the server, raw HTML escaped) and each diagram drawn by the game's own
 // view, the class a live table draws with (views.js), from the snapshot the server

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page (/rules/{game}): its diagrams drawn by the game's board renderer, its
 // terms explained on hover and tap, and the anchor of the address's rule id in view
 // once the diagrams have taken their room.

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules everywhere in the web front end:
 //
 // * on a table page, a Rules panel that opens beside the board (a drawer on the right;
@@ -35,7 +36,7 @@ function rulesIndex() {
   return prefixes;
 }
 
-const tableRoot = () => document.querySelector("body.table-page #root");
+const tableRoot = () => /** @type {HTMLElement} */ (document.querySelector("body.table-page #root"));
 const tableGame = () => (tableRoot() && tableRoot().dataset.game) || "";
 
 /** Wrap each rule id in the text under `root` in a link to its rule (ids of games
@@ -49,8 +50,9 @@ export async function linkifyRules(root) {
       return node.parentElement && node.parentElement.closest(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
     },
   });
+  /** @type {Text[]} */
   const found = [];
-  while (walker.nextNode()) found.push(walker.currentNode);
+  while (walker.nextNode()) found.push(/** @type {Text} */ (walker.currentNode));
   for (const node of found) {
     const text = node.nodeValue;
     const parts = [];
@@ -92,7 +94,7 @@ function buildDrawer() {
     if (e.key === "Escape") closeRules();
   });
   drawer.addEventListener("click", (e) => {
-    const link = e.target.closest("a[href^='#']");
+    const link = /** @type {Element} */ (e.target).closest("a[href^='#']");
     if (!link) return;
     e.preventDefault();
     goTo(decodeURIComponent(link.getAttribute("href").slice(1)));
@@ -183,7 +185,8 @@ function install() {
   }
   // On a table, a link to a rule of this game opens the panel, and the game goes on.
   document.addEventListener("click", (e) => {
-    const link = e.target.closest && e.target.closest("a.rule-link[data-rule]");
+    const target = /** @type {HTMLElement} */ (e.target);
+    const link = /** @type {HTMLElement} */ (target.closest && target.closest("a.rule-link[data-rule]"));
     if (!link || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const game = link.dataset.game || tableGame();
     if (game !== tableGame()) return;

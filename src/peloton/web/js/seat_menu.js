@@ -1,3 +1,4 @@
+// @ts-check
 // Leaving a table and coming back (docs/protocol.md, "Clocks and absent players"): the
 // table menu's "Leave table" (after a confirm dialog) hands our seat to the table's
 // stand-in bot; while the bot plays it, a "Take my seat back" button returns it to us.

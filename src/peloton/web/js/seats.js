@@ -1,3 +1,4 @@
+// @ts-check
 // The table page's seats: the panel listing each seat (its player or bot, whose turn,
 // the seat's standing as the game's view says) and the form to take a free seat.
 

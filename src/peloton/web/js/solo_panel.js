@@ -1,3 +1,4 @@
+// @ts-check
 // A solo table's result (Mind Cycling solo): the player's rounds against the best
 // line the solver knows for the same course, team and rules, the riders across the
 // line so far, and nothing of the multi-team game (no medals, no Best Team, no

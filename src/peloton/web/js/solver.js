@@ -1,3 +1,4 @@
+// @ts-check
 // The solver panel of a solo table: the best score the solo solver finds for this
 // course, team and rules (GET /api/tables/{id}/solver), proven optimal or not, and
 // its line round by round. The server solves once per setup, in the background.

@@ -1,3 +1,4 @@
+// @ts-check
 // The table page: play, watch and replay one table of any game (docs/protocol.md).
 // This module is the shell: the socket, the seats, the log, the replay and the
 // dispatch of messages. The game is drawn and played by its view (views.js; what a
@@ -138,6 +139,7 @@ function drawLog() {
   renderLog($("log"), S.log, { head: (r) => S.view.logHead(r) });
 }
 
+/** @param {import("./types").ServerMessage} msg a message of the table's socket */
 function onMessage(msg) {
   if (S.chat.handle(msg)) return;
   switch (msg.type) {
@@ -463,7 +465,7 @@ async function init() {
   flowInit();
   $("copy-invite").addEventListener("click", copyInvite);
   $("replay-toggle").addEventListener("click", toggleReplay);
-  $("download-record").href = `${tablePath}/record`;
+  /** @type {HTMLAnchorElement} */ ($("download-record")).href = `${tablePath}/record`;
   $("download-record").setAttribute("download", `peloton-${tableId}.json`);
   $("download-record").addEventListener("click", downloadRecord);
   renderHeader();
@@ -538,8 +540,8 @@ function setUrlMove(index) {
   history.replaceState(null, "", url);
 }
 
-function replayShown(snap) {
-  renderSeats(snap);
+function replayShown() {
+  renderSeats(); // the replay's snapshot, as its onShow gave it
   if (S.replay) setUrlMove(S.replay.index);
   if (S.replay) S.chat.replayAt(S.replay.index);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Terms that explain themselves: any element carrying `data-term="key"` (a rider state,
 // a move, a bonus, a panel's title) shows the game's explanation of that term on hover,
 // on keyboard focus and on tap, with a link to the rule behind it. The terms come from
@@ -136,11 +137,12 @@ export function decorateTerms(root = document.body, game = "") {
   new MutationObserver((changes) => {
     for (const change of changes) {
       for (const added of change.addedNodes) {
-        if (added.nodeType !== 1) continue;
+        if (!(added instanceof Element)) continue;
         if (added.matches("[data-term]")) decorate(added);
         for (const node of added.querySelectorAll("[data-term]")) decorate(node);
       }
-      if (change.type === "attributes" && change.target.matches("[data-term]")) decorate(change.target);
+      const target = /** @type {Element} */ (change.target); // an attribute's change is an element's
+      if (change.type === "attributes" && target.matches("[data-term]")) decorate(target);
     }
   }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-term", "data-game"] });
   document.addEventListener("pointerdown", (e) => {
@@ -148,20 +150,23 @@ export function decorateTerms(root = document.body, game = "") {
   }, true);
   document.addEventListener("mouseover", (e) => {
     if (lastPointer === "touch") return; // a tap's emulated hover: the click decides
-    const node = e.target.closest && e.target.closest("[data-term].term");
+    const target = /** @type {Element} */ (e.target);
+    const node = target.closest && target.closest("[data-term].term");
     if (node && node !== shownFor) showTerm(node);
     else if (!node && shownFor && !(tip && tip.contains(e.target))) hideSoon();
   });
   document.addEventListener("focusin", (e) => {
     if (lastPointer === "touch") return; // a tap focuses too: the click shows the tip
-    const node = e.target.closest && e.target.closest("[data-term].term");
+    const target = /** @type {Element} */ (e.target);
+    const node = target.closest && target.closest("[data-term].term");
     if (node) showTerm(node);
   });
   document.addEventListener("focusout", (e) => {
     if (e.target === shownFor && lastPointer !== "touch") hideSoon();
   });
   document.addEventListener("click", (e) => {
-    const node = e.target.closest && e.target.closest("[data-term].term");
+    const target = /** @type {Element} */ (e.target);
+    const node = target.closest && target.closest("[data-term].term");
     if (node && lastPointer === "touch") {
       showTerm(node);
     } else if (!node && tip && !tip.contains(e.target)) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The create form's time control and stand-in bot (docs/protocol.md, "Clocks and
 // absent players"): no clock, a preset (real-time bank + increment, or hours per
 // move) or custom values; and the bot level that plays a seat whose player left or
@@ -5,7 +6,7 @@
 
 import { el, clear } from "./ui.js";
 
-// The server's presets (server/clocks.py), by name.
+// The server's presets (server/live/clocks.py), by name.
 const PRESETS = [
   ["none", "No clock"],
   ["blitz", "Blitz: 3 min + 2 s"],

@@ -1,3 +1,4 @@
+// @ts-check
 // The "your turn" signal of the table page, for a player whose tab is in the
 // background: the tab's title ("● Your turn — Peloton") and its icon change while it
 // is this player's turn and change back after; a short tone (made with WebAudio, no

@@ -1,3 +1,4 @@
+// @ts-check
 // The first-race tutorial (/tutorial): the lesson's steps beside the real Mind Cycling
 // board. The server holds the lesson and checks every move with the engine
 // (GET/POST /api/tutorial/steps/{n}); this page draws the position, lights the move the
@@ -10,6 +11,8 @@ import { MindCyclingView } from "./mindcycling.js";
 import { clear, el, showError, HintLine } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
+/** A button of the page by id. */
+const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 const MOVE_RE = /^([A-G][DSC]\d)-([a-z]\d+|#)([!wr]?)$/;
 const KIND_OF_SUFFIX = { "": "move", "!": "attack", w: "wheel", r: "relay" };
 const calm = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -76,7 +79,7 @@ function draw() {
   });
   askAction(want);
   if (want) {
-    const buttons = [...$("controls").querySelectorAll("[data-move]")].filter((b) => b.dataset.move === want.text);
+    const buttons = [.../** @type {NodeListOf<HTMLElement>} */ ($("controls").querySelectorAll("[data-move]"))].filter((b) => b.dataset.move === want.text);
     for (const b of buttons) b.classList.add("lesson-target");
     const toggle = $("controls").querySelector("[data-testid=attack-toggle]");
     if (toggle && toggleNeeded(want)) toggle.classList.add("lesson-target");
@@ -138,7 +141,7 @@ function feedback(kind, text) {
 
 function showStep() {
   const v = S.view;
-  const main = document.querySelector("main.tutorial");
+  const main = /** @type {HTMLElement} */ (document.querySelector("main.tutorial"));
   main.dataset.step = String(v.number);
   main.dataset.finished = String(v.finished);
   main.dataset.done = String(v.done);
@@ -171,10 +174,10 @@ function showStep() {
   const after = $("after");
   after.hidden = !v.finished || !v.after;
   paragraphs(after, v.after);
-  $("back").disabled = v.number <= 1 || S.busy;
+  button("back").disabled = v.number <= 1 || S.busy;
   const last = v.number >= v.count;
   $("next").hidden = last;
-  $("next").disabled = !v.finished || S.busy;
+  button("next").disabled = !v.finished || S.busy;
   $("play-real").hidden = !last;
 }
 
@@ -291,8 +294,8 @@ async function openStep(number) {
 /** The final button: a real table against two bots, on the short course with teams
  * of three (like the lesson's), the learner seated as team A. */
 async function playReal() {
-  const button = $("play-real");
-  button.disabled = true;
+  const play = button("play-real");
+  play.disabled = true;
   try {
     const games = (await api("GET", "/api/games")).games || [];
     const game = games.find((g) => g.name === "mind-cycling");
@@ -307,7 +310,7 @@ async function playReal() {
     location.href = table.url || `/table/${table.id}`;
   } catch (e) {
     showError($("error"), `Could not start a race: ${e.message}`);
-    button.disabled = false;
+    play.disabled = false;
   }
 }
 
@@ -332,7 +335,7 @@ async function start() {
   // Squares the board does not light (out of reach, behind, taken) are clickable too:
   // the engine explains why the move they mean is refused.
   $("board-host").addEventListener("click", (e) => {
-    const square = e.target.closest("[data-square]");
+    const square = /** @type {HTMLElement} */ (/** @type {Element} */ (e.target).closest("[data-square]"));
     if (square && !square.classList.contains("legal")) clickSquare(square.dataset.square);
   });
   window.addEventListener("hashchange", () => {

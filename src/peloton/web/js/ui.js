@@ -1,3 +1,4 @@
+// @ts-check
 // Small DOM and SVG helpers, and the panels shared by the table page, the replay viewer
 // and the lobby.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Every game's view, by the game's name (GET /api/games): the one list the table page,
 // the replay viewer and the lobby choose from. What a view is: gameview.js.
 

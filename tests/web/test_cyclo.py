@@ -281,6 +281,11 @@ def test_two_players_race_a_pro_classic_by_clicking_watched_replayed_and_downloa
         watcher.get_by_test_id("replay-next").click()
     expect(root(watcher)).to_have_attribute("data-replay-index", str(ride + 1))
     assert board_riders(watcher) == on_course(snaps[ride + 1])
+    # The ride's target is marked from the snapshot's parsed last ride (no notation read).
+    aimed = snaps[ride + 1]["last_ride"]["target"]
+    expect(watcher.locator("[data-testid=board] .cy-space.hint")).to_have_attribute(
+        "data-square", aimed
+    )
     watcher.get_by_test_id("replay-next-round").click()
     round2 = next(i for i, s in enumerate(snaps) if s["round"] == 2)
     expect(root(watcher)).to_have_attribute("data-replay-index", str(round2))

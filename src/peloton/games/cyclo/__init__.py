@@ -23,7 +23,7 @@ from .competitions.sprint_tournament import SprintTournament
 from .competitions.stage_race import StageRace
 from .course import Course, bundled_courses
 from .describe import describe
-from .modes import AVAILABLE, MODES
+from .modes import AVAILABLE, CHOICE_FACTS, MODES
 from .notation import Answer, Draw, Fall, Move, Ride, Roll, Swap, Wheel, parse_move
 from .record import Record, load_record
 from .scoring import Result
@@ -51,6 +51,7 @@ registry.register(
 __all__ = [
     "AVAILABLE",
     "CARDS",
+    "CHOICE_FACTS",
     "COMPETITION_FORMAT",
     "HEURISTICS",
     "KINDS",

@@ -20,6 +20,7 @@ and for files.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .track import ELIMINATION, POINTS_RACE_POINTS, SPRINT, TEMPO_POINTS, TrackPlan
 
@@ -34,6 +35,8 @@ class Mode:
     name: str
     #: What it is, in words.
     title: str
+    #: Its name in a table's summary (the lobby, the page's header).
+    word: str
     #: Fewest and most teams (players).
     teams: tuple[int, int]
     #: Riders a team, ``None`` where the option ``entries`` (1 or 2) decides.
@@ -70,6 +73,7 @@ class Mode:
 def _mode(
     name: str,
     title: str,
+    word: str,
     teams: tuple[int, int],
     riders: int | None,
     worlds: str,
@@ -91,6 +95,7 @@ def _mode(
     return Mode(
         name,
         title,
+        word,
         teams,
         riders,
         worlds,
@@ -116,6 +121,7 @@ MODES: dict[str, Mode] = {
         _mode(
             "classic",
             "one-day classic",
+            "classic",
             (2, 6),
             4,
             ONE_WORLD,
@@ -126,6 +132,7 @@ MODES: dict[str, Mode] = {
         _mode(
             "leg",
             "stage of a stage race",
+            "leg",
             (2, 6),
             4,
             ONE_WORLD,
@@ -137,6 +144,7 @@ MODES: dict[str, Mode] = {
         _mode(
             "itt",
             "individual time trial",
+            "individual time trial",
             (1, 6),
             4,
             WORLD_PER_RIDER,
@@ -146,6 +154,7 @@ MODES: dict[str, Mode] = {
         ),
         _mode(
             "ttt",
+            "team time trial",
             "team time trial",
             (1, 6),
             4,
@@ -158,6 +167,7 @@ MODES: dict[str, Mode] = {
         _mode(
             "sprint",
             "track sprint heat",
+            "track sprint",
             (2, 2),
             1,
             ONE_WORLD,
@@ -168,6 +178,7 @@ MODES: dict[str, Mode] = {
         _mode(
             "team-sprint",
             "team sprint heat",
+            "team sprint",
             (1, 2),
             3,
             WORLD_PER_TEAM,
@@ -179,6 +190,7 @@ MODES: dict[str, Mode] = {
         _mode(
             "pursuit",
             "individual pursuit heat",
+            "individual pursuit",
             (1, 2),
             1,
             WORLD_PER_RIDER,
@@ -189,6 +201,7 @@ MODES: dict[str, Mode] = {
         _mode(
             "team-pursuit",
             "team pursuit heat",
+            "team pursuit",
             (1, 2),
             4,
             WORLD_PER_TEAM,
@@ -198,6 +211,7 @@ MODES: dict[str, Mode] = {
             track=TrackPlan(4),
         ),
         _mode(
+            "keirin",
             "keirin",
             "keirin",
             (2, 6),
@@ -210,6 +224,7 @@ MODES: dict[str, Mode] = {
         _mode(
             "scratch",
             "scratch race",
+            "scratch race",
             (2, 6),
             None,
             ONE_WORLD,
@@ -218,6 +233,7 @@ MODES: dict[str, Mode] = {
         ),
         _mode(
             "elimination",
+            "elimination race",
             "elimination race",
             (2, 6),
             None,
@@ -230,6 +246,7 @@ MODES: dict[str, Mode] = {
         _mode(
             "tempo",
             "tempo race",
+            "tempo race",
             (2, 6),
             None,
             ONE_WORLD,
@@ -240,6 +257,7 @@ MODES: dict[str, Mode] = {
         ),
         _mode(
             "points",
+            "points race",
             "points race",
             (2, 6),
             None,
@@ -264,6 +282,44 @@ AVAILABLE = tuple(MODES)
 #: seats (the web table's lobby reads it through ``GET /api/games``).
 SEATS_BY_OPTION: dict[str, dict[str, tuple[int, int]]] = {
     "mode": {name: MODES[name].teams for name in AVAILABLE}
+}
+
+
+def mode_facts(mode: Mode) -> dict[str, Any]:
+    """What a client shows of ``mode``, as JSON: its words, and the facts that choose
+    the board, the panels and the create form's fields (docs/protocol.md), so that a
+    client keeps no list of mode names.
+
+    >>> facts = mode_facts(MODES["tempo"])
+    >>> facts["word"], facts["road"], facts["points"], facts["entries"], facts["timed"]
+    ('tempo race', False, True, True, False)
+    """
+    return {
+        "name": mode.name,
+        "title": mode.title,
+        "word": mode.word,
+        "road": mode.road,
+        "teams": list(mode.teams),
+        "riders": mode.riders,
+        # the option 'entries' (1 or 2) sets the riders of a team
+        "entries": mode.riders is None,
+        "timed": mode.timed,
+        "team_time": mode.team_time,
+        "cards": mode.cards,
+        "course_lines": mode.course_lines,
+        # its lines pay points: a leg's sprints and mountains, a tempo or points race's
+        "points": mode.course_lines or bool(mode.track and mode.track.pays),
+        "eliminations": mode.eliminations,
+        "pacer": mode.pacer,
+        "course": mode.course,
+    }
+
+
+#: Each choice of an option with what a client needs to know of it, for a form where the
+#: mode is chosen before any table exists (``{option: {choice: facts}}``, the facts of
+#: :func:`mode_facts`; ``GET /api/games`` can serve it as it serves ``SEATS_BY_OPTION``).
+CHOICE_FACTS: dict[str, dict[str, dict[str, Any]]] = {
+    "mode": {name: mode_facts(MODES[name]) for name in AVAILABLE}
 }
 
 #: Levels (CY-2.3): Pro (tokens, wheel, holding back, swap) and Starter.

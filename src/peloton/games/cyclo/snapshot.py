@@ -23,6 +23,15 @@ space) and ``course.lines`` the event's lines, and adds what a loop drawing need
   ``lane`` (as on the road) and ``out`` (eliminated).
 
 On the road ``track`` is ``None``.
+
+Whatever the course, ``mode`` is the mode's name and ``mode_facts`` what a client
+shows of it (:func:`~peloton.games.cyclo.modes.mode_facts`: its words, road or track,
+timed, points, eliminations, a pacer …), so a client keeps no list of mode names.
+``rides`` are the legal rides already parsed (``{"text", "rider", "target", "tokens",
+"at"}``: ``target`` as the move writes it, ``57`` or ``#3``; ``at`` the distance it
+aims at, the run-out counted past the finish), and ``last_ride`` the last move played
+when it was a ride (``{"text", "rider", "target", "tokens", "at"}``, else ``None``):
+a client need not read move notation.
 """
 
 from __future__ import annotations
@@ -30,7 +39,8 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS
-from .notation import Ride
+from .modes import mode_facts
+from .notation import Move, Ride
 from .position import RIDE, WHEEL
 from .riders import LANE_LETTERS, rider_type
 from .rules import landing, may_hold_back, target_of, terrain_at
@@ -219,6 +229,24 @@ def ride_json(state: State) -> dict[str, Any] | None:
     }
 
 
+def ride_parts(state: State, ride: Ride) -> dict[str, Any]:
+    """A ride's parts (module docstring): its text, rider, target as written, tokens
+    and the distance it aims at."""
+    key = f"#{ride.target}" if ride.runout else str(ride.target)
+    return {
+        "text": str(ride),
+        "rider": ride.rider,
+        "target": key,
+        "tokens": ride.tokens,
+        "at": target_of(state.setup, ride),
+    }
+
+
+def _last_ride(state: State) -> dict[str, Any] | None:
+    last: Move | None = state.history[-1] if state.history else None
+    return ride_parts(state, last) if isinstance(last, Ride) else None
+
+
 def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
     """The position as JSON data (the same for every viewer)."""
     view = state.view(viewer)
@@ -246,10 +274,11 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
             }
             | (_track_rider(view, rid) if setup.is_track else {})
         )
-    legal = [] if view.is_chance or view.is_over else [str(m) for m in view.legal_moves()]
+    moves = [] if view.is_chance or view.is_over else view.legal_moves()
     return {
         "game": view.game,
         "mode": setup.mode.name,
+        "mode_facts": mode_facts(setup.mode),
         "level": setup.level,
         "events": setup.events,
         "round": view.round,
@@ -280,7 +309,9 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
         },
         "lines": [list(listed) for listed in position.lists],
         "finish": [{"rider": r, "round": rnd, "past": past} for r, rnd, past in position.finishers],
-        "legal": legal,
+        "legal": [str(m) for m in moves],
+        "rides": [ride_parts(view, m) for m in moves if isinstance(m, Ride)],
+        "last_ride": _last_ride(view),
         "last_moves": [str(m) for m in view.history[-LAST_MOVES:]],
         "moves_played": len(view.history),
         "result": view.result.to_dict(),

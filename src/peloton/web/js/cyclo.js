@@ -1,3 +1,4 @@
+// @ts-check
 // Cyclo The Game at the table: the course drawn by cyclo_board.js, and the player's
 // controls for each step of a turn — the swap window (propose to a partner, or ride
 // on), the answer to a swap proposed to one's rider (a prompt with Accept / Decline),
@@ -12,30 +13,81 @@ import { CARD_COUNT, coursePreview, describeCourse, drawLegend, drawnCount, race
 import { VelodromeBoard } from "./cyclo_track.js";
 import { lineName, trackOf } from "./cyclo_track_facts.js";
 import { drawTrackLegend, trackPanel } from "./cyclo_track_panels.js";
+import { api } from "./api.js";
 import { GameView } from "./gameview.js";
 import { el, clear, svg, teamChip } from "./ui.js";
+
+/**
+ * A mode's facts (`mode_facts` of a snapshot, `CHOICE_FACTS` of the game; docs/protocol.md).
+ * @typedef {{ name?: string, title?: string, word: string, road: boolean, teams?: number[], riders?: number | null,
+ *   entries: boolean, timed?: boolean, team_time?: boolean, cards: boolean, course_lines?: boolean, points?: boolean,
+ *   eliminations?: boolean, pacer?: boolean, course?: string }} ModeFacts
+ */
+/**
+ * A legal ride in parts (a snapshot's `rides`, its `last_ride`): the move to send, the
+ * rider, the target as the move writes it (`57`, `#3`), the tokens, the distance aimed at.
+ * @typedef {{ text: string, rider: string, target: string, tokens: string, at: number }} Ride
+ */
+/**
+ * What this view reads of Cyclo's snapshot (peloton.games.cyclo.snapshot) beyond every game's.
+ * @typedef {import("./types").Snapshot & { mode: string, mode_facts?: ModeFacts, rides?: Ride[],
+ *   last_ride?: Ride | null, last_moves?: string[], track?: object | null, course?: any }} CycloSnapshot
+ */
 
 const TOKEN_CHOICES = ["", "r", "t", "rr", "rt", "tt"];
 const TOKEN_NEEDS = { "": [0, 0], r: [1, 0], t: [0, 1], rr: [2, 0], rt: [1, 1], tt: [0, 2] };
 const TOKEN_WORDS = { "": "no token", r: "r: one own token (+6)", t: "t: one team token (+6)", rr: "rr: attack, two own (+12)", rt: "rt: attack, own + team (+12)", tt: "tt: attack, two team (+12)" };
-const MODE_WORDS = {
-  classic: "classic", leg: "leg", itt: "individual time trial", ttt: "team time trial",
-  sprint: "track sprint", "team-sprint": "team sprint", pursuit: "individual pursuit", "team-pursuit": "team pursuit",
-  keirin: "keirin", scratch: "scratch race", elimination: "elimination race", tempo: "tempo race", points: "points race",
+/**
+ * What the lobby's form and table list need of each mode before any table exists (its
+ * words, road or track, `entries`, event cards): the server's `mode_facts` of Cyclo's
+ * `CHOICE_FACTS` (peloton.games.cyclo.modes). GET /api/games serves them as
+ * `choice_facts` once its generic hook is in; until then this copy stands in, and
+ * tests/games/cyclo/test_page_facts.py holds it equal to the server's. A table's page
+ * reads its snapshot's `mode_facts` instead.
+ */
+/** @type {Record<string, ModeFacts>} */
+const FALLBACK_FACTS = {
+  "classic": { "word": "classic", "road": true, "entries": false, "cards": true },
+  "leg": { "word": "leg", "road": true, "entries": false, "cards": true },
+  "itt": { "word": "individual time trial", "road": true, "entries": false, "cards": false },
+  "ttt": { "word": "team time trial", "road": true, "entries": false, "cards": false },
+  "sprint": { "word": "track sprint", "road": false, "entries": false, "cards": false },
+  "team-sprint": { "word": "team sprint", "road": false, "entries": false, "cards": false },
+  "pursuit": { "word": "individual pursuit", "road": false, "entries": false, "cards": false },
+  "team-pursuit": { "word": "team pursuit", "road": false, "entries": false, "cards": false },
+  "keirin": { "word": "keirin", "road": false, "entries": true, "cards": false },
+  "scratch": { "word": "scratch race", "road": false, "entries": true, "cards": false },
+  "elimination": { "word": "elimination race", "road": false, "entries": true, "cards": false },
+  "tempo": { "word": "tempo race", "road": false, "entries": true, "cards": false },
+  "points": { "word": "points race", "road": false, "entries": true, "cards": false },
 };
-/** The track events (CY-11.2), raced on the velodrome: drawn as a loop. */
-export const TRACK_MODES = ["sprint", "team-sprint", "pursuit", "team-pursuit", "keirin", "scratch", "elimination", "tempo", "points"];
-/** The track events whose teams field one or two riders (option `entries`). */
-const BUNCH_MODES = ["keirin", "scratch", "elimination", "tempo", "points"];
-/** A snapshot of a race on the velodrome. */
-export const onTrack = (snap) => !!(snap && (snap.track || (snap.course && snap.course.lap) || TRACK_MODES.includes(snap.mode)));
-const PHASE_NOTES = { swap: "swap window", answer: "answering a swap", wheel: "offered a wheel", fall: "a fall" };
+/** The modes' facts as GET /api/games serves them (`choice_facts.mode`), once asked.
+ * @type {Record<string, ModeFacts> | null} */
+let servedFacts = null;
+let asked = false;
 
-/** `AS1-57/rt` -> {rider, target, tokens}; null for another move. */
-export function parseRide(text) {
-  const m = /^([A-F][SCH]\d)-(#?\d+)(?:\/(rr|rt|tt|r|t))?$/.exec(text);
-  return m ? { text, rider: m[1], target: m[2], tokens: m[3] || "" } : null;
+/** The facts of mode `name` (`classic` when none is named): the server's, else the copy.
+ * @param {unknown} name
+ * @returns {ModeFacts | null} */
+export function modeFacts(name) {
+  if (!asked) {
+    asked = true;
+    api("GET", "/api/games").then((answer) => {
+      const game = ((answer && answer.games) || []).find((g) => g.name === "cyclo");
+      servedFacts = (game && game.choice_facts && game.choice_facts.mode) || null;
+    }, () => {});
+  }
+  const key = typeof name === "string" && name ? name : "classic";
+  return (servedFacts && servedFacts[key]) || FALLBACK_FACTS[key] || null;
 }
+
+/** A snapshot's mode facts (`mode_facts`, the server's word on its mode).
+ * @type {(snap: CycloSnapshot | null) => Partial<ModeFacts>} */
+export const factsOf = (snap) => (snap && snap.mode_facts) || {};
+/** A snapshot of a race on the velodrome.
+ * @type {(snap: CycloSnapshot | null) => boolean} */
+export const onTrack = (snap) => !!(snap && (snap.track || (snap.course && snap.course.lap) || factsOf(snap).road === false));
+const PHASE_NOTES = { swap: "swap window", answer: "answering a swap", wheel: "offered a wheel", fall: "a fall" };
 
 function ordinal(n) {
   const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
@@ -57,8 +109,9 @@ export class CycloView extends GameView {
 
   static subtitle(t) {
     const o = t.options || t;
-    const bits = [MODE_WORDS[o.mode] || o.mode || "classic", o.level === "starter" ? "Starter" : "Pro"];
-    if (TRACK_MODES.includes(o.mode)) {
+    const facts = modeFacts(o.mode);
+    const bits = [facts ? facts.word : o.mode, o.level === "starter" ? "Starter" : "Pro"];
+    if (facts && !facts.road) {
       if (o.entries && o.entries > 1) bits.push(`${o.entries} riders a team`);
       return bits;
     }
@@ -74,17 +127,17 @@ export class CycloView extends GameView {
   /** The create form's fields a mode has no use for are hidden: `entries` outside the
    * bunch races of the track, the event cards outside a classic or a leg. */
   static optionShown(name, choices) {
-    const mode = choices.mode || "classic";
-    if (name === "entries") return BUNCH_MODES.includes(mode);
-    if (name === "events") return mode === "classic" || mode === "leg";
+    const facts = modeFacts(choices.mode);
+    if (name === "entries") return !!(facts && facts.entries);
+    if (name === "events") return !!(facts && facts.cards);
     return true;
   }
 
   /** Whether a track event's form may pick `course`, or a road race's: the velodrome
    * for the one, boards for the other (the mode's own course when none is chosen). */
   static courseFits(course, options) {
-    const track = TRACK_MODES.includes(options.mode || "classic");
-    return track === !!(course && course.lap);
+    const facts = modeFacts(options.mode);
+    return !!(facts && !facts.road) === !!(course && course.lap);
   }
 
   static describeCourse(course) {
@@ -99,6 +152,7 @@ export class CycloView extends GameView {
     super(host, handlers);
     this.boardHost = host;
     this.boardHandlers = { onSquare: handlers.onSquare, onHover: handlers.onHover };
+    /** @type {CycloBoard | VelodromeBoard} the road's strip or the velodrome's loop */
     this.board = new CycloBoard(host, this.boardHandlers);
     this.key = ""; // the decision the choices below belong to
     this.token = null; // the token choice selected for the ride
@@ -152,10 +206,23 @@ export class CycloView extends GameView {
     return best ? `${best.id} ${best.square}` : "";
   }
 
-  /** The space a ride aimed at (`AS1-57/t` -> 57). */
+  /** The move itself: `render` and `focus` mark the space its ride aimed at, which the
+   * snapshot says (`last_ride`), so the page reads no move notation.
+   * @param {string | null} move
+   * @returns {string[]} */
   hints(move) {
-    const ride = move && parseRide(move);
-    return ride ? [ride.target] : [];
+    return move ? [move] : [];
+  }
+
+  /** Hints as the board marks them: the last ride's text becomes its target space.
+   * @param {CycloSnapshot} snap
+   * @param {string[] | undefined} hints
+   * @returns {string[]} */
+  spacesOf(snap, hints) {
+    const last = (snap && snap.last_ride) || null;
+    const played = new Set((snap && snap.last_moves) || []);
+    // another move played marks nothing; a key of a rules diagram (`b44`, `AS1`) stays
+    return (hints || []).flatMap((h) => (last && h === last.text ? [last.target] : played.has(h) ? [] : [h]));
   }
 
   /** The road strip, or the velodrome's loop for a track event (made on first sight). */
@@ -178,7 +245,7 @@ export class CycloView extends GameView {
     this.boardFor(snap);
     this.track = onTrack(snap);
     const card = this.lastCard(snap);
-    this.board.render(snap, { ...options, card: card && card.fresh && card.by ? { ...card, name: ((snap.deck || {})[card.id] || {}).name } : null });
+    this.board.render(snap, { ...options, hints: this.spacesOf(snap, options.hints), card: card && card.fresh && card.by ? { ...card, name: ((snap.deck || {})[card.id] || {}).name } : null });
     const types = [...new Set((snap.course.spaces || []).map((s) => s.type))].join(",") + (this.track ? `/${snap.mode}` : "");
     if (types !== this.legendTypes) {
       this.legendTypes = types;
@@ -189,7 +256,7 @@ export class CycloView extends GameView {
   }
 
   focus(snap, keys) {
-    this.board.focus(snap, keys);
+    this.board.focus(snap, this.spacesOf(snap, keys));
   }
 
   refocus() {
@@ -198,24 +265,19 @@ export class CycloView extends GameView {
 
   // ------------------------------------------------------------------ choosing on the board
 
-  /** The legal rides of the rider due, parsed, by token choice. */
+  /** The legal rides of the rider due (the snapshot's `rides`, parsed by the server),
+   * by token choice, nearest first.
+   * @param {CycloSnapshot} snap
+   * @returns {Map<string, Ride[]>} */
   rides(snap) {
+    /** @type {Map<string, Ride[]>} */
     const by = new Map();
-    for (const text of snap.legal || []) {
-      const ride = parseRide(text);
-      if (!ride) continue;
+    for (const ride of snap.rides || []) {
       if (!by.has(ride.tokens)) by.set(ride.tokens, []);
       by.get(ride.tokens).push(ride);
     }
-    const n = this.finishOf(snap);
-    const pos = (t) => (t.startsWith("#") ? n + Number(t.slice(1)) : Number(t));
-    for (const list of by.values()) list.sort((a, b) => pos(a.target) - pos(b.target));
+    for (const list of by.values()) list.sort((a, b) => a.at - b.at);
     return by;
-  }
-
-  /** The finish: the course's last space, or the race's distance on the velodrome. */
-  finishOf(snap) {
-    return onTrack(snap) ? trackOf(snap).distance : snap.course.length;
   }
 
   /** What a ride to `target` does: where it lands, and what it meets there. */

@@ -1,3 +1,4 @@
+// @ts-check
 // The Cyclo course as an SVG strip, read left to right: the start line (riders wait
 // there in lanes, as many as the game has), every space 1 … N of the course in its
 // track type's colour with as many lanes as it is wide (lane a on top), dark squares,

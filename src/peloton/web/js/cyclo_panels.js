@@ -1,3 +1,4 @@
+// @ts-check
 // Cyclo The Game's panels beside the board: the race panel (the result, the event
 // card last drawn with its effect and the cards left, the round's order, each rider's
 // square, tokens and flags and each team's tokens, the line lists, the finish line's
@@ -119,7 +120,7 @@ export function racePanel(box, snap, { table = null, card = null } = {}) {
     ? el("ol", { class: "places", dataset: { testid: "finish-list" } }, finish.map((f) => el("li", { dataset: { rider: f.rider } },
       riderChip(f.rider), el("span", { class: "pts" }, `round ${f.round}, #${f.past}${result.times && result.times[f.rider] !== undefined ? ` · ${result.times[f.rider]} s` : ""}`))))
     : el("p", { class: "muted small", dataset: { testid: "finish-list" } }, "nobody across the line yet"));
-  if (snap.mode === "leg") box.append(pointsTable(snap, byId));
+  if ((snap.mode_facts || {}).course_lines) box.append(pointsTable(snap, byId));
 }
 
 export function final(snap, result, name) {
@@ -132,7 +133,7 @@ export function final(snap, result, name) {
   const times = result.times || {};
   const points = result.points || {};
   const mountain = result.mountain || {};
-  const leg = snap.mode === "leg";
+  const leg = !!(snap.mode_facts || {}).course_lines; // green and red points (CY-8.1)
   const head = ["#", "Rider", ...(Object.keys(times).length ? ["Time"] : []), ...(leg ? ["Green", "Red"] : [])];
   const rows = (result.places || []).map((id, i) => el("tr", { dataset: { rider: id } },
     el("td", {}, String(i + 1)), el("td", {}, riderChip(id)),

@@ -1,3 +1,4 @@
+// @ts-check
 // The velodrome of Cyclo's track events drawn as a loop, with the look of Pistard's
 // track: the lap's spaces round an oval, each with its lanes (lane a inside), the
 // start/finish line before space 1, the race's lines (every half lap or every lap:

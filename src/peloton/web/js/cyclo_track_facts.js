@@ -1,3 +1,4 @@
+// @ts-check
 // The velodrome's facts as a snapshot gives them, for the loop (cyclo_track.js), its
 // panels (cyclo_track_panels.js) and the Cyclo view: the lap, the race's distance and
 // lines, the pacer, where a distance lies on the loop, the laps ridden and to go, the

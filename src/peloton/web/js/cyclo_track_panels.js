@@ -1,3 +1,4 @@
+// @ts-check
 // The panels of Cyclo's track events beside the velodrome: the result once over, the
 // laps to go and the next line, the round's order, each rider's square, laps and
 // tokens, the race's lines with what each pays and who crossed it, the points of a
@@ -13,10 +14,9 @@ import { atRisk, lapsRidden, lapsToGo, lapsWord, lineName, nextLine, paysText, t
 import { el, clear, svg, teamChip, seatLabel, seatOf } from "./ui.js";
 
 const riderChip = (id) => teamChip(id[0], id);
-/** The events raced against the clock: times, not places, decide. */
-export const TIMED = ["pursuit", "team-pursuit", "team-sprint"];
-/** The events whose lines pay points. */
-export const POINTS = ["tempo", "points"];
+/** The snapshot's facts of its mode (`mode_facts`): `timed` (times, not places,
+ * decide), `points` (its lines pay points), `eliminations`, `pacer`. */
+const factsOf = (snap) => snap.mode_facts || {};
 
 /** A finished rider's time (CY-10.2): 10 a round less the spaces past the line. */
 export function ownTime(entry) {
@@ -35,9 +35,10 @@ export function trackPanel(box, snap, { table = null } = {}) {
   box.append(trackSummary(snap));
   if (!snap.is_over) box.append(orderLine(snap));
   box.append(ridersTable(snap, track, name));
-  if (POINTS.includes(snap.mode)) box.append(pointsTable(snap));
-  if (TIMED.includes(snap.mode)) box.append(timesTable(snap, result, name));
-  if (snap.mode === "elimination") box.append(eliminated(snap, result));
+  const facts = factsOf(snap);
+  if (facts.points) box.append(pointsTable(snap));
+  if (facts.timed) box.append(timesTable(snap, result, name));
+  if (facts.eliminations) box.append(eliminated(snap, result));
   const lines = track.lines.filter((l) => l.kind !== "finish");
   if (lines.length) {
     box.append(el("h3", {}, "Lines"), el("div", { dataset: { testid: "line-lists" } }, lines.map((line) =>
@@ -49,7 +50,7 @@ export function trackPanel(box, snap, { table = null } = {}) {
   const finish = snap.finish || [];
   box.append(finish.length
     ? el("ol", { class: "places", dataset: { testid: "finish-list" } }, finish.map((f) => el("li", { dataset: { rider: f.rider } },
-      riderChip(f.rider), el("span", { class: "pts" }, `round ${f.round}, #${f.past}${TIMED.includes(snap.mode) ? ` · ${ownTime(f)} s` : ""}`))))
+      riderChip(f.rider), el("span", { class: "pts" }, `round ${f.round}, #${f.past}${facts.timed ? ` · ${ownTime(f)} s` : ""}`))))
     : el("p", { class: "muted small", dataset: { testid: "finish-list" } }, "nobody across the line yet"));
 }
 
@@ -123,7 +124,7 @@ export function drawTrackLegend(host, snap, state) {
   if (kinds.has("sprint")) box.append(el("span", {}, el("i", { class: "lg cy-lg-line sprint" }), "sprint line (points to the first across)"));
   if (kinds.has("elimination")) box.append(el("span", {}, el("i", { class: "lg vd-lg-line elimination" }), "elimination line (the last rider is out)"));
   box.append(el("span", {}, el("i", { class: "lg cy-lg-line finish" }), "start and finish, then the run-out #1–#9"));
-  if (snap.mode === "keirin") box.append(el("span", {}, el("i", { class: "lg vd-lg-pacer" }, "P"), "keirin pacer: no rider may reach it, no tokens while it rides"));
+  if (factsOf(snap).pacer) box.append(el("span", {}, el("i", { class: "lg vd-lg-pacer" }, "P"), "keirin pacer: no rider may reach it, no tokens while it rides"));
   box.append(el("span", {}, el("i", { class: "lg vd-lg-laps" }, "2"), "laps ridden"),
     el("span", {}, el("i", { class: "lg cy-lg-badge tokens" }, "2"), "own tokens"));
 }

@@ -89,3 +89,12 @@ def test_the_last_ride_is_the_last_move_when_it_rode() -> None:
         "tokens": "",
         "at": 64,
     }
+
+
+def test_the_track_plans_lines_are_the_tracks_kinds() -> None:
+    """CY-11.2: the modes table writes its lines' kinds as the velodrome names them."""
+    from peloton.games.cyclo.track import ELIMINATION, SPRINT
+
+    assert all((mode.track is None) is mode.road for mode in MODES.values())
+    kinds = {mode.track.line_kind for mode in MODES.values() if mode.track is not None}
+    assert kinds == {"", SPRINT, ELIMINATION}

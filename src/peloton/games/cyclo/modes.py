@@ -22,10 +22,35 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .track import ELIMINATION, POINTS_RACE_POINTS, SPRINT, TEMPO_POINTS, TrackPlan
-
 #: Worlds (CY-2.6): riders meet (room, lanes, wheel, swap) only within their world.
 ONE_WORLD, WORLD_PER_RIDER, WORLD_PER_TEAM = "one", "rider", "team"
+#: CY-11.2: the tempo race pays 2, 1 every half lap, its finish too (CY-19.11).
+TEMPO_POINTS = (2, 1)
+#: CY-11.2: the points race pays 5, 3, 2, 1 every lap, some lines a multiple of it.
+POINTS_RACE_POINTS = (5, 3, 2, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class TrackPlan:
+    """CY-11.2: where a track event finishes and where its lines lie, counted in half
+    laps of the velodrome (its lap is even, CY-1.6)."""
+
+    #: The distance D; ``None``: one half lap for each rider but one (the elimination
+    #: race: lines 1 … n−2 put a rider out, line n−1 is the finish).
+    half_laps: int | None
+    #: A ride starting at this distance or beyond rolls 3 dice (``None``: never).
+    three_dice_from: int | None = None
+    #: The kind of its scoring lines (``sprint`` or ``elimination``, the kinds of
+    #: :mod:`.track`), ``""``: none.
+    line_kind: str = ""
+    #: Half laps from one line to the next (the first lies as far from the start).
+    line_every: int = 0
+    #: Points of each sprint line's first riders.
+    pays: tuple[int, ...] = ()
+    #: Whether some lines pay a multiple of ``pays`` (``track.POINTS_RACE_FACTORS``).
+    multiplied: bool = False
+    #: Whether the finish pays like a line (CY-19.11).
+    finish_pays: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +266,7 @@ MODES: dict[str, Mode] = {
             road=False,
             eliminations=True,
             ends_at_first_finish=True,
-            track=TrackPlan(None, line_kind=ELIMINATION, line_every=1),
+            track=TrackPlan(None, line_kind="elimination", line_every=1),
         ),
         _mode(
             "tempo",
@@ -252,7 +277,7 @@ MODES: dict[str, Mode] = {
             ONE_WORLD,
             road=False,
             track=TrackPlan(
-                10, line_kind=SPRINT, line_every=1, pays=TEMPO_POINTS, finish_pays=True
+                10, line_kind="sprint", line_every=1, pays=TEMPO_POINTS, finish_pays=True
             ),
         ),
         _mode(
@@ -265,7 +290,7 @@ MODES: dict[str, Mode] = {
             road=False,
             track=TrackPlan(
                 12,
-                line_kind=SPRINT,
+                line_kind="sprint",
                 line_every=2,
                 pays=POINTS_RACE_POINTS,
                 multiplied=True,

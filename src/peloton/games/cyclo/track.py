@@ -21,41 +21,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .course import CourseLine
+from .modes import TrackPlan
 
 #: Kinds of track lines: a sprint pays points; an elimination line puts a rider out.
 SPRINT, ELIMINATION, FINISH = "sprint", "elimination", "finish"
-#: CY-11.2: the tempo race pays 2, 1 every half lap, its finish too (CY-19.11).
-TEMPO_POINTS = (2, 1)
-#: CY-11.2: the points race pays 5, 3, 2, 1 every lap; the 3rd sprint pays double and
-#: the 6th (the finish line) triple (docs/cyclo.md, the engine's decisions).
-POINTS_RACE_POINTS = (5, 3, 2, 1)
+#: CY-11.2: the points race's 3rd sprint pays double and the 6th (the finish line)
+#: triple (docs/cyclo.md, the engine's decisions): line number -> factor, for a plan
+#: whose lines are ``multiplied``.
 POINTS_RACE_FACTORS = {3: 2, 6: 3}
 #: CY-11.4: the keirin pacer moves this far at the start of each round.
 PACER_STEP = 7
 #: CY-2.1: an elimination race needs this many riders.
 ELIMINATION_RIDERS = 3
-
-
-@dataclass(frozen=True, slots=True)
-class TrackPlan:
-    """CY-11.2: where a track event finishes and where its lines lie, counted in half
-    laps of the velodrome (its lap is even, CY-1.6)."""
-
-    #: The distance D; ``None``: one half lap for each rider but one (the elimination
-    #: race: lines 1 … n−2 put a rider out, line n−1 is the finish).
-    half_laps: int | None
-    #: A ride starting at this distance or beyond rolls 3 dice (``None``: never).
-    three_dice_from: int | None = None
-    #: The kind of its scoring lines (``sprint`` or ``elimination``), ``""``: none.
-    line_kind: str = ""
-    #: Half laps from one line to the next (the first lies as far from the start).
-    line_every: int = 0
-    #: Points of each sprint line's first riders.
-    pays: tuple[int, ...] = ()
-    #: Whether some lines pay a multiple of ``pays`` (:data:`POINTS_RACE_FACTORS`).
-    multiplied: bool = False
-    #: Whether the finish pays like a line (CY-19.11).
-    finish_pays: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,8 +44,8 @@ const TOKEN_WORDS = { "": "no token", r: "r: one own token (+6)", t: "t: one tea
  * `choice_facts` once its generic hook is in; until then this copy stands in, and
  * tests/games/cyclo/test_page_facts.py holds it equal to the server's. A table's page
  * reads its snapshot's `mode_facts` instead.
+ * @type {Record<string, ModeFacts>}
  */
-/** @type {Record<string, ModeFacts>} */
 const FALLBACK_FACTS = {
   "classic": { "word": "classic", "road": true, "entries": false, "cards": true },
   "leg": { "word": "leg", "road": true, "entries": false, "cards": true },

@@ -15,7 +15,8 @@ import { el, clear, svg, teamChip, seatLabel, seatOf } from "./ui.js";
 
 const riderChip = (id) => teamChip(id[0], id);
 /** The snapshot's facts of its mode (`mode_facts`): `timed` (times, not places,
- * decide), `points` (its lines pay points), `eliminations`, `pacer`. */
+ * decide), `points` (its lines pay points), `eliminations`, `pacer`.
+ * @type {(snap: import("./cyclo.js").CycloSnapshot) => Partial<import("./cyclo.js").ModeFacts>} */
 const factsOf = (snap) => snap.mode_facts || {};
 
 /** A finished rider's time (CY-10.2): 10 a round less the spaces past the line. */

@@ -1,7 +1,7 @@
 """The bots' fixed ratings at the web table: every pair of a game's bots plays
 ``--games`` two-seat games (``peloton simulate``'s matches, the seats swapped every
-game), and the table's model (:data:`peloton.server.ratings.MODEL`) rates the bots
-from all those results in game order. The ratings are written to ``src/peloton/server/bot_ratings.json``, which
+game), and the table's model (:data:`peloton.server.live.ratings.MODEL`) rates the bots
+from all those results in game order. The ratings are written to ``src/peloton/server/live/bot_ratings.json``, which
 the server ships and never changes (docs/decisions.md, "Ratings").
 
     python benchmarks/bot_ratings.py --games 4 --game mind-twist --out /tmp/bots.json
@@ -20,7 +20,7 @@ from typing import Any
 
 from peloton.analysis.match import Match, run_match
 from peloton.server.games import available, bots_for
-from peloton.server.ratings import BOT_RATINGS, MODEL, ordinal
+from peloton.server.live.ratings import BOT_RATINGS, MODEL, ordinal
 
 #: Bots too slow to play many games here get a smaller thinking budget in the games
 #: that rate them; at a table they think with their own (a bot rated with less time

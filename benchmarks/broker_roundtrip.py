@@ -31,7 +31,7 @@ import subprocess
 import tempfile
 import time
 
-from peloton.server import broker as b
+from peloton.server.cluster import broker as b
 
 
 def start_redis() -> tuple[subprocess.Popen[bytes], str]:

@@ -27,7 +27,7 @@ from pathlib import Path
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from peloton.server.chat import CHAT_RATE
+from peloton.server.live.chat import CHAT_RATE
 from server_load import percentile, process_cpu, start_server
 
 

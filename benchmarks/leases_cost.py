@@ -1,4 +1,4 @@
-"""What the leases of a cluster node cost the database (issue 19, server/leases.py).
+"""What the leases of a cluster node cost the database (issue 19, server/cluster/leases.py).
 
 A node renews all its leases every second in one statement, and takes one lease for
 each table it opens. For ``--tables`` keys, measured ``--rounds`` times each on a
@@ -24,8 +24,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from peloton.server import database
-from peloton.server.leases import Leases
+from peloton.server.cluster.leases import Leases
+from peloton.server.storage import database
 
 
 def timed(action: Callable[[], object], rounds: int) -> float:

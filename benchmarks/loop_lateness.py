@@ -1,6 +1,6 @@
 """How late the web table's event loop answers while hard MCTS bots think.
 
-Bots at a web table think in the server's worker processes (``server/workers.py``), so
+Bots at a web table think in the server's worker processes (``server/work/workers.py``), so
 a bot's search should never hold up the event loop that serves every table. This
 starts a real ``peloton serve`` (SQLite in a temporary directory, bots without delay),
 seats ``hard`` MCTS bots at ``--tables`` tables (every seat a bot, so they start at

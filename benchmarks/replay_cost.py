@@ -24,8 +24,8 @@ from typing import Any
 import orjson
 
 from peloton.core.rng import Rng
-from peloton.server import jobs
 from peloton.server.games import spec
+from peloton.server.work import jobs
 
 GAMES = ("mind-twist", "pistard", "mind-cycling", "cyclo")
 #: Options that make a game long enough to cut at the lengths measured.

@@ -1,6 +1,6 @@
 """Server memory per table: open tables, then tables played to the end and let go.
 
-Runs the server's table authority (:class:`peloton.server.tables.Tables`) in this
+Runs the server's table authority (:class:`peloton.server.live.tables.Tables`) in this
 process on a SQLite database in a temporary directory, and reads this process's
 resident memory (``VmRSS``) and Python's count of allocated blocks:
 
@@ -34,9 +34,9 @@ import time
 from pathlib import Path
 
 from peloton.games import mindcycling as mc
-from peloton.server import database, storage
-from peloton.server import tables as tables_module
-from peloton.server.tables import Tables
+from peloton.server.live import tables as tables_module
+from peloton.server.live.tables import Tables
+from peloton.server.storage import database, store
 
 
 def rss_kib() -> int:
@@ -65,7 +65,7 @@ def new_game_time(repeat: int = 200) -> float:
 
 async def measure(db: str, n: int) -> None:
     engine = database.create_db_engine(db)
-    writer = storage.Writer(engine)
+    writer = store.Writer(engine)
     tables = Tables(writer, engine, bot_delay=0)
     await tables.create({"seats": ["human"] * 4})  # warm up: imports, caches, the course
     before = held()

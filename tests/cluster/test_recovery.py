@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from cluster_support import Node, RedisServer
-from peloton.server.database import normalise_url
+from peloton.server.storage.database import normalise_url
 from server.helpers import TIMEOUT, create, join, stored_moves
 
 from .clients import Player, detail, wait_until

@@ -1,4 +1,4 @@
-"""In-process tables for the clock tests: a :class:`~peloton.server.tables.Tables` on
+"""In-process tables for the clock tests: a :class:`~peloton.server.live.tables.Tables` on
 a real database (SQLite or PostgreSQL), a clock moved by hand (:class:`HandClock`:
 no test waits for time to pass), and WebSocket stand-ins that keep what they are sent."""
 
@@ -10,11 +10,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from peloton.server import database, storage
-from peloton.server import protocol as p
 from peloton.server.errors import ProtocolError
-from peloton.server.live import Connection, LiveTable
-from peloton.server.tables import Tables
+from peloton.server.live import messages as p
+from peloton.server.live.table import Connection, LiveTable
+from peloton.server.live.tables import Tables
+from peloton.server.storage import database, store
 
 #: Mind Cycling for two: seat A moves, then B, then A... (MC-3.1: the teams place
 #: their riders in turn).
@@ -79,7 +79,7 @@ async def served(db_url: str, now: HandClock, bot_delay: float = 0) -> AsyncIter
     ``now``, whose bots wait ``bot_delay`` before each move; stopped cleanly (its
     clocks saved) at the end."""
     engine = database.create_db_engine(db_url)
-    writer = storage.Writer(engine)
+    writer = store.Writer(engine)
     tables = Tables(writer, engine, bot_delay=bot_delay, now=now)
     tables.load()
     tables.start_bots()

@@ -241,7 +241,7 @@ def stored_moves(db_url: str, table_id: str) -> list[str]:
     included: only tests may look there)."""
     from sqlalchemy import create_engine, text
 
-    from peloton.server.database import normalise_url
+    from peloton.server.storage.database import normalise_url
 
     engine = create_engine(normalise_url(db_url))
     try:

@@ -9,9 +9,9 @@ from typing import Any, ClassVar
 
 from peloton.bots import register_bot
 from peloton.games import mindtwist as mt
-from peloton.server import database, storage
-from peloton.server import protocol as p
-from peloton.server.tables import Connection, Tables
+from peloton.server.live import messages as p
+from peloton.server.live.tables import Connection, Tables
+from peloton.server.storage import database, store
 
 
 class SpyBot:
@@ -46,7 +46,7 @@ def test_a_bot_gets_its_view_not_the_full_state(tmp_path: Path) -> None:
 
     async def scenario() -> None:
         engine = database.create_db_engine(f"sqlite:///{tmp_path / 'db.sqlite'}")
-        writer = storage.Writer(engine)
+        writer = store.Writer(engine)
         tables = Tables(writer, engine, bot_delay=0)
         table = await tables.create({"game": "mind-twist", "seats": ["human", "spy"]})
         token = (await tables.join(table, {"seat": "R", "name": "Rae"}))["token"]

@@ -1,4 +1,4 @@
-"""The broker between cluster nodes (issue 19, server/broker.py): publish/subscribe
+"""The broker between cluster nodes (issue 19, server/cluster/broker.py): publish/subscribe
 and request/reply through a real ``redis-server`` and in one process (the same test
 bodies run on both), two processes talking through Redis, and Redis stopped and
 started again on the same port while both sides keep going."""
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from cluster_support import RedisServer, free_port
-from peloton.server import broker as b
+from peloton.server.cluster import broker as b
 
 WAIT = 10.0  # the longest any single wait in these tests may take
 
@@ -49,7 +49,7 @@ class Inbox:
 @pytest.fixture(params=["local", "redis"])
 def brokers(request: pytest.FixtureRequest) -> Callable[[], b.Broker]:
     """Makes brokers that hear each other: in-process ones on a fresh hub, or
-    :class:`~peloton.server.broker.RedisBroker` objects on the session's Redis."""
+    :class:`~peloton.server.cluster.broker.RedisBroker` objects on the session's Redis."""
     if request.param == "local":
         hub = b.LocalHub()
         return lambda: b.LocalBroker(hub=hub)
@@ -334,7 +334,7 @@ async def _echo(data: bytes) -> bytes:
 OTHER_PROCESS = textwrap.dedent(
     """
     import asyncio, sys
-    from peloton.server import broker as b
+    from peloton.server.cluster import broker as b
 
     async def main():
         broker = b.connect(sys.argv[1], node="other")

@@ -21,10 +21,10 @@ import httpx
 import pytest
 from sqlalchemy import select
 
-from peloton.server import database, storage
-from peloton.server.challenges import challenge_text, challenge_token
 from peloton.server.limits import Limits
-from peloton.server.profiles import Profiles, name_key, server_keys_table
+from peloton.server.storage import database, store
+from peloton.server.storage.challenges import challenge_text, challenge_token
+from peloton.server.storage.profiles import Profiles, name_key, server_keys_table
 
 from .hostile_support import ArgServer, running
 from .profile_support import Signer, challenge, register
@@ -80,7 +80,7 @@ def test_no_number_of_challenges_spoils_a_pending_one(tmp_path: Path) -> None:
     """In process, with no rate limit at all: twice the 10,000 challenges the server
     used to keep are asked for after the victim's; she still registers with hers."""
     engine = database.create_db_engine(f"sqlite:///{tmp_path / 'p.db'}")
-    profiles = Profiles(storage.Writer(engine, inline=True), engine)
+    profiles = Profiles(store.Writer(engine, inline=True), engine)
     profiles.load()
     signer = Signer()
     mine = profiles.challenge({"name": "Patient"})

@@ -21,11 +21,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, inspect, select
 
-from peloton.server import chat, database, storage
-from peloton.server.chat import CHAT_RATE, CHAT_RATE_SECONDS, MAX_CHAT_CHARS, MAX_CHAT_KEPT
 from peloton.server.errors import ProtocolError
 from peloton.server.limits import RateLimit
-from peloton.server.protocol import ChatMute, ChatPost
+from peloton.server.live import chat
+from peloton.server.live.chat import CHAT_RATE, CHAT_RATE_SECONDS, MAX_CHAT_CHARS, MAX_CHAT_KEPT
+from peloton.server.live.messages import ChatMute, ChatPost
+from peloton.server.storage import database, store
 
 from .conftest import PG_ENV
 from .helpers import WS, Server, create, drop_pg_database, join, pg_database
@@ -76,7 +77,7 @@ def stored(db_url: str, table_id: str) -> list[str]:
     """A table's chat texts as the database holds them, oldest first."""
     engine = database.create_db_engine(db_url)
     try:
-        rows = storage.chat_messages
+        rows = store.chat_messages
         with engine.connect() as conn:
             query = select(rows.c.text).where(rows.c.table_id == table_id).order_by(rows.c.idx)
             return [r.text for r in conn.execute(query)]
@@ -399,7 +400,7 @@ def test_the_rate_window_and_the_kept_messages_with_an_injected_clock(db_url: st
     async def run() -> None:
         now = [1000.0]
         engine = database.create_db_engine(db_url)
-        writer = storage.Writer(engine)
+        writer = store.Writer(engine)
         try:
             chats = chat.Chats(writer, engine, clock=lambda: now[0])
             conn = FakeConn("A")
@@ -419,7 +420,7 @@ def test_the_rate_window_and_the_kept_messages_with_an_injected_clock(db_url: st
             assert [m["text"] for m in kept] == [
                 f"m{i}" for i in range(total - MAX_CHAT_KEPT, total)
             ]
-            rows = storage.chat_messages
+            rows = store.chat_messages
             with engine.connect() as c:
                 count = c.execute(
                     select(func.count()).where(rows.c.table_id == table.id)
@@ -480,7 +481,7 @@ def test_messages_are_sent_in_their_numbers_order_whatever_commits_first() -> No
         rate=RateLimit(CHAT_RATE, CHAT_RATE_SECONDS),
     )
     conn = FakeConn("A")
-    at = storage.now()
+    at = store.now()
     entries = [chat.ChatEntry(i, at, "A", "Ada", f"m{i}", 0) for i in range(4)]
     room.settle(2, entries[2], {conn})
     room.settle(1, None, {conn})  # failed: its writer was told, nobody else

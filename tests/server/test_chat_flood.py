@@ -21,10 +21,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from peloton.server import chat
-from peloton.server.chat import CHAT_RATE, CHAT_RATE_SECONDS
 from peloton.server.errors import ProtocolError
 from peloton.server.limits import Limits
+from peloton.server.live import chat
+from peloton.server.live.chat import CHAT_RATE, CHAT_RATE_SECONDS
 
 from .helpers import TIMEOUT, create
 from .hostile_support import ArgServer, running, ws_from

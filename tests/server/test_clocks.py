@@ -1,7 +1,7 @@
 """Issue 18, clocks: time controls chosen at table creation, charged by the server on
 a clock the tests move by hand (never by sleeping), enforced (a fallen flag gives the
 seat to the table's stand-in bot), and durable across a restart, which charges nobody
-for the downtime. The pure arithmetic of :mod:`peloton.server.clocks` first, then
+for the downtime. The pure arithmetic of :mod:`peloton.server.live.clocks` first, then
 tables in-process on SQLite and PostgreSQL, then a real server process."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from peloton.server.clocks import (
+from peloton.server.live.clocks import (
     PRESETS,
     REALTIME,
     RECLAIM_GRACE,
@@ -259,7 +259,7 @@ def test_bots_have_no_clock_and_unclocked_tables_are_unchanged(db_url: str) -> N
 
             plain, _ = await seated(tables, dict(TWO_HUMANS))
             assert plain.clock is None
-            from peloton.server import views
+            from peloton.server.live import views
 
             summary = views.summary(plain)
             assert "clock" not in summary and summary["standin"] == "medium"

@@ -11,14 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from peloton.games import cyclo as cy
-from peloton.server.competitions import (
+from peloton.server.errors import ApiError
+from peloton.server.live.competitions import (
     CompetitionSeat,
     LiveCompetition,
     check_request,
     table_request,
 )
-from peloton.server.errors import ApiError
-from peloton.server.storage import now
+from peloton.server.storage.store import now
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 9) | st.sampled_from(["tour", "itt", "leg", "x"]),

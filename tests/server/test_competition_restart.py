@@ -15,7 +15,7 @@ import httpx
 from sqlalchemy import delete, select, update
 
 from peloton.games import cyclo as cy
-from peloton.server import database, storage
+from peloton.server.storage import database, store
 
 from .helpers import Server
 from .test_competitions import LEGS, create, until_finished
@@ -108,12 +108,12 @@ def test_a_server_stopped_before_the_next_leg_opens_it_when_it_starts(db_url: st
     engine = database.create_db_engine(db_url)
     try:
         with engine.begin() as conn:
-            for table in (storage.moves, storage.seats):
+            for table in (store.moves, store.seats):
                 conn.execute(delete(table).where(table.c.table_id == second_leg))
-            conn.execute(delete(storage.tables).where(storage.tables.c.id == second_leg))
+            conn.execute(delete(store.tables).where(store.tables.c.id == second_leg))
             conn.execute(
-                update(storage.competitions)
-                .where(storage.competitions.c.id == comp_id)
+                update(store.competitions)
+                .where(store.competitions.c.id == comp_id)
                 .values(tables=json.dumps([created["table"]]), final=None)
             )
     finally:
@@ -166,8 +166,8 @@ def test_a_stored_game_that_does_not_belong_stops_the_competition_and_loses_noth
     try:
         with engine.begin() as conn:
             conn.execute(
-                update(storage.competitions)
-                .where(storage.competitions.c.id == comp_id)
+                update(store.competitions)
+                .where(store.competitions.c.id == comp_id)
                 .values(tables=json.dumps([stray]), final=None)
             )
     finally:
@@ -192,7 +192,7 @@ def test_a_stored_game_that_does_not_belong_stops_the_competition_and_loses_noth
     engine = database.create_db_engine(db_url)
     try:
         with engine.connect() as conn:
-            kept = conn.execute(select(storage.competitions.c.kind)).all()
+            kept = conn.execute(select(store.competitions.c.kind)).all()
             assert ("stage",) in [tuple(r) for r in kept]
     finally:
         engine.dispose()

@@ -1,4 +1,4 @@
-"""The editor's check as its worker runs it (:func:`peloton.server.drafts.check_draft`),
+"""The editor's check as its worker runs it (:func:`peloton.server.work.drafts.check_draft`),
 for any JSON a client may send: it always answers, never raises (a job that raises
 is a server bug), and what it answers holds together."""
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from peloton import CourseError
 from peloton.games.mindcycling import Course
-from peloton.server.drafts import check_draft
+from peloton.server.work.drafts import check_draft
 
 KEYS = ("name", "lanes", "finish", "sections", "feed", "rocks", "rock", "extra")
 

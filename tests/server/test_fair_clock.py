@@ -27,11 +27,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from peloton.server import views
-from peloton.server.clocks import RECLAIM_GRACE
 from peloton.server.errors import ApiError
-from peloton.server.live import LiveTable
-from peloton.server.tables import Tables
+from peloton.server.live import views
+from peloton.server.live.clocks import RECLAIM_GRACE
+from peloton.server.live.table import LiveTable
+from peloton.server.live.tables import Tables
 
 from .clock_support import TWO_HUMANS, HandClock, bots_done, seated, served
 from .helpers import Server, create, join

@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from peloton.server import database, finished_tables, storage
-from peloton.server.tables import Tables
+from peloton.server.live import finished_tables
+from peloton.server.live.tables import Tables
+from peloton.server.storage import database, store
 
 SHORT_GAME = {"game": "mind-twist", "seats": ["random", "random"], "options": {"length": 4}}
 KEEP = 0.3
@@ -50,7 +51,7 @@ def test_a_finished_table_leaves_memory_once_nobody_watches_it(
 
     async def scenario() -> None:
         engine = database.create_db_engine(f"sqlite:///{tmp_path / 'db.sqlite'}")
-        writer = storage.Writer(engine)
+        writer = store.Writer(engine)
         tables = Tables(writer, engine, bot_delay=0)
         tables.start_bots()  # the sweeper starts with the bots
         alone, watched = [await tables.create(dict(SHORT_GAME)) for _ in range(2)]

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from peloton.server import database, finished_tables, storage
 from peloton.server.limits import FINISHED_IN_MEMORY
-from peloton.server.tables import Tables
+from peloton.server.live import finished_tables
+from peloton.server.live.tables import Tables
+from peloton.server.storage import database, store
 
 #: A short all-bot game: Mind Twist on a 4-space path ends in a few moves.
 SHORT_GAME = {"game": "mind-twist", "seats": ["random", "random"], "options": {"length": 4}}
@@ -30,7 +31,7 @@ def test_only_the_last_finished_tables_asked_for_stay_in_memory(
 
     async def scenario() -> None:
         engine = database.create_db_engine(f"sqlite:///{tmp_path / 'db.sqlite'}")
-        writer = storage.Writer(engine)
+        writer = store.Writer(engine)
         tables = Tables(writer, engine, bot_delay=0)
         made = [await tables.create(dict(SHORT_GAME)) for _ in range(FINISHED_IN_MEMORY + extra)]
         for _ in range(2000):

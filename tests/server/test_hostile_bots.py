@@ -22,7 +22,7 @@ from sqlalchemy import create_engine, inspect, text
 
 from peloton.bots import make_bot
 from peloton.games import mindtwist as mt
-from peloton.server.database import normalise_url
+from peloton.server.storage.database import normalise_url
 
 from .helpers import WS, Server, create, join, stored_moves
 from .hostile_support import ArgServer, copy_db, drop_copy, fresh_db, running

@@ -1,4 +1,4 @@
-"""Leases (issue 19, server/leases.py) on SQLite and on a real PostgreSQL: one owner
+"""Leases (issue 19, server/cluster/leases.py) on SQLite and on a real PostgreSQL: one owner
 per table, epochs that grow with every change of holder, expired leases taken over,
 renewals that report what was lost, nodes that beat; and on PostgreSQL, nodes racing
 for the same lease from many connections at once: exactly one wins."""
@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import Engine, inspect
 
-from peloton.server import database
-from peloton.server.leases import Leases
+from peloton.server.cluster.leases import Leases
+from peloton.server.storage import database
 
 
 class Clock:

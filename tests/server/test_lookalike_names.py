@@ -3,7 +3,7 @@
 The issue: a profile "Аda", with a Cyrillic "А", was registered beside "Ada", and a
 spectator could sign the chat with a seated player's or a profile's name. Names are
 now compared by what they look like too: their confusable skeleton (Unicode TS #39,
-as ICU computes it: :func:`~peloton.server.profiles.name_looks`), kept for each
+as ICU computes it: :func:`~peloton.server.storage.profiles.name_looks`), kept for each
 profile (each look one profile's), given to the profiles of an older database at
 start-up.
 """
@@ -32,9 +32,9 @@ from sqlalchemy import (
     select,
 )
 
-from peloton.server import database, storage
 from peloton.server.errors import ApiError
-from peloton.server.profiles import Profiles, looks_table, name_looks
+from peloton.server.storage import database, store
+from peloton.server.storage.profiles import Profiles, looks_table, name_looks
 
 from .helpers import WS, Server, create, join
 from .hostile_support import fresh_db
@@ -170,12 +170,12 @@ def test_an_older_database_gets_its_looks(kind: str, tmp_path: Path) -> None:
             for n, (name, signer) in enumerate(keys.items()):
                 conn.execute(insert(_before_skeletons().tables["profiles"]), {
                     "name": name, "name_key": name.casefold(), "public_key": _jwk_text(signer),
-                    "created": storage.now().replace(microsecond=0, second=n),
+                    "created": store.now().replace(microsecond=0, second=n),
                 })  # fmt: skip
         engine.dispose()
         for _ in range(2):  # the second start finds everything done
             engine = database.create_db_engine(url)
-            profiles = Profiles(storage.Writer(engine, inline=True), engine)
+            profiles = Profiles(store.Writer(engine, inline=True), engine)
             profiles.load()
             with engine.connect() as conn:
                 rows = dict(conn.execute(select(looks_table.c.look, looks_table.c.name)).all())

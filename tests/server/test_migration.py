@@ -24,11 +24,11 @@ from sqlalchemy import (
 
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling.snapshot import snapshot
-from peloton.server.database import normalise_url
+from peloton.server.storage.database import normalise_url
 
 from .helpers import WS, Server, create, join
 
-# The schema as the first server created it (src/peloton/server/storage.py before games).
+# The schema as the first server created it (src/peloton/server/storage/store.py before games).
 OLD = MetaData()
 OLD_TABLES = Table(
     "tables",

@@ -36,8 +36,8 @@ from peloton.games import mindcycling as mc
 from peloton.games import mindtwist as mt
 from peloton.games import pistard as pi
 from peloton.games.mindcycling.snapshot import snapshot as mc_snapshot
-from peloton.server import database, storage
-from peloton.server.database import normalise_url
+from peloton.server.storage import database, store
+from peloton.server.storage.database import normalise_url
 
 from .conftest import PG_ENV
 from .helpers import (
@@ -50,7 +50,7 @@ from .helpers import (
     stored_moves,
 )
 
-# The schema as the server wrote it before the one options column (storage.py at 5cec0e6).
+# The schema as the server wrote it before the one options column (store.py at 5cec0e6).
 OLD = MetaData()
 OLD_TABLES = Table(
     "tables",
@@ -357,16 +357,16 @@ def test_an_interrupted_migration_is_finished_at_the_next_start(fresh_db: str) -
     engine = create_engine(normalise_url(db_url))
     try:
         # Killed after the copy's table was made, before it was filled: done again.
-        storage.tables.to_metadata(MetaData(), name="tables_rebuilt").create(engine)
+        store.tables.to_metadata(MetaData(), name="tables_rebuilt").create(engine)
         database.migrate(engine)
         assert "tables_rebuilt" not in inspect(engine).get_table_names()
-        migrated = {r.id: r for r in storage.load_tables(engine)}
+        migrated = {r.id: r for r in store.load_tables(engine)}
         assert set(migrated) == {"mcplaying", "piplaying"} and migrated["piplaying"].seed == 77
         # Killed after the old table was dropped, before the copy took its name.
         with engine.begin() as conn:
             conn.exec_driver_sql("ALTER TABLE tables RENAME TO tables_rebuilt")
         database.migrate(engine)
-        again = {r.id: r for r in storage.load_tables(engine)}
+        again = {r.id: r for r in store.load_tables(engine)}
         assert again.keys() == migrated.keys()
         assert again["mcplaying"].options == migrated["mcplaying"].options
         assert again["mcplaying"].moves == old[0].moves

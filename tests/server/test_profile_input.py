@@ -12,9 +12,9 @@ from typing import Any
 import httpx
 import pytest
 
-from peloton.server import database, storage
 from peloton.server.errors import ApiError
-from peloton.server.profiles import CHALLENGE_SECONDS, Profiles
+from peloton.server.storage import database, store
+from peloton.server.storage.profiles import CHALLENGE_SECONDS, Profiles
 
 from .helpers import create
 from .profile_support import Signer, b64, challenge, register, sign_in
@@ -88,7 +88,7 @@ def test_an_old_challenge_is_refused(tmp_path: Path) -> None:
     """The clock is injected: the challenge is answered a second too late."""
     engine = database.create_db_engine(f"sqlite:///{tmp_path / 'p.db'}")
     now = [1000.0]
-    profiles = Profiles(storage.Writer(engine, inline=True), engine, clock=lambda: now[0])
+    profiles = Profiles(store.Writer(engine, inline=True), engine, clock=lambda: now[0])
     profiles.load()
     signer = Signer()
 

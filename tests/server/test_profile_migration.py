@@ -8,14 +8,14 @@ import asyncio
 
 from sqlalchemy import MetaData, create_engine, insert
 
-from peloton.server import database, storage
+from peloton.server.storage import database, store
 
 
 def before_profiles() -> MetaData:
     """The schema just before profiles: today's, less the two new columns."""
     old = MetaData()
     for name in ("tables", "seats", "moves"):
-        table = storage.metadata.tables[name].to_metadata(old)
+        table = store.metadata.tables[name].to_metadata(old)
         for column in ("rated", "profile"):
             if column in table.c:
                 table._columns.remove(table.c[column])
@@ -29,7 +29,7 @@ def test_a_database_before_profiles_is_upgraded(db_url: str) -> None:
     old.create_all(engine)
     with engine.begin() as conn:
         conn.execute(insert(old.tables["tables"]), {
-            "id": "old1", "created": storage.now(), "game": "mind-twist", "options": "{}",
+            "id": "old1", "created": store.now(), "game": "mind-twist", "options": "{}",
             "seed": 1, "secret": "0" * 64, "status": "open", "final": None, "rematch": None,
         })  # fmt: skip
         conn.execute(insert(old.tables["seats"]), [
@@ -40,25 +40,25 @@ def test_a_database_before_profiles_is_upgraded(db_url: str) -> None:
 
     engine = database.create_db_engine(db_url)  # migrates
     try:
-        [row] = storage.load_tables(engine)
+        [row] = store.load_tables(engine)
         assert row.rated is True
         assert [(s.seat, s.name, s.profile) for s in row.seats] == [
             ("B", None, None),
             ("R", "Eddy", None),
         ]
-        writer = storage.Writer(engine, inline=True)
+        writer = store.Writer(engine, inline=True)
 
         async def take() -> None:
-            await writer.write(storage.take_seat("old1", "B", "Felice", "h2", "running", "Felice"))
+            await writer.write(store.take_seat("old1", "B", "Felice", "h2", "running", "Felice"))
 
         asyncio.run(take())
         writer.close()
-        [row] = storage.load_tables(engine)
+        [row] = store.load_tables(engine)
         assert [(s.seat, s.name, s.profile) for s in row.seats] == [
             ("B", "Felice", "Felice"),
             ("R", "Eddy", None),
         ]
         database.create_db_engine(db_url).dispose()  # a second start changes nothing
-        assert storage.load_tables(engine)[0].seats == row.seats
+        assert store.load_tables(engine)[0].seats == row.seats
     finally:
         engine.dispose()

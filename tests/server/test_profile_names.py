@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from peloton.server.errors import ApiError
-from peloton.server.profiles import NAME_MAX, NAME_MIN, checked_name, name_key
+from peloton.server.storage.profiles import NAME_MAX, NAME_MIN, checked_name, name_key
 
 
 @given(st.text(max_size=40))

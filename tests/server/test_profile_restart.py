@@ -10,10 +10,10 @@ from typing import Any
 
 from sqlalchemy import delete, func, select
 
-from peloton.server import database, storage
-from peloton.server.live import LiveTable
-from peloton.server.ratings import Ratings, rated_games
-from peloton.server.tables import Tables
+from peloton.server.live.ratings import Ratings, rated_games
+from peloton.server.live.table import LiveTable
+from peloton.server.live.tables import Tables
+from peloton.server.storage import database, store
 
 from .helpers import Server
 from .profile_support import Signer, play_to_end, register
@@ -74,7 +74,7 @@ def test_ratings_survive_restarts_and_a_crash_before_they_were_stored(db_url: st
     try:
         with engine.connect() as conn:
             kept = [tuple(r) for r in conn.execute(select(rated_games).order_by("seq"))]
-        tables = Tables(storage.Writer(engine, inline=True), engine)
+        tables = Tables(store.Writer(engine, inline=True), engine)
         tables.load()
         ratings = Ratings(tables.writer, engine)
         ratings.load()

@@ -8,7 +8,7 @@ import random
 
 import httpx
 
-from peloton.server.ratings import MODEL, bot_rating, bot_ratings, ordinal
+from peloton.server.live.ratings import MODEL, bot_rating, bot_ratings, ordinal
 
 from .helpers import Server, create
 from .profile_support import Signer, play_to_end, register, sign_in

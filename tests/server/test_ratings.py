@@ -12,10 +12,10 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from peloton.server import database, storage
 from peloton.server.games import HUMAN, spec
-from peloton.server.live import LiveTable, Seat
-from peloton.server.ratings import MODEL, START, Ratings, bot_rating
+from peloton.server.live.ratings import MODEL, START, Ratings, bot_rating
+from peloton.server.live.table import LiveTable, Seat
+from peloton.server.storage import database, store
 
 WHEN = datetime(2026, 12, 1, tzinfo=UTC)
 
@@ -93,7 +93,7 @@ def test_a_better_place_never_gains_less(ranks: list[int]) -> None:
 
 def test_nothing_is_stored_by_rating(tmp_path: Path) -> None:
     engine = database.create_db_engine(f"sqlite:///{tmp_path / 'r.db'}")
-    r = Ratings(storage.Writer(engine, inline=True), engine)
+    r = Ratings(store.Writer(engine, inline=True), engine)
     r.load()
     r.rate(table([human("A", "Ada"), Seat("B", "greedy", "greedy")]), {"A": 1, "B": 2}, WHEN)
     r2 = Ratings(r.writer, engine)

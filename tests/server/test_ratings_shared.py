@@ -13,10 +13,10 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import Engine, select
 
-from peloton.server import database, storage
 from peloton.server.games import HUMAN, spec
-from peloton.server.live import LiveTable, Seat
-from peloton.server.ratings import START, Ratings, rated_games
+from peloton.server.live.ratings import START, Ratings, rated_games
+from peloton.server.live.table import LiveTable, Seat
+from peloton.server.storage import database, store
 
 WHEN = datetime(2026, 12, 2, tzinfo=UTC)
 PLAYERS = ["Ada", "Bo", "Cy"]
@@ -46,7 +46,7 @@ def engines(pg_url: str) -> Iterator[tuple[Engine, Engine]]:
 
 
 def node(engine: Engine) -> Ratings:
-    ratings = Ratings(storage.Writer(engine), engine)
+    ratings = Ratings(store.Writer(engine), engine)
     ratings.load()
     ratings.shared = True
     return ratings

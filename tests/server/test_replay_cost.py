@@ -17,8 +17,8 @@ from typing import Any
 import orjson
 import pytest
 
-from peloton.server import jobs
 from peloton.server.games import spec
+from peloton.server.work import jobs
 
 SHORT, LONG = 275, 1100
 

@@ -13,8 +13,8 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from peloton import rulebook
-from peloton.server import api, rules
 from peloton.server.errors import ApiError
+from peloton.server.http import api, rules
 
 
 class RulesClient:

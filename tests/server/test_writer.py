@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from peloton.server import storage
+from peloton.server.storage import store
 
 INSERT = sa.text("INSERT INTO marks (n) VALUES (:n)")
 
@@ -38,7 +38,7 @@ def test_the_loop_runs_while_a_commit_runs_and_queued_writes_share_the_next(
         committing.clear()
 
     async def scenario() -> tuple[int, list[str]]:
-        writer = storage.Writer(engine)
+        writer = store.Writer(engine)
         seen_during_commit = 0
 
         async def ticker() -> None:
@@ -74,7 +74,7 @@ def test_a_bad_write_fails_alone_and_the_others_of_its_commit_are_kept(tmp_path:
         conn.execute(sa.text("CREATE TABLE marks (n INTEGER NOT NULL)"))
 
     async def scenario() -> list[Any]:
-        writer = storage.Writer(engine)
+        writer = store.Writer(engine)
         outcomes = await asyncio.gather(
             writer.write([(INSERT, {"n": 1})]),
             writer.write([(INSERT, {"n": None})]),  # NOT NULL: refused
@@ -104,7 +104,7 @@ def test_an_inline_writer_still_commits_once_per_loop_turn(tmp_path: Path, inlin
     sa.event.listen(engine, "commit", lambda conn: commits.append(threading.current_thread().name))
 
     async def scenario() -> list[str]:
-        writer = storage.Writer(engine, inline=inline)
+        writer = store.Writer(engine, inline=inline)
         await asyncio.gather(*(writer.write([(INSERT, {"n": n})]) for n in range(10)))
         made = [name for name in commits if name == "MainThread"]
         writer.close()

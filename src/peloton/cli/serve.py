@@ -85,7 +85,7 @@ def serve(
 def check_cluster(db: str | None, broker: str | None, workers: int) -> None:
     """Refuse, with what to give, a cluster asked for without what it needs: a Redis
     broker and a PostgreSQL database shared by every node."""
-    from ..server.broker import check_url  # light: the Redis client loads only to connect
+    from ..server.cluster.broker import check_url  # light: the Redis client loads only to connect
 
     if workers < 1:
         raise fail(f"--workers must be 1 or more, not {workers}", EXIT_USAGE)

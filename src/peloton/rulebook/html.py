@@ -4,7 +4,7 @@ Each heading gets its anchor (its first rule id, else a slug of its title) and s
 its rule ids as small links to themselves, every further id anchored on its link, so
 ``#MC-5.6`` lands on the heading that explains it. Each diagram becomes an empty
 ``<figure data-diagram="N">`` with its caption: the page's script draws the position
-into it with the game's own board renderer (see :mod:`peloton.server.rules`).
+into it with the game's own board renderer (see :mod:`peloton.server.http.rules`).
 
 >>> from peloton import rulebook
 >>> page = render(rulebook.load("mind-twist"))

@@ -3,7 +3,7 @@
 See docs/protocol.md for the HTTP API and the WebSocket messages.
 
 ``create_app`` is imported on first use: the server's worker processes import this
-package too (:mod:`.jobs`), and need neither the web framework nor the database.
+package too (:mod:`.work.jobs`), and need neither the web framework nor the database.
 """
 
 from __future__ import annotations

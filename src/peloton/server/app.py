@@ -18,30 +18,21 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import (
-    api,
-    chat,
-    competition_api,
-    database,
-    editor,
-    profile_api,
-    rules,
-    seat_api,
-    storage,
-    tutorial,
-)
 from . import errors as e
-from . import protocol as p
-from .bot_turns import MarkClient
-from .competitions import Competitions
 from .errors import ApiError, ProtocolError
+from .http import api, competition_api, editor, profile_api, rules, seat_api, tutorial
 from .limits import ClientGate, Limits, QuietLog
-from .live import Connection, LiveTable
-from .protocols import ABORT
-from .replays import ReplayCache
-from .solver import SOLVER_SECONDS, SolverService
-from .tables import Tables
-from .workers import Workers
+from .live import chat
+from .live import messages as p
+from .live.bot_turns import MarkClient
+from .live.competitions import Competitions
+from .live.table import Connection, LiveTable
+from .live.tables import Tables
+from .storage import database, store
+from .transport import ABORT
+from .work.replays import ReplayCache
+from .work.solver import SOLVER_SECONDS, SolverService
+from .work.workers import Workers
 
 log = logging.getLogger("peloton.server")
 quiet = QuietLog(log)
@@ -92,7 +83,7 @@ async def table_socket(websocket: WebSocket) -> None:
 
 async def handle_frame(app: Starlette, table: LiveTable, conn: Connection, raw: Any) -> None:
     """Answer one client frame of ``table``: the same whether the client's socket is
-    on this process or relayed from another node of a cluster (:mod:`.cluster`)."""
+    on this process or relayed from another node of a cluster (:mod:`.cluster.node`)."""
     tables: Tables = app.state.tables
     chats: chat.Chats = app.state.chats
     try:
@@ -169,17 +160,17 @@ async def _serve_socket(websocket: WebSocket, tables: Tables) -> None:
 
 
 def _starting(url: str) -> contextlib.AbstractContextManager[None]:
-    from .cluster import starting
+    from .cluster.node import starting
 
     return starting(url)
 
 
 async def _start_node(app: Starlette, tables: Tables, broker_url: str) -> Any:
-    """Start this process as a node of a cluster (:mod:`.cluster`): it takes the
+    """Start this process as a node of a cluster (:mod:`.cluster.node`): it takes the
     unfinished tables nobody holds, and serves the others through their owners."""
-    from . import broker
-    from .cluster import LEASE_SECONDS, Cluster
-    from .leases import Leases
+    from .cluster import broker
+    from .cluster.leases import Leases
+    from .cluster.node import LEASE_SECONDS, Cluster
 
     hub = broker.connect(broker_url)
     leases = Leases(tables.engine, hub.node, ttl=LEASE_SECONDS)
@@ -206,7 +197,7 @@ def create_app(
     takes at most ``solver_seconds``; ``limits`` are the per-client limits (default:
     :class:`~.limits.Limits`' defaults). With ``broker_url`` (``redis://…``) the app is
     one node of a cluster sharing the database ``db_url`` (PostgreSQL) with the others
-    (:mod:`.cluster`, docs/deployment.md); ``None``: one process serving every table."""
+    (:mod:`.cluster.node`, docs/deployment.md); ``None``: one process serving every table."""
     url = db_url or database.default_db_url()
     limits = limits or Limits()
 
@@ -220,7 +211,7 @@ def create_app(
         await run_in_threadpool(lock.__enter__)
         try:
             engine = await run_in_threadpool(database.create_db_engine, url)
-            writer = storage.Writer(engine)
+            writer = store.Writer(engine)
             tables = Tables(writer, engine, workers, bot_delay=bot_delay)
             node = None
             if broker_url is None:
@@ -290,7 +281,7 @@ def create_app(
     # Every request's code knows its client (a new table's bots count as its creator's).
     middleware = [Middleware(MarkClient)]
     if broker_url is not None:  # cluster mode: a table's requests go to its node
-        from .forward import Forwarding
+        from .cluster.forward import Forwarding
 
         middleware.insert(0, Middleware(Forwarding))
     app = Starlette(

@@ -39,7 +39,7 @@ NOT_STARTED = "not_started"
 NOT_FOUND = "not_found"
 INTERNAL = "internal"
 CHANCE_STEP = "chance_step"
-# The table chat (:mod:`.chat`): a chat message refused (malformed, empty, too long),
+# The table chat (:mod:`.live.chat`): a chat message refused (malformed, empty, too long),
 # sent too fast, or written by a spectator while the players muted spectators.
 BAD_CHAT = "bad_chat"
 CHAT_FLOOD = "chat_flood"
@@ -63,7 +63,7 @@ STOPPED = "stopped"
 #: 429: a per-client limit (docs/protocol.md, "Limits"); 429 too: every worker busy.
 RATE_LIMITED = "rate_limited"
 BUSY = "busy"
-#: 408: a request that did not arrive in time (answered by :mod:`.protocols`).
+#: 408: a request that did not arrive in time (answered by :mod:`.transport`).
 TIMEOUT = "timeout"
 
 #: Each engine error class and its code, looked up most specific class first (a

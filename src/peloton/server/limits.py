@@ -92,7 +92,7 @@ class Limits:
     challenges_per_minute: int | None = 30
     #: Chat messages one address may write at one table in a chat rate window (every
     #: seat and spectator connection of it together): reconnecting does not give a
-    #: spectator more (:mod:`.chat`).
+    #: spectator more (:mod:`.live.chat`).
     chat_per_client: int | None = 10
 
     @classmethod

@@ -5,7 +5,7 @@ connections are closed, the running clocks saved, a cluster node's leases given 
 and the worker processes ended; then ``peloton serve`` prints a last line
 (:data:`STOPPED`) and exits with code 0 (a stop asked for is no failure; Ctrl-C
 still exits 130, an interrupted command's code). However the server ends, even by
-SIGKILL, its worker processes end with it (:func:`.workers.die_with_server`).
+SIGKILL, its worker processes end with it (:func:`.work.workers.die_with_server`).
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ from collections.abc import Iterator
 
 import uvicorn
 
-from . import broker, database, supervisor
 from .app import create_app
+from .cluster import broker, supervisor
 from .lateness import LatenessMonitor, monitor_if_asked, report
 from .limits import KEEP_ALIVE_SECONDS, Limits
-from .protocols import HttpProtocol, WebSocketProtocol
+from .storage import database
+from .transport import HttpProtocol, WebSocketProtocol
 
 #: The last line ``peloton serve`` prints once it has stopped (then the signal's name).
 STOPPED = "Peloton stopped"
@@ -101,7 +102,7 @@ def serve(
 
     With ``broker_url`` this process is a node of a cluster (issue 19: the database is
     PostgreSQL, shared by every node); with ``workers`` > 1 it binds the port and
-    supervises that many node processes sharing it (:mod:`.supervisor`). A worker
+    supervises that many node processes sharing it (:mod:`.cluster.supervisor`). A worker
     gets the shared socket as ``socket_fd``."""
     url = db_url or database.default_db_url()
     if socket_fd is not None:  # a worker of `--workers`: the parent bound and checked

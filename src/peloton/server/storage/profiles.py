@@ -96,7 +96,7 @@ profiles_table = Table(
     Column("created", DateTime(timezone=True), nullable=False),
 )
 
-#: What each profile's name looks like (:func:`name_looks`: one or two looks a name),
+#: What each profile's name looks like (:func:`name_looks`: one to three looks a name),
 #: each look one profile's (the primary key): no two profiles look alike. A profile
 #: registered beside an older look-alike before looks were kept has none of the looks
 #: the older one holds (:func:`migrate`).
@@ -167,13 +167,14 @@ def name_looks(name: str) -> frozenset[str]:
     (``Аda``, with a Cyrillic ``А``, and ``Ada``; ``AnquetiI``, a capital ``I`` last,
     and ``Anquetil``).
 
-    The TS #39 skeleton of the name (in compatibility form) as written, and the one of
-    the name case-folded, each case-folded: the first catches the letters alike in the
-    case written (capital ``I`` and ``l``), the second a look-alike in another case
-    (``АNQUETIL``). Names that differ only in case are one name already
-    (:func:`name_key`)."""
+    The TS #39 skeleton of the name (in compatibility form) as written, and the ones of
+    the name case-folded and in capitals, each case-folded: the first catches the letters
+    alike in the case written (capital ``I`` and ``l``), the others a look-alike in another
+    case (``АNQUETIL``; ``IВ``, a Cyrillic ``В``, and ``ib``, whose small letters differ,
+    ``в`` being drawn as a small capital, but whose capitals do not). Names that differ only
+    in case are one name already (:func:`name_key`)."""
     shown = unicodedata.normalize("NFKC", name)
-    return frozenset((_skeleton(shown), _skeleton(shown.casefold())))
+    return frozenset((_skeleton(shown), _skeleton(shown.casefold()), _skeleton(shown.upper())))
 
 
 def checked_name(name: Any) -> str:
@@ -266,27 +267,30 @@ CHALLENGE_SECRET = "challenges"
 
 
 def migrate(engine: Engine) -> None:
-    """Give the profiles that have no looks yet theirs (:data:`looks_table`): those of a
-    server from before looks were kept. Oldest first, so that of two registered alike
-    before, the older keeps the look and both keep their names; no third comes.
-    Blocking; every start checks (one query when nothing is missing)."""
+    """Give every profile the looks it lacks (:data:`looks_table`): all of them for a
+    profile of a server from before looks were kept, and a kind of look added since (the
+    capitals' skeleton) for one stored before it. Oldest first, so that of two registered
+    alike before, the older keeps the look and both keep their names; no third comes.
+    Blocking; every start checks (two queries when nothing is missing)."""
     p, looks = profiles_table, looks_table
     with engine.begin() as conn:
-        missing = conn.execute(
-            select(p.c.name)
-            .where(p.c.name.not_in(select(looks.c.name)))
-            .order_by(p.c.created, p.c.name)
-        ).all()
-        if not missing:
-            return
-        held = set(conn.execute(select(looks.c.look)).scalars())
-        for r in missing:
-            free = name_looks(r.name) - held
-            if free != name_looks(r.name):
-                log.warning("profile %r looks like an older one", r.name)
+        names = conn.execute(select(p.c.name).order_by(p.c.created, p.c.name)).scalars().all()
+        stored = conn.execute(select(looks.c.look, looks.c.name)).all()
+        held = {look for look, _ in stored}
+        own: dict[str, set[str]] = {}
+        for look, name in stored:
+            own.setdefault(name, set()).add(look)
+        alike = []
+        for name in names:
+            lacking = name_looks(name) - own.get(name, set())
+            free = lacking - held
+            if free != lacking:
+                alike.append(name)
             for look in sorted(free):
-                conn.execute(insert(looks), {"look": look, "name": r.name})
+                conn.execute(insert(looks), {"look": look, "name": name})
             held |= free
+        if alike:  # one line a start: these stay as they are, and are said at every start
+            log.warning("%d profiles look like older ones: %s", len(alike), ", ".join(alike[:5]))
 
 
 class Profiles:

@@ -36,7 +36,7 @@ from peloton.games import mindcycling as mc
 from peloton.games import mindtwist as mt
 from peloton.games import pistard as pi
 from peloton.games.mindcycling.snapshot import snapshot as mc_snapshot
-from peloton.server.storage import database, store
+from peloton.server.storage import migrations, store
 from peloton.server.storage.database import normalise_url
 
 from .conftest import PG_ENV
@@ -356,16 +356,19 @@ def test_an_interrupted_migration_is_finished_at_the_next_start(fresh_db: str) -
     write_old_database(db_url, old)
     engine = create_engine(normalise_url(db_url))
     try:
-        # Killed after the copy's table was made, before it was filled: done again.
+        # The hand-written migration of the servers before Alembic, killed after its copy's
+        # table was made, before it was filled: done again.
         store.tables.to_metadata(MetaData(), name="tables_rebuilt").create(engine)
-        database.migrate(engine)
+        migrations.upgrade(engine)
         assert "tables_rebuilt" not in inspect(engine).get_table_names()
         migrated = {r.id: r for r in store.load_tables(engine)}
         assert set(migrated) == {"mcplaying", "piplaying"} and migrated["piplaying"].seed == 77
-        # Killed after the old table was dropped, before the copy took its name.
+        # Killed after the old table was dropped, before the copy took its name (such a
+        # database has no alembic_version yet).
         with engine.begin() as conn:
             conn.exec_driver_sql("ALTER TABLE tables RENAME TO tables_rebuilt")
-        database.migrate(engine)
+            conn.exec_driver_sql("DROP TABLE alembic_version")
+        migrations.upgrade(engine)
         again = {r.id: r for r in store.load_tables(engine)}
         assert again.keys() == migrated.keys()
         assert again["mcplaying"].options == migrated["mcplaying"].options

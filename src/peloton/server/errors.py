@@ -8,7 +8,10 @@ game. An error goes to its sender alone: the table is unchanged.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
+
+from pydantic import ValidationError
 
 from ..core.errors import (
     ConfigError,
@@ -150,3 +153,30 @@ def create_error(exc: PelotonError, *, courses: bool) -> ApiError:
     if course is not None:
         return bad_course(str(exc), list(course.problems))
     return bad_options(str(exc))
+
+
+# ---------------------------------------------------------------- declared models
+
+
+@dataclass(frozen=True)
+class FieldProblem:
+    """The first thing a declared model (:mod:`.live.schemas`) refused: the ``path``
+    to it (keys and list indexes), whether it is ``missing``, and the value ``given``."""
+
+    path: tuple[str | int, ...]
+    missing: bool
+    given: Any
+
+
+def field_problem(exc: ValidationError) -> FieldProblem:
+    """The first problem of a pydantic error, for an answer that names the field in
+    the protocol's words (never pydantic's own text, which shows its internals)."""
+    first = exc.errors(include_url=False, include_context=False)[0]
+    return FieldProblem(tuple(first["loc"]), first["type"] == "missing", first.get("input"))
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters: an error quotes what it was sent
+    without echoing a whole message back."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"

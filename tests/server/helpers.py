@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +129,8 @@ class WS:
         #: ``snapshot`` and ``table``.
         self.snapshot: dict[str, Any] | None = None
         self.table: dict[str, Any] | None = None
+        #: The snapshot's lists of the moves at hand (the welcome's ``move_lists``).
+        self.move_lists: list[str] = ["legal"]
 
     def send(self, message: Any) -> None:
         self.conn.send(message if isinstance(message, str | bytes) else json.dumps(message))
@@ -139,6 +142,7 @@ class WS:
         data: dict[str, Any] = json.loads(text)
         if data["type"] == "welcome":
             self.snapshot, self.table = data["snapshot"], data["table"]
+            self.move_lists = data.get("move_lists", ["legal"])
         elif data["type"] == "update":
             self.follow(data)
         return data
@@ -146,14 +150,15 @@ class WS:
     def follow(self, update: dict[str, Any]) -> None:
         """Apply an ``update`` to the snapshot and summary this client has, as the
         protocol says (docs/protocol.md, "Deltas"), and give the update the results as
-        ``snapshot`` and ``table``: the legal moves are the update's own (none when it
-        has none)."""
+        ``snapshot`` and ``table``: the moves at hand (``legal`` and the welcome's other
+        ``move_lists``) are the update's own (none when it has none)."""
         assert self.snapshot is not None and self.table is not None, "an update before welcome"
         assert "snapshot" not in update and "table" not in update, "an update is changes only"
-        had_legal = "legal" in self.snapshot
+        had = {key for key in self.move_lists if key in self.snapshot}
         snap = apply_changes(self.snapshot, update["changes"])
-        if had_legal or "legal" in update:
-            snap["legal"] = update.get("legal", [])
+        for key in self.move_lists:
+            if key in had or key in update:
+                snap[key] = update.get(key, [])
         self.snapshot = update["snapshot"] = snap
         self.table = update["table"] = apply_changes(self.table, update["table_changes"])
 
@@ -286,6 +291,7 @@ def apply_changes(value: Any, changes: list[Any]) -> Any:
     return value
 
 
-def in_replay(snapshot: dict[str, Any]) -> dict[str, Any]:
-    """A snapshot as a replay shows it: without legal moves (nobody plays in a replay)."""
-    return {**snapshot, "legal": []}
+def in_replay(snapshot: dict[str, Any], move_lists: Iterable[str] = ("legal",)) -> dict[str, Any]:
+    """A snapshot as a replay shows it: without the moves at hand (``legal`` and the
+    game's other ``move_lists``; nobody plays in a replay)."""
+    return {**snapshot, **{key: [] for key in move_lists if key in snapshot}}

@@ -118,3 +118,14 @@ def test_object_options_are_named_in_summaries_and_whole_in_the_detail(http: htt
     course = mc.Course.load("short").to_dict()
     cycling = create(http, course="short", riders=3, seats=["human", "greedy"])
     assert http.get(f"/api/tables/{cycling}/replay").json()["course_data"] == course
+
+
+def test_choice_facts_are_what_the_game_declares(http: httpx.Client) -> None:
+    """``choice_facts`` is a game's ``CHOICE_FACTS`` as declared (Cyclo's modes: what the
+    lobby shows of a mode before any table has it), and empty for a game without any."""
+    from peloton.games.cyclo.modes import CHOICE_FACTS
+
+    games = {g["name"]: g for g in http.get("/api/games").json()["games"]}
+    assert games["cyclo"]["choice_facts"] == CHOICE_FACTS
+    assert set(games["cyclo"]["choice_facts"]["mode"]) >= {"classic", "keirin", "itt"}
+    assert games["mind-cycling"]["choice_facts"] == {}

@@ -3,6 +3,7 @@ table's seed, bots, humans, bad input, and a killed server that rolls on exactly
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 
 from peloton.core.rng import Rng
 from peloton.games import pistard as pi
+from peloton.games.pistard.snapshot import MOVE_LISTS
 
 from .helpers import WS, Server, create, in_replay, join, replay_snapshots, stored_moves
 
@@ -116,7 +118,9 @@ def test_an_all_bot_table_plays_to_the_end_rolling_from_its_seed(
     replay = http.get(f"/api/tables/{table}/replay").json()
     snaps = replay_snapshots(replay)
     assert replay["moves"] == record["moves"] and len(snaps) == len(record["moves"]) + 1
-    assert snaps[-1] == in_replay(pi.snapshot(pi.Record.from_dict(record).replay(), None))
+    assert snaps[-1] == in_replay(
+        pi.snapshot(pi.Record.from_dict(record).replay(), None), MOVE_LISTS
+    )
     upload = http.post("/api/replay", json=record)
     assert upload.status_code == 200 and replay_snapshots(upload.json()) == snaps
     watcher.close()
@@ -242,3 +246,46 @@ def test_a_killed_server_rolls_on_exactly(db_url: str) -> None:
             rolls_follow_the_seed(http.get(f"/api/tables/{bots}/record").json())
     finally:
         second.stop()
+
+
+def test_only_the_mover_gets_its_moves_in_parts(server: Server, http: httpx.Client) -> None:
+    """The moves in parts (``legal_moves``, one of the game's ``MOVE_LISTS``) are the
+    mover's, like ``legal`` (PI-5.2 notation, docs/protocol.md "Snapshot"): never in an
+    update's changes, filled only in the mover's own update, and empty in a replay."""
+    table = create(http, game="pistard", options=SHORT, seats=["human", "human"])
+    tokens = {"A": join(http, table, "A"), "B": join(http, table, "B")}
+    a, b = WS(server, table), WS(server, table)
+    welcome = a.hello(tokens["A"])
+    assert welcome["move_lists"] == ["legal", "legal_moves"]
+    b.hello(tokens["B"])
+    rng, updates = random.Random(7), 0
+    players = {"A": a, "B": b}
+    while updates < 8 or (a.snapshot or {}).get("is_chance"):  # end where a player is due
+        snap = a.snapshot
+        assert snap is not None
+        if snap["current_player"] in players and not snap["is_over"]:
+            mover = players[snap["current_player"]].snapshot
+            assert mover is not None
+            move = rng.choice(mover["legal"])
+            players[snap["current_player"]].send(
+                {"type": "move", "move": move, "index": snap["moves_played"]}
+            )
+        a.expect("update")
+        b.expect("update")
+        updates += 1
+        current = a.snapshot["current_player"]  # type: ignore[index]
+        for seat, ws in players.items():
+            frame = json.loads(ws.frames[-1])
+            assert all(change[0][:1] != ["legal_moves"] for change in frame["changes"])
+            mine = ws.snapshot
+            assert mine is not None
+            if seat == current:
+                assert [m["text"] for m in mine["legal_moves"]] == mine["legal"] != []
+            else:
+                assert mine["legal_moves"] == mine["legal"] == []
+    a.quiet()
+    b.quiet()
+    body = http.get(f"/api/tables/{table}/replay").json()
+    assert all(s["legal_moves"] == [] == s["legal"] for s in replay_snapshots(body))
+    a.close()
+    b.close()

@@ -19,6 +19,10 @@ and the names of its package's contract (docs/games.md):
 ``RECORD_KIND_KEY`` the key of a seat's kind in the record's players (else ``kind``)
 ``SEATS_BY_OPTION`` ``{option: {choice: (fewest, most)}}``: the seats a choice of an
                    option allows, inside the game's range (a game's modes); else none
+``CHOICE_FACTS``   ``{option: {choice: {fact: value}}}``: what a page needs to know of a
+                   choice before any table has it (a mode's words, road or track...)
+``MOVE_LISTS``     the snapshot's keys that list the moves at hand (else ``("legal",)``):
+                   sent whole to whoever may play them, empty to everyone else
 =================  ==========================================================
 
 What a game offers beyond its tables (a tutorial, a course editor, competitions) it
@@ -58,6 +62,8 @@ _MODULE_OF = {
     "public_moves": "snapshot",
     "solve_solo": "solver",
     "SEATS_BY_OPTION": "modes",
+    "CHOICE_FACTS": "modes",
+    "MOVE_LISTS": "snapshot",
 }
 _MISSING = object()
 
@@ -127,6 +133,11 @@ class GameSpec:
     letters: tuple[str, ...]
     #: ``{option: {choice: (fewest, most)}}``: seats a choice allows (``SEATS_BY_OPTION``).
     seats_by_option: Mapping[str, Mapping[str, tuple[int, int]]] = field(default_factory=dict)
+    #: ``{option: {choice: {fact: value}}}``: what a page knows of a choice (``CHOICE_FACTS``).
+    choice_facts: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
+    #: The snapshot's keys that list the moves at hand (``MOVE_LISTS``): only whoever may
+    #: play them gets them filled.
+    move_lists: tuple[str, ...] = ("legal",)
 
     @property
     def name(self) -> str:
@@ -356,6 +367,8 @@ def _build(name: str) -> GameSpec:
         record_kind_key=contract(module, "RECORD_KIND_KEY", "kind"),
         letters=_letters(module, info),
         seats_by_option=contract(module, "SEATS_BY_OPTION", {}),
+        choice_facts=contract(module, "CHOICE_FACTS", {}),
+        move_lists=tuple(contract(module, "MOVE_LISTS", ("legal",))),
     )
 
 

@@ -48,6 +48,9 @@ from .state import State
 from .terrain import CLIMBER, TERRAIN
 from .track import FINISH, loop_space
 
+#: The snapshot's lists of the moves at hand (``legal``, and the legal rides in parts): the server
+#: fills them only for whoever may play them (docs/games.md, ``MOVE_LISTS``).
+MOVE_LISTS = ("legal", "rides")
 #: How many of the latest moves a snapshot lists.
 LAST_MOVES = 16
 

@@ -17,6 +17,9 @@ from .riders import base_colour_name
 from .state import State
 from .track import COLOUR_OF_LETTER, LANE_LETTERS
 
+#: The snapshot's lists of the moves at hand (``legal``, and the legal moves in parts): the server
+#: fills them only for whoever may play them (docs/games.md, ``MOVE_LISTS``).
+MOVE_LISTS = ("legal", "legal_moves")
 #: How many of the latest moves a snapshot lists.
 LAST_MOVES = 12
 

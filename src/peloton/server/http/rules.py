@@ -85,7 +85,7 @@ def diagram(game: str, drawn: rulebook.Diagram) -> dict[str, Any]:
         "caption": drawn.caption,
         "highlight": list(drawn.highlight),
         # A diagram is to look at, not to play: no legal moves to light up.
-        "snapshot": game_spec.snapshot(state, None) | {"legal": []},
+        "snapshot": game_spec.snapshot(state, None) | {key: [] for key in game_spec.move_lists},
         "table": table,
     }
 

@@ -76,6 +76,7 @@ def game(spec: GameSpec) -> dict[str, Any]:
             name: {choice: list(seats) for choice, seats in by.items()}
             for name, by in spec.seats_by_option.items()
         },
+        "choice_facts": spec.choice_facts,
         "solo": solo,
         "solo_options": solo_options,
         "solver": spec.solve_solo_fn is not None,
@@ -160,23 +161,21 @@ def detail(table: LiveTable, viewer: str | None) -> dict[str, Any]:
     }
 
 
-def seen(table: LiveTable, viewer: str | None) -> tuple[dict[str, Any], Any]:
-    """What ``viewer`` sees of the position: the snapshot without its ``legal`` moves
-    (the base of the next update's delta), and those moves (``None``: the game's
-    snapshot has no ``legal``)."""
+def seen(table: LiveTable, viewer: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What ``viewer`` sees of the position: the snapshot without its lists of the moves
+    at hand (``legal``, and any other of the game's ``MOVE_LISTS``: the base of the next
+    update's delta), and those lists by key (empty: the game's snapshot has none)."""
     snap = table.spec.snapshot(table.state, viewer)
-    return snap, snap.pop("legal", None)
+    return snap, {key: snap.pop(key) for key in table.spec.move_lists if key in snap}
 
 
 def _with_legal(
-    table: LiveTable, viewer: str | None, snap: dict[str, Any], legal: Any
+    table: LiveTable, viewer: str | None, snap: dict[str, Any], legal: dict[str, Any]
 ) -> dict[str, Any]:
-    """The whole snapshot as ``viewer`` gets it: the legal moves for the seat to move,
-    an empty list for everyone else (nobody else may play them)."""
-    if legal is None:
-        return snap
+    """The whole snapshot as ``viewer`` gets it: the moves at hand for the seat to move,
+    empty lists for everyone else (nobody else may play them)."""
     mover = viewer is not None and viewer == table.state.current_player
-    return {**snap, "legal": legal if mover else []}
+    return {**snap, **(legal if mover else {key: [] for key in legal})}
 
 
 def _base_key(table: LiveTable, viewer: str | None) -> str | None:
@@ -196,7 +195,9 @@ def welcome(table: LiveTable, seat: str | None) -> str:
     head = summary(table)
     if table.shown_head is None:
         table.shown_head = head
-    return _welcome({**head, **objects(table.options)}, seat, _with_legal(table, seat, snap, legal))
+    return _welcome(
+        {**head, **objects(table.options)}, seat, _with_legal(table, seat, snap, legal), table
+    )
 
 
 def welcomes(table: LiveTable) -> list[tuple[Connection, str]]:
@@ -211,7 +212,8 @@ def welcomes(table: LiveTable) -> list[tuple[Connection, str]]:
         if key not in built:
             built[key] = seen(table, key)
         snap, legal = built[key]
-        out.append((conn, _welcome(full, conn.seat, _with_legal(table, conn.seat, snap, legal))))
+        snap_shown = _with_legal(table, conn.seat, snap, legal)
+        out.append((conn, _welcome(full, conn.seat, snap_shown, table)))
     table.shown = {key: snap for key, (snap, _) in built.items()}
     table.shown_head = head
     return out
@@ -257,7 +259,7 @@ def update_texts(
     An update carries the changes (:mod:`..deltas`) from the snapshot this viewer was
     last sent to the new one, without legal moves, and from the last summary sent to
     the new one (the clock in full: its seconds run between messages); the seat to
-    move gets its legal moves in ``legal``. A seat gets a text of its own while one of
+    move gets its legal moves in ``legal`` (and the game's other ``MOVE_LISTS``). A seat gets a text of its own while one of
     its connections is at the table and the snapshot depends on the viewer, or when
     it is to move. The new snapshots are the bases of the next update."""
     if not table.connections:  # nobody to keep a base for: the next hello sets it
@@ -281,9 +283,9 @@ def update_texts(
         sentence = said(viewer, shown_move) if said is not None else shown_move
         text = _update(index, shown_move, by, sentence, changes, table_changes)
         texts[viewer] = text
-        if legal and mover in seats and (viewer == mover or spec.public):
+        if any(legal.values()) and mover in seats and (viewer == mover or spec.public):
             # The seat to move: the same text with its legal moves (no second encoding).
-            texts[mover] = f'{text[:-1]},"legal":{orjson.dumps(legal).decode()}}}'
+            texts[mover] = f"{text[:-1]},{orjson.dumps(legal).decode()[1:-1]}}}"
     table.shown = shown
     return texts
 
@@ -324,8 +326,12 @@ def invitations(table: LiveTable, by: str) -> list[tuple[Connection, str]]:
     return [(conn, message) for conn in table.connections]
 
 
-def _welcome(head: dict[str, Any], seat: str | None, snap: dict[str, Any]) -> str:
-    return p.dumps({"type": "welcome", "seat": seat, "table": head, "snapshot": snap})
+def _welcome(head: dict[str, Any], seat: str | None, snap: dict[str, Any], table: LiveTable) -> str:
+    # ``move_lists``: the snapshot's keys that only an update to the seat to move fills.
+    return p.dumps({
+        "type": "welcome", "seat": seat, "table": head, "snapshot": snap,
+        "move_lists": list(table.spec.move_lists),
+    })  # fmt: skip
 
 
 def _update(

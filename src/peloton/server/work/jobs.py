@@ -177,7 +177,7 @@ def table_replay(
             yield spec.snapshot(state, viewer)
 
     extra = {"options": shown(options), **objects(options), "players": players}
-    answer = replays.replay(spec.name, [], positions(), extra)
+    answer = replays.replay(spec.name, [], positions(), extra, spec.move_lists)
     moves = spec.public_moves(state, viewer) if spec.hidden else list(texts)
     if spec.hidden:
         again = spec.new_state(options, seed)
@@ -250,7 +250,7 @@ def _record_replay(data: Any) -> bytes:
             record.play_move(state, i)
             yield spec.snapshot(state, None)
 
-    answer = replays.replay(spec.name, list(record.moves), positions(), extra)
+    answer = replays.replay(spec.name, list(record.moves), positions(), extra, spec.move_lists)
     answer["sentences"] = sentences
     return dump(answer)
 

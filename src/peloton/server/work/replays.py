@@ -29,15 +29,17 @@ def replay(
     moves: list[str],
     snapshots: Iterable[dict[str, Any]],
     extra: dict[str, Any],
+    move_lists: tuple[str, ...] = ("legal",),
 ) -> dict[str, Any]:
     """A replay answer: the ``moves`` once, the first of ``snapshots`` (one per position,
     the first before any move) and the changes between each two; ``extra`` adds the
-    options and players."""
+    options and players. The snapshots' lists of the moves at hand (``move_lists``, the
+    game's ``MOVE_LISTS``) are empty: a replay is watched, not played."""
     first: dict[str, Any] | None = None
     before: dict[str, Any] | None = None
     steps: list[list[Change]] = []
     for snap in snapshots:
-        snap = {**snap, "legal": []} if "legal" in snap else snap
+        snap = {**snap, **{key: [] for key in move_lists if key in snap}}
         if before is None:
             first = snap
         else:

@@ -44,6 +44,7 @@ const S = {
   clock: null, // the seats' clocks (clock.js)
   seatMenu: null, // leaving the table, taking the seat back (seat_menu.js)
   chat: null, // the chat panel (chat_panel.js)
+  moveLists: ["legal"], // the snapshot's lists of the moves at hand (the welcome's move_lists)
 };
 
 const socket = new LiveSocket(tableId, {
@@ -146,6 +147,7 @@ function onMessage(msg) {
     case "welcome": {
       S.welcomes += 1;
       S.seat = msg.seat || null;
+      S.moveLists = msg.move_lists || ["legal"];
       S.chat.welcome(S.seat);
       applyTable(msg.table);
       setSnapshot(msg.snapshot);
@@ -167,8 +169,8 @@ function onMessage(msg) {
         resync();
         return;
       }
-      // The legal moves are the update's own: only the seat to move gets them.
-      if ("legal" in prev || msg.legal) next.snap.legal = msg.legal || [];
+      // The moves at hand are the update's own: only the seat to move gets them.
+      for (const key of S.moveLists) if (key in prev || msg[key]) next.snap[key] = msg[key] || [];
       applyTable(next.table, { whole: true });
       if (msg.index === S.log.length) {
         S.log.push({ move: msg.move, round: S.view.roundOf(prev, msg.index), by: msg.by, sentence: msg.sentence || null });

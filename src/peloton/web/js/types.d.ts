@@ -116,7 +116,7 @@ export type Change = [path: (string | number)[], value: unknown] | [path: (strin
 
 /** The messages of the table's WebSocket ("Server to client"). */
 export type ServerMessage =
-  | { type: "welcome"; seat: Seat | null; table: TableSummary; snapshot: Snapshot }
+  | { type: "welcome"; seat: Seat | null; table: TableSummary; snapshot: Snapshot; move_lists?: string[] }
   | {
       type: "update";
       index: number;
@@ -126,6 +126,8 @@ export type ServerMessage =
       changes: Change[];
       table_changes: Change[];
       legal?: Snapshot["legal"];
+      /** The game's other lists of the moves at hand (the welcome's `move_lists`). */
+      [moveList: string]: unknown;
     }
   | { type: "error"; code: string; message: string }
   | { type: "rematch"; id: string; url: string; by: Seat; table: TableSummary }

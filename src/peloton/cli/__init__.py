@@ -20,7 +20,7 @@ import sys
 import typer
 
 from ..core.errors import PelotonError
-from . import clock, courses, info, play, rules, serve, simulate, solve, tour
+from . import clock, courses, db, info, play, rules, serve, simulate, solve, tour
 from .base import EXIT_ERROR, EXIT_INTERRUPTED, new_app
 
 __all__ = ["app", "main"]
@@ -35,6 +35,7 @@ serve.register(app)
 simulate.register(app)
 solve.register(app)
 tour.register(app)
+db.register(app)  # the group db (upgrade, current)
 
 # ---------------------------------------------------------------- entry point
 

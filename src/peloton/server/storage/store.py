@@ -11,7 +11,7 @@ game's ``from_options``, as JSON, objects included (a course is stored whole, so
 table replays on the course it was created with). A game with dice also stores
 ``seed``: its rolls are drawn from it, so a restarted server rolls exactly what it
 would have rolled. Databases of older servers are brought to this schema at start-up
-(:func:`.database.migrate`), keeping every table, seat and move. Each table also has a ``secret`` (256 random bits): every
+(the revisions of :mod:`.migrations`), keeping every table, seat and move. Each table also has a ``secret`` (256 random bits): every
 decision of its bots draws from it and the move's index, so no bot's choice can be
 worked out from what the players see, nor replayed by restarting the server.
 

@@ -11,10 +11,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
 from ...core.errors import PelotonError
 from ...core.registry import FIRST_GAME
 from .. import games
-from ..errors import BAD_REQUEST, ApiError, bad_course, bad_options, create_error
+from ..errors import (
+    BAD_REQUEST,
+    ApiError,
+    bad_course,
+    bad_options,
+    create_error,
+    field_problem,
+    shown,
+)
 from ..games import COURSE_OPTION, HUMAN, GameSpec
 from ..inputs import name_problem
 from .clocks import TimeControl
@@ -45,6 +55,57 @@ class Created:
     rated: bool = True
 
 
+class CreateRequest(BaseModel):
+    """The envelope of a create request, the same for every game. Its fields are
+    strict (``"solo": 1`` is not true); any other key is an option of the game given
+    at the top level (the protocol's first form), checked by :func:`_given_options`.
+    ``clock`` and ``standin`` are read by :func:`.presence.check_settings`."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
+
+    game: str = Field(default=FIRST_GAME, description="a game's name")
+    options: dict[str, Any] = Field(default_factory=dict, description="an object of option values")
+    seats: list[str] = Field(description="a list of seat kinds")
+    solo: bool = Field(default=False, description="true or false")
+    rated: bool = Field(default=True, description="true or false")
+    creator: Any = None
+    clock: Any = None
+    standin: Any = None
+
+
+def _envelope(request: dict[str, Any]) -> CreateRequest:
+    """The request's :class:`CreateRequest`; ``400 bad_options`` naming the first field
+    that is wrong, as the protocol words it."""
+    try:
+        return CreateRequest.model_validate(request)
+    except ValidationError as exc:
+        problem = field_problem(exc)
+    name = str(problem.path[0]) if problem.path else "?"
+    given = "None" if problem.missing else shown(problem.given)
+    if name != "game":
+        # An unknown game is answered first, as before the envelope had a model; and
+        # the seat kinds a 'seats' answer lists depend on the game.
+        spec = _spec_of(request.get("game", FIRST_GAME))
+    if name == "seats":
+        kinds = [HUMAN, *games.bots_for(spec.name)]
+        raise bad_options(
+            f"'seats' must be a list of seat kinds ({', '.join(kinds)}), one per seat, "
+            f"not {shown(request.get('seats'))}"
+        )
+    rule = (
+        CreateRequest.model_fields[name].description if name in CreateRequest.model_fields else None
+    )
+    raise bad_options(f"{name!r} must be {rule or 'valid'}, not {given}")
+
+
+def _spec_of(name: Any) -> GameSpec:
+    """The game called ``name``; ``400 bad_options`` for a name no game has."""
+    try:
+        return games.spec(name)
+    except PelotonError as exc:
+        raise bad_options(str(exc)) from None
+
+
 def check_create(request: Any, seed: int | None = None) -> Created:
     """Validate a create request (docs/protocol.md); the new game, knowing its chance
     ``seed``. Raises :class:`ApiError`: ``bad_request``, ``bad_options``, or
@@ -53,17 +114,12 @@ def check_create(request: Any, seed: int | None = None) -> Created:
         raise ApiError(
             400, "bad_request", "a create request is a JSON object (see docs/protocol.md)"
         )
-    name = request.get("game", FIRST_GAME)
-    if not isinstance(name, str):
-        raise bad_options(f"'game' must be a game's name, not {name!r}")
-    try:
-        spec = games.spec(name)
-    except PelotonError as exc:
-        raise bad_options(str(exc)) from None
-    given = _given_options(spec, request)
+    envelope = _envelope(request)
+    spec = _spec_of(envelope.game)
+    given = _given_options(spec, envelope)
     clock, standin = check_settings(spec, request)
-    seats = _check_seats(spec, request.get("seats"))
-    given = _check_solo(spec, request.get("solo", False), len(seats), given)
+    seats = _check_seats(spec, envelope.seats)
+    given = _check_solo(spec, envelope.solo, len(seats), given)
     courses = spec.course_cls is not None
     for option, value in given.items():
         try:
@@ -88,19 +144,14 @@ def check_create(request: Any, seed: int | None = None) -> Created:
         raise bad_options(
             f"a {spec.title} game with these options has {len(letters)} seats, not {len(seats)}"
         )
-    rated = request.get("rated", True)
-    if not isinstance(rated, bool):
-        raise bad_options(f"'rated' must be true or false, not {rated!r}")
-    return Created(spec, options, seats, letters, state, clock, standin, rated=rated)
+    return Created(spec, options, seats, letters, state, clock, standin, rated=envelope.rated)
 
 
-def _given_options(spec: GameSpec, request: dict[str, Any]) -> dict[str, Any]:
+def _given_options(spec: GameSpec, request: CreateRequest) -> dict[str, Any]:
     """The options a request gives: its ``options`` object and, in the first form,
     option keys at the top level (both agreeing where both give one)."""
-    options = request.get("options", {})
-    if not isinstance(options, dict):
-        raise bad_options(f"'options' must be an object of option values, not {options!r}")
-    flat = {k: v for k, v in request.items() if k not in REQUEST_KEYS}
+    options = request.options
+    flat = dict(request.model_extra or {})
     unknown = sorted((set(flat) | set(options)) - set(spec.options))
     if unknown:
         raise bad_options(
@@ -113,14 +164,10 @@ def _given_options(spec: GameSpec, request: dict[str, Any]) -> dict[str, Any]:
     return {**flat, **options}
 
 
-def _check_seats(spec: GameSpec, seats: Any) -> list[str]:
+def _check_seats(spec: GameSpec, seats: list[str]) -> list[str]:
     """The ``seats`` of a request: one seat kind per seat (human or one of the bots
     offered for the game), within the game's seat range."""
     kinds = [HUMAN, *games.bots_for(spec.name)]
-    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise bad_options(
-            f"'seats' must be a list of seat kinds ({', '.join(kinds)}), one per seat, not {seats!r}"
-        )
     for kind in seats:
         if kind not in kinds:
             raise bad_options(
@@ -136,12 +183,10 @@ def _check_seats(spec: GameSpec, seats: Any) -> list[str]:
     return seats
 
 
-def _check_solo(spec: GameSpec, solo: Any, seats: int, given: Mapping[str, Any]) -> dict[str, Any]:
+def _check_solo(spec: GameSpec, solo: bool, seats: int, given: Mapping[str, Any]) -> dict[str, Any]:
     """The options with ``players`` set from the seats. A one-seat table is a game's
     solo version, asked for with ``"solo": true`` (or the option ``players`` 1): a
     single seat alone is more likely a mistake than a wish to ride alone."""
-    if not isinstance(solo, bool):
-        raise bad_options(f"'solo' must be true or false, not {solo!r}")
     if solo and spec.min_seats != 1:
         raise bad_options(f"{spec.title} has no solo game")
     if solo and seats != 1:
@@ -170,16 +215,27 @@ def checked_name(name: Any, what: str = "'name'") -> str:
     return " ".join(name.split())
 
 
+class Creator(BaseModel):
+    """A create request's ``creator``: the seat its creator takes, and their name
+    (checked by :func:`checked_name`)."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+    seat: str
+    name: Any = None
+
+
 def creator_of(request: Any) -> tuple[str, str] | None:
     """The creator's seat and name of a create request (``"creator": {"seat": "A",
     "name": "Ada"}``), or ``None`` when the creator only watches; ``400`` if malformed."""
     if not isinstance(request, dict) or request.get("creator") is None:
         return None
-    creator = request["creator"]
-    if not isinstance(creator, dict) or not isinstance(creator.get("seat"), str):
+    try:
+        creator = Creator.model_validate(request["creator"])
+    except ValidationError:
         raise ApiError(
             400,
             BAD_REQUEST,
-            f'\'creator\' is an object {{"seat": "A", "name": "Ada"}}, not {repr(creator)[:60]}',
-        )
-    return creator["seat"], checked_name(creator.get("name"), "'creator' name")
+            f'\'creator\' is an object {{"seat": "A", "name": "Ada"}}, not {shown(request["creator"])}',
+        ) from None
+    return creator.seat, checked_name(creator.name, "'creator' name")

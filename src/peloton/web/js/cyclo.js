@@ -13,7 +13,6 @@ import { CARD_COUNT, coursePreview, describeCourse, drawLegend, drawnCount, race
 import { VelodromeBoard } from "./cyclo_track.js";
 import { lineName, trackOf } from "./cyclo_track_facts.js";
 import { drawTrackLegend, trackPanel } from "./cyclo_track_panels.js";
-import { api } from "./api.js";
 import { GameView } from "./gameview.js";
 import { el, clear, svg, teamChip } from "./ui.js";
 
@@ -37,48 +36,15 @@ import { el, clear, svg, teamChip } from "./ui.js";
 const TOKEN_CHOICES = ["", "r", "t", "rr", "rt", "tt"];
 const TOKEN_NEEDS = { "": [0, 0], r: [1, 0], t: [0, 1], rr: [2, 0], rt: [1, 1], tt: [0, 2] };
 const TOKEN_WORDS = { "": "no token", r: "r: one own token (+6)", t: "t: one team token (+6)", rr: "rr: attack, two own (+12)", rt: "rt: attack, own + team (+12)", tt: "tt: attack, two team (+12)" };
-/**
- * What the lobby's form and table list need of each mode before any table exists (its
- * words, road or track, `entries`, event cards): the server's `mode_facts` of Cyclo's
- * `CHOICE_FACTS` (peloton.games.cyclo.modes). GET /api/games serves them as
- * `choice_facts` once its generic hook is in; until then this copy stands in, and
- * tests/games/cyclo/test_page_facts.py holds it equal to the server's. A table's page
- * reads its snapshot's `mode_facts` instead.
- * @type {Record<string, ModeFacts>}
- */
-const FALLBACK_FACTS = {
-  "classic": { "word": "classic", "road": true, "entries": false, "cards": true },
-  "leg": { "word": "leg", "road": true, "entries": false, "cards": true },
-  "itt": { "word": "individual time trial", "road": true, "entries": false, "cards": false },
-  "ttt": { "word": "team time trial", "road": true, "entries": false, "cards": false },
-  "sprint": { "word": "track sprint", "road": false, "entries": false, "cards": false },
-  "team-sprint": { "word": "team sprint", "road": false, "entries": false, "cards": false },
-  "pursuit": { "word": "individual pursuit", "road": false, "entries": false, "cards": false },
-  "team-pursuit": { "word": "team pursuit", "road": false, "entries": false, "cards": false },
-  "keirin": { "word": "keirin", "road": false, "entries": true, "cards": false },
-  "scratch": { "word": "scratch race", "road": false, "entries": true, "cards": false },
-  "elimination": { "word": "elimination race", "road": false, "entries": true, "cards": false },
-  "tempo": { "word": "tempo race", "road": false, "entries": true, "cards": false },
-  "points": { "word": "points race", "road": false, "entries": true, "cards": false },
-};
-/** The modes' facts as GET /api/games serves them (`choice_facts.mode`), once asked.
- * @type {Record<string, ModeFacts> | null} */
-let servedFacts = null;
-let asked = false;
-
-/** The facts of mode `name` (`classic` when none is named): the server's, else the copy.
+/** The facts of mode `name` (`classic` when none is named) as GET /api/games serves
+ * them (`choice_facts.mode` of Cyclo's entry, which the page gives the view:
+ * `GameView.know`); null before the page has read them.
  * @param {unknown} name
  * @returns {ModeFacts | null} */
 export function modeFacts(name) {
-  if (!asked) {
-    asked = true;
-    api("GET", "/api/games").then((answer) => {
-      const game = ((answer && answer.games) || []).find((g) => g.name === "cyclo");
-      servedFacts = (game && game.choice_facts && game.choice_facts.mode) || null;
-    }, () => {});
-  }
+  const served = CycloView.game && CycloView.game.choice_facts && CycloView.game.choice_facts.mode;
   const key = typeof name === "string" && name ? name : "classic";
-  return (servedFacts && servedFacts[key]) || FALLBACK_FACTS[key] || null;
+  return (served && served[key]) || null;
 }
 
 /** A snapshot's mode facts (`mode_facts`, the server's word on its mode).

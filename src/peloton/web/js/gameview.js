@@ -62,6 +62,15 @@ export class GameView {
   /** seat -> colour, or null: the team colours. */
   static colours = null;
   static words = { seats: "Players", result: "Result", over: "The game is over.", you: "you play", join: "Play as" };
+  /** The game as GET /api/games describes it (its options, `choice_facts`...), once the
+   * page has read it: see `know`. */
+  static game = null;
+
+  /** Take the game's entry of GET /api/games (views.js `knowGames`): what the static
+   * methods read of a choice before any table has it (`choice_facts`). */
+  static know(game) {
+    this.game = game;
+  }
 
   /** A seat's name in the create form. */
   static seatName(letter) {

@@ -12,7 +12,7 @@
 import { api } from "./api.js";
 import { ReplayViewer } from "./replay.js";
 import { el, clear, teamChip, seatLabel, showError, trophyIcon, setTeamColours } from "./ui.js";
-import { viewOf } from "./views.js";
+import { knowGames, viewOf } from "./views.js";
 import { creatorOf, keepCreator, renderCreatorField } from "./creator.js";
 import { postSignedIn } from "./profile_keys.js";
 import { renderTimeField, timeOf } from "./time_form.js";
@@ -373,6 +373,7 @@ async function loadGames() {
     error(`Could not load the games: ${e.message}`);
     return;
   }
+  knowGames(games);
   const select = $("game");
   clear(select);
   for (const g of games) select.append(el("option", { value: g.name }, g.title));

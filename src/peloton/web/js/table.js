@@ -9,7 +9,7 @@ import { ReplayViewer } from "./replay.js";
 import * as seats from "./seats.js";
 import { showSolver } from "./solver.js";
 import { el, clear, teamChip, seatLabel, seatOf, showError, renderLog, logFromReplay, setTeamColours, HintLine } from "./ui.js";
-import { viewOf } from "./views.js";
+import { knowGames, viewOf } from "./views.js";
 import { applyDelta, DeltaError } from "./delta.js";
 import { TurnSignal } from "./turn_signal.js";
 import { EndDialog, showInvitation } from "./end_dialog.js";
@@ -471,6 +471,12 @@ async function init() {
   $("download-record").setAttribute("download", `peloton-${tableId}.json`);
   $("download-record").addEventListener("click", downloadRecord);
   renderHeader();
+  // The games' entries (what a view tells of an option's choice in the header); the
+  // table plays without them.
+  api("GET", "/api/games").then((answer) => {
+    knowGames(answer.games);
+    renderHeader();
+  }, () => {});
   try {
     let detail;
     try {

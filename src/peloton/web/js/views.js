@@ -15,3 +15,8 @@ export const VIEWS = { cyclo: CycloView, "mind-cycling": MindCyclingView, "mind-
 export function viewOf(game) {
   return VIEWS[game] || GameView;
 }
+
+/** Give each view its game's entry of GET /api/games (`GameView.know`). */
+export function knowGames(games) {
+  for (const g of games || []) if (VIEWS[g.name]) VIEWS[g.name].know(g);
+}

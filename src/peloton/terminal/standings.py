@@ -102,8 +102,9 @@ def _duel_line(duel: Mapping[str, Any], mode: str) -> Text:
     a, b = duel["teams"]
     line = Text(f"{a} v {b}: ", "bold")
     heats = []
+    timed = cy.MODES[mode].timed  # a team sprint's heats are ridden against the clock
     for heat in duel["heats"]:
-        if mode == "team-sprint":
+        if timed:
             times = heat["times"]
             shown = " v ".join(
                 "no time" if times[t] is None else race_time(times[t]) for t in (a, b)
@@ -116,7 +117,7 @@ def _duel_line(duel: Mapping[str, Any], mode: str) -> Text:
     if winner is not None:
         line.append(" — duel to ")
         line.append(winner, team_style(winner))
-        if mode == "sprint":
+        if not timed:  # a match sprint's duel is the best of its heats
             won = sum(1 for heat in duel["heats"] if heat["winner"] == winner)
             line.append(f" {won}–{len(duel['heats']) - won}")
     return line

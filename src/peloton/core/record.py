@@ -2,8 +2,11 @@
 
 Every record is one JSON object with at least ``format`` (``"peloton-record/1"``) and
 ``game``; the rest belongs to the game. :func:`load_record` checks those two fields
-and hands the object to the game's own loader, so any record can be opened without
-knowing its game in advance.
+(:class:`RecordHeader`) and hands the object to the game's own loader, so any record
+can be opened without knowing its game in advance. What every game's record holds
+besides its options (``players``, ``start``, ``moves``, ``result``, and ``seed`` for a
+game of chance) is the declared :class:`RecordEnvelope`, which each game's loader
+reads with :func:`read_envelope` before its own fields.
 """
 
 from __future__ import annotations
@@ -11,7 +14,9 @@ from __future__ import annotations
 import json
 from enum import Enum
 from pathlib import Path
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, Generic, Literal, Self, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from . import registry
 from .errors import PelotonError, RecordError
@@ -22,6 +27,49 @@ RECORD_FORMAT = "peloton-record/1"
 S = TypeVar("S")
 
 
+class RecordHeader(BaseModel):
+    """The two fields every record starts with; the rest is kept for the game."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
+
+    format: Literal["peloton-record/1"]
+    game: str
+
+
+class RecordEnvelope(BaseModel):
+    """What every game's record holds besides its own fields: who played each seat
+    (``players``: an object per seat, absent or null for nobody named),
+    the ``start`` position (``None``: the game's own start), every move text, and the
+    ``result`` (whose form is the game's). Strict: a move is text, not a number."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+    players: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, description="an object mapping each team letter to an object"
+    )
+    start: str | None = None
+    moves: list[str]
+    result: Any = None
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _nobody_named(cls, players: Any) -> Any:
+        # The first records wrote null (or nothing) for players nobody named; an empty
+        # list is refused, as anything else that is not an object.
+        return {} if players is None else players
+
+
+class ChanceRecordEnvelope(RecordEnvelope):
+    """The envelope of a game of chance: also the ``seed`` its rolls and draws came
+    from (``None``: a record that cannot be resumed)."""
+
+    seed: int | None = Field(default=None, description="an integer or null")
+
+
+#: An envelope model (:class:`RecordEnvelope` or a subclass).
+E = TypeVar("E", bound=RecordEnvelope)
+
+
 def decode_record(text: str) -> dict[str, Any]:
     """Parse record text into a dict, checking the JSON and the format header."""
     try:
@@ -30,12 +78,50 @@ def decode_record(text: str) -> dict[str, Any]:
         raise RecordError(f"record is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RecordError(f"record must be a JSON object, not {type(data).__name__}")
-    fmt = data.get("format")
-    if fmt != RECORD_FORMAT:
-        raise RecordError(f"unsupported record format {fmt!r} (expected {RECORD_FORMAT!r})")
-    if not isinstance(data.get("game"), str):
-        raise RecordError("record has no 'game' name")
+    try:
+        RecordHeader.model_validate(data)
+    except ValidationError as exc:
+        if exc.errors()[0]["loc"] == ("format",):
+            raise RecordError(
+                f"unsupported record format {_shown(data.get('format'))} "
+                f"(expected {RECORD_FORMAT!r})"
+            ) from None
+        raise RecordError("record has no 'game' name") from None
     return data
+
+
+def read_envelope(data: dict[str, Any], model: type[E], *, start: str = "a position text") -> E:
+    """The common fields of a game's record; :class:`RecordError` naming the first
+    one that is wrong (a move that is not text carries its ``index``). ``start`` says
+    what the game's start position is written as."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+    path, given = first["loc"], first.get("input")
+    name = str(path[0])
+    if name == "moves":
+        if first["type"] == "missing":
+            raise RecordError("record has no 'moves' field")
+        if len(path) > 1 and isinstance(path[1], int):
+            index = path[1]
+            raise RecordError(f"record move {index} is not text: {_shown(given)}", index=index)
+        raise RecordError(
+            f"record field 'moves' has the wrong type: it must be a list of move texts, "
+            f"not {_shown(data.get('moves'))}"
+        )
+    if name == "start":
+        raise RecordError(
+            f"record 'start' must be {start} or null, not {_shown(data.get('start'))}"
+        )
+    rule = model.model_fields[name].description if name in model.model_fields else None
+    raise RecordError(f"record {name!r} must be {rule or 'valid'}, not {_shown(data.get(name))}")
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters (a record may be large)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def read_record_text(path: str | Path) -> str:

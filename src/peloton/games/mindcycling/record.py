@@ -6,7 +6,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import ConfigError, RecordError
-from ...core.record import FULL, RECORD_FORMAT, RecordFile, Viewer, require
+from ...core.record import (
+    FULL,
+    RECORD_FORMAT,
+    RecordEnvelope,
+    RecordFile,
+    Viewer,
+    read_envelope,
+    require,
+)
 from .course import Course
 from .riders import check_teams
 from .start import from_mcn
@@ -100,25 +108,16 @@ class Record(RecordFile[State]):
         teams = require(data, "teams", dict)
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in teams.items()):
             raise RecordError(f"record 'teams' must map team letters to compositions: {teams!r}")
-        players = data.get("players") or {}
-        if not isinstance(players, dict) or not all(isinstance(p, dict) for p in players.values()):
-            raise RecordError(f"record 'players' must map team letters to objects: {players!r}")
-        start = data.get("start")
-        if start is not None and not isinstance(start, str):
-            raise RecordError(f"record 'start' must be an MCN text or null, not {start!r}")
-        moves = require(data, "moves", list)
-        for i, m in enumerate(moves):
-            if not isinstance(m, str):
-                raise RecordError(f"record move {i} is not text: {m!r}", index=i)
-        result = data.get("result")
+        envelope = read_envelope(data, RecordEnvelope, start="an MCN text")
+        result = envelope.result
         record = cls(
             course=course,
             teams=dict(teams),
             wind=wind,
             relay_limit=relay_limit,
-            players={t: {k: str(v) for k, v in p.items()} for t, p in players.items()},
-            start=start,
-            moves=list(moves),
+            players={t: {k: str(v) for k, v in p.items()} for t, p in envelope.players.items()},
+            start=envelope.start,
+            moves=envelope.moves,
             result=result if isinstance(result, dict) else None,
         )
         # MC-10.3: loading replays every move, so a corrupt record is rejected here,

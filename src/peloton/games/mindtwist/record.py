@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import ConfigError, NotationError, PelotonError, RecordError
-from ...core.record import FULL, RECORD_FORMAT, Everything, RecordFile, require
+from ...core.record import (
+    FULL,
+    RECORD_FORMAT,
+    Everything,
+    RecordEnvelope,
+    RecordFile,
+    read_envelope,
+)
 from .board import Board
 from .notation import GUESS, PLAYERS, Move, format_position, parse_move
 from .snapshot import public_moves
@@ -98,27 +105,19 @@ class Record(RecordFile[State]):
             first = first_from_options(options)
         except ConfigError as exc:
             raise RecordError(f"record options are invalid: {exc}") from None
-        players = data.get("players") or {}
-        if not isinstance(players, dict) or not all(
-            p in PLAYERS and isinstance(v, dict) for p, v in players.items()
-        ):
+        envelope = read_envelope(data, RecordEnvelope)
+        players = envelope.players
+        if not set(players) <= set(PLAYERS):
             raise RecordError(f"record 'players' must map R and B to objects: {players!r}")
-        start = data.get("start")
-        if start is not None and not isinstance(start, str):
-            raise RecordError(f"record 'start' must be a position text or null, not {start!r}")
-        moves = require(data, "moves", list)
-        for i, m in enumerate(moves):
-            if not isinstance(m, str):
-                raise RecordError(f"record move {i} is not text: {m!r}", index=i)
-        result = data.get("result")
+        result = envelope.result
         if result is not None and result not in PLAYERS:
             raise RecordError(f"record 'result' must be R, B or null, not {result!r}")
         # (a null result is taken from the replay: a game in progress has none)
         record = cls(
             board=board,
             players={p: {k: str(v) for k, v in info.items()} for p, info in players.items()},
-            start=start,
-            moves=list(moves),
+            start=envelope.start,
+            moves=envelope.moves,
             result=result,
             first=first,
         )

@@ -20,7 +20,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import PelotonError, RecordError
-from ...core.record import FULL, RECORD_FORMAT, RecordFile, Viewer, require
+from ...core.record import (
+    FULL,
+    RECORD_FORMAT,
+    ChanceRecordEnvelope,
+    RecordFile,
+    Viewer,
+    read_envelope,
+    require,
+)
 from ...core.rng import Rng
 from .notation import ROLL
 from .paths import BOTH, COLOUR
@@ -151,28 +159,15 @@ class Record(RecordFile[State]):
             raise RecordError(
                 f"record layout must be inline keys or a bundled name ({', '.join(bundled_names())}), not {layout!r}"
             )
-        start = data.get("start")
-        if start is not None and not isinstance(start, str):
-            raise RecordError(f"record 'start' must be a position text or null, not {start!r}")
-        players = data.get("players")
-        players = {} if players is None else players
-        if not isinstance(players, dict) or not all(isinstance(p, dict) for p in players.values()):
-            raise RecordError(f"record 'players' must map team letters to objects: {players!r}")
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RecordError(f"record 'seed' must be an integer or null, not {seed!r}")
-        moves = require(data, "moves", list)
-        for i, m in enumerate(moves):
-            if not isinstance(m, str):
-                raise RecordError(f"record move {i} is not text: {m!r}", index=i)
-        result = data.get("result")
+        envelope = read_envelope(data, ChanceRecordEnvelope)
+        result = envelope.result
         record = cls(
             options=dict(options),
-            players={str(t): {str(k): str(v) for k, v in p.items()} for t, p in players.items()},
-            seed=seed,
-            moves=list(moves),
+            players={t: {k: str(v) for k, v in p.items()} for t, p in envelope.players.items()},
+            seed=envelope.seed,
+            moves=envelope.moves,
             result=result if isinstance(result, dict) else None,
-            start=start,
+            start=envelope.start,
             rules=rules,
         )
         record.replay()  # a corrupt record is rejected now, naming its first bad move

@@ -35,13 +35,14 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import bindparam, insert, select, update
 from starlette.concurrency import run_in_threadpool
 
 from ...core.errors import PelotonError
 from ...core.offers import Competitions as Offer
 from .. import games
-from ..errors import BAD_OPTIONS, BAD_REQUEST, NOT_FOUND, NOT_HUMAN, ApiError
+from ..errors import BAD_OPTIONS, BAD_REQUEST, NOT_FOUND, NOT_HUMAN, ApiError, shown
 from ..games import HUMAN, bots_for
 from ..limits import MAX_LEGS
 from ..storage import store
@@ -53,8 +54,23 @@ from .tables import Tables, new_id
 
 log = logging.getLogger("peloton.server")
 
-#: The keys of a create request (docs/protocol.md, "Competitions").
-REQUEST_KEYS = ("kind", "settings", "seats", "creator", "game")
+
+class CompetitionRequest(BaseModel):
+    """A competition's create request (docs/protocol.md, "Competitions"): no other
+    key; the kind's ``settings`` are checked by the kind, ``game`` by
+    :func:`request_game`, ``creator`` by :func:`.requests.creator_of`."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    kind: str
+    settings: dict[str, Any] = Field(default_factory=dict)
+    seats: list[Any] = Field(min_length=1)
+    creator: Any = None
+    game: Any = None
+
+
+#: The keys of a create request.
+REQUEST_KEYS = tuple(CompetitionRequest.model_fields)
 RUNNING, STOPPED = "running", "stopped"
 
 
@@ -224,32 +240,24 @@ def check_request(
         raise ApiError(
             400, BAD_REQUEST, 'a competition request is an object {"kind", "settings", "seats"}'
         )
-    unknown = sorted(set(request) - set(REQUEST_KEYS))
-    if unknown:
-        raise ApiError(
-            400,
-            BAD_REQUEST,
-            f"unknown key(s) {', '.join(map(repr, unknown))} of a competition request "
-            f"(keys: {', '.join(REQUEST_KEYS)})",
-        )
+    envelope = _read_request(request)
     game = request_game(request)
     offer = offer_of(game)
     known = {} if offer is None else offer.kinds
-    kind = request.get("kind")
-    if not isinstance(kind, str) or kind not in known:
+    # A kind that is no string (an object is no dict key) is answered as an unknown one.
+    if envelope == "kind" or request["kind"] not in known:
+        what = shown(request.get("kind"))
         raise ApiError(
-            400,
-            BAD_OPTIONS,
-            f"unknown competition kind {repr(kind)[:60]} (kinds: {', '.join(known)})",
+            400, BAD_OPTIONS, f"unknown competition kind {what} (kinds: {', '.join(known)})"
         )
-    settings = request.get("settings", {})
-    if not isinstance(settings, dict):
-        raise ApiError(400, BAD_OPTIONS, f"'settings' must be an object, not {repr(settings)[:60]}")
-    seats = request.get("seats")
-    if not isinstance(seats, list) or not seats:
-        raise ApiError(
-            400, BAD_OPTIONS, f"'seats' must list one seat kind per team, not {repr(seats)[:60]}"
-        )
+    kind: str = request["kind"]
+    if envelope == "settings":
+        what = shown(request["settings"])
+        raise ApiError(400, BAD_OPTIONS, f"'settings' must be an object, not {what}")
+    if isinstance(envelope, str):  # the seats
+        what = shown(request.get("seats"))
+        raise ApiError(400, BAD_OPTIONS, f"'seats' must list one seat kind per team, not {what}")
+    settings, seats = envelope.settings, envelope.seats
     if "players" in settings and settings["players"] != len(seats):
         raise ApiError(
             400,
@@ -281,6 +289,24 @@ def check_request(
     letters = [chr(ord("A") + i) for i in range(len(seats))]
     kept = [CompetitionSeat(letter, seat) for letter, seat in zip(letters, seats, strict=True)]
     return kind, competition.settings, kept, competition
+
+
+def _read_request(request: dict[str, Any]) -> CompetitionRequest | str:
+    """The request's envelope, or the name of its first field that is wrong (the
+    answer needs the game's kinds); ``400 bad_request`` for a key it has no use for."""
+    try:
+        return CompetitionRequest.model_validate(request)
+    except ValidationError as exc:
+        problems = exc.errors(include_url=False)
+    if any(problem["type"] == "extra_forbidden" for problem in problems):
+        unknown = sorted(set(request) - set(REQUEST_KEYS))
+        raise ApiError(
+            400,
+            BAD_REQUEST,
+            f"unknown key(s) {', '.join(map(repr, unknown))} of a competition request "
+            f"(keys: {', '.join(REQUEST_KEYS)})",
+        )
+    return str(problems[0]["loc"][0])
 
 
 def request_game(request: dict[str, Any]) -> str:

@@ -13,13 +13,31 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import Field
+
 from ...core.errors import PelotonError, RecordError
-from ...core.record import FULL, RECORD_FORMAT, RecordFile, Viewer, require
+from ...core.record import (
+    FULL,
+    RECORD_FORMAT,
+    ChanceRecordEnvelope,
+    RecordFile,
+    Viewer,
+    read_envelope,
+    require,
+)
 from ...core.rng import Rng
 from .start import from_cyn, from_options
 from .state import State
 
 GAME = "cyclo"
+
+
+class Envelope(ChanceRecordEnvelope):
+    """A Cyclo record's common fields; each team's player is text only (CY-15.1)."""
+
+    players: dict[str, dict[str, str]] = Field(
+        default_factory=dict, description='an object mapping each team letter to {"name", "kind"}'
+    )
 
 
 @dataclass
@@ -118,31 +136,13 @@ class Record(RecordFile[State]):
         if data.get("game") != GAME:
             raise RecordError(f"this is a record of {data.get('game')!r}, not of {GAME!r}")
         options = require(data, "options", dict)
-        start = data.get("start")
-        if start is not None and not isinstance(start, str):
-            raise RecordError(f"record 'start' must be a CYN or null, not {start!r}")
-        players = data.get("players")
-        players = {} if players is None else players
-        if not isinstance(players, dict) or not all(
-            isinstance(p, dict) and all(isinstance(v, str) for v in p.values())
-            for p in players.values()
-        ):
-            raise RecordError(
-                f'record \'players\' must map team letters to {{"name", "kind"}}: {players!r}'
-            )
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RecordError(f"record 'seed' must be an integer or null, not {seed!r}")
-        moves = require(data, "moves", list)
-        for i, m in enumerate(moves):
-            if not isinstance(m, str):
-                raise RecordError(f"record move {i} is not text: {m!r}", index=i)
+        envelope = read_envelope(data, Envelope, start="a CYN")
         record = cls(
             options=dict(options),
-            players={str(t): dict(p) for t, p in players.items()},
-            start=start,
-            seed=seed,
-            moves=list(moves),
+            players=envelope.players,
+            start=envelope.start,
+            seed=envelope.seed,
+            moves=envelope.moves,
         )
         record.result = record.replay().result.to_dict()  # recomputed, never trusted
         return record

@@ -124,3 +124,12 @@ def test_every_released_schema_upgrades_keeping_its_rows_and_plays_on(
         assert len(store.load_moves(engine, old.table_id)) == len(old.moves) + 1
     finally:
         engine.dispose()
+
+
+def test_the_revisions_are_one_line_one_script_each_named_for_its_change() -> None:
+    scripts = sorted((migrations.HERE / "versions").glob("*.py"))
+    chain = list(reversed(list(migrations.script_directory().walk_revisions())))
+    assert [s.revision for s in chain] == [p.name[:4] for p in scripts] == list(REVISIONS)
+    assert [s.down_revision for s in chain] == [None, *REVISIONS[:-1]], "one line, no branch"
+    assert migrations.head() == REVISIONS[-1]
+    assert migrations.describe("0003") == "0003 (one options column)"

@@ -141,14 +141,6 @@ def current(engine: Engine) -> Current:
     return Current(found, unversioned=found is not None)
 
 
-def check_known(engine: Engine) -> None:
-    """Raise :class:`NewerDatabaseError` if a newer peloton wrote the database."""
-    with engine.connect() as conn:
-        stored = _stored(conn)
-    if stored is not None and stored not in _revisions():
-        raise NewerDatabaseError(stored)
-
-
 def upgrade(engine: Engine) -> Upgrade:
     """Bring the database to the head revision, keeping every row (blocking). One
     query when it is there already; :class:`NewerDatabaseError` when a newer peloton

@@ -6,7 +6,7 @@ server/storage.py``, ``profiles.py``, ``ratings.py`` and ``leases.py`` of the co
 named below), built with these frozen definitions, never today's. :func:`write_old`
 makes one such database and fills it as that server would have: a running Mind Cycling
 table whose moves replay, its seats with their tokens' hashes, and from the schemas that
-had them a chat message, a profile signed in at a seat with its session and rating,
+had them a competition, a chat message, a profile signed in at a seat with its session and rating,
 its looks and the server's challenge secret.
 
 The commits: 0001 fc5a26a (the first schema), 0002 1b859a9 (game, options, seed;
@@ -259,6 +259,12 @@ def write_old(db_url: str, revision: str) -> Written:
             for i, text in enumerate(moves)
         ],
     }
+    if n >= 6:
+        competition = {"id": "oldcomp", "created": WRITTEN, "kind": "stage",
+                       "settings": json.dumps({"legs": ["classic:short"], "level": "starter"}),
+                       "seats": json.dumps([{"kind": "greedy"}, {"kind": "random"}]),
+                       "tables": json.dumps([table_id])}  # fmt: skip
+        rows["competitions"] = [competition | ({"final": None} if n >= 7 else {})]
     if n >= 8:
         rows["chat_messages"] = [{"table_id": table_id, "idx": 0, "created": WRITTEN, "seat": "A",
                                   "name": "Old A", "text": "good luck", "move": 2}]  # fmt: skip

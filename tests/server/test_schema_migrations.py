@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from peloton.server.storage import database, migrations, profiles, store
 from .clock_support import HandClock, Player, served
 from .conftest import PG_ENV
 from .helpers import drop_pg_database, pg_database
-from .old_schemas import REVISIONS, write_old
+from .old_schemas import REVISIONS, WRITTEN, write_old
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -64,6 +65,11 @@ def rows(engine: Engine, name: str) -> list[dict[str, Any]]:
         return [dict(r._mapping) for r in conn.execute(select(table))]
 
 
+def naive_utc(moment: datetime) -> datetime:
+    """A time as SQLite gives it back: UTC, without its zone."""
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+
+
 def test_a_fresh_database_is_made_by_the_revisions_and_is_todays(fresh_db: str) -> None:
     engine = database.create_db_engine(fresh_db)
     try:
@@ -95,14 +101,19 @@ def test_every_released_schema_upgrades_keeping_its_rows_and_plays_on(
         kept = {s.seat: (s.name, s.token_hash, s.profile) for s in table.seats}
         for seat in old.rows["seats"]:
             assert kept[seat["seat"]] == (seat["name"], seat["token_hash"], seat.get("profile"))
-        for name in ("chat_messages", "profiles", "profile_sessions", "rated_games",
-                     "profile_looks", "server_keys"):  # fmt: skip
+        for name in ("competitions", "chat_messages", "profiles", "profile_sessions",
+                     "rated_games", "profile_looks", "server_keys"):  # fmt: skip
             got = rows(engine, name)
             assert len(got) == len(old.rows.get(name, [])), name
             for was, now in zip(old.rows.get(name, []), got, strict=True):
-                assert {k: v for k, v in now.items() if k != "created"} == {
+                # every value kept (times compared apart: SQLite gives them back naive),
+                # every column added since empty
+                assert {k: now[k] for k in was if k != "created"} == {
                     k: v for k, v in was.items() if k != "created"
                 }, name
+                if "created" in was:
+                    assert naive_utc(now["created"]) == naive_utc(WRITTEN), name
+                assert all(now[k] is None for k in now.keys() - was.keys()), name
         assert migrations.upgrade(engine) == migrations.Upgrade(done.after, done.after)
     finally:
         engine.dispose()

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Engine, MetaData, select
+from sqlalchemy import Engine, MetaData, inspect, select, text
 
 from peloton.server.live import ratings
 from peloton.server.storage import database, migrations, profiles, store
@@ -144,3 +144,28 @@ def test_the_revisions_are_one_line_one_script_each_named_for_its_change() -> No
     assert [s.down_revision for s in chain] == [None, *REVISIONS[:-1]], "one line, no branch"
     assert migrations.head() == REVISIONS[-1]
     assert migrations.describe("0003") == "0003 (one options column)"
+
+
+def test_an_upgrade_that_fails_leaves_the_database_as_it_was(fresh_db: str) -> None:
+    """The upgrade is one transaction, DDL included (on SQLite too): a first-schema
+    table whose teams are not JSON fails the rebuild of revision 0003 after 0002 added
+    its columns and 0003 made its copy; nothing of either is left, nor a stamp."""
+    old = write_old(fresh_db, "0001")
+    engine = database.open_engine(fresh_db)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE tables SET teams = 'not json'"))
+        with pytest.raises(ValueError):
+            migrations.upgrade(engine)
+        found = inspect(engine)
+        assert set(found.get_table_names()) == {"tables", "seats", "moves"}
+        assert "game" not in {c["name"] for c in found.get_columns("tables")}
+        assert migrations.current(engine) == migrations.Current("0001", unversioned=True)
+        with engine.begin() as conn:
+            conn.execute(
+                text("UPDATE tables SET teams = :t"), {"t": old.rows["tables"][0]["teams"]}
+            )
+        assert migrations.upgrade(engine).after == migrations.head()
+        assert store.load_tables(engine)[0].moves == old.moves
+    finally:
+        engine.dispose()

@@ -1,12 +1,12 @@
 """The database's schema, versioned by Alembic: one revision script per change in
 ``versions/``, from the first released schema (``0001``) to today's (the head).
 
-:func:`upgrade` brings any database up to the head, keeping every row: a database of
-this version of Alembic's era by its ``alembic_version``; a database made before
-Alembic is first stamped with the released schema it has (:mod:`.legacy`); an empty
-one runs every revision, so that a new database and an upgraded one are made by the
-same steps. A database whose revision is not among this peloton's scripts was made by
-a newer peloton: :class:`NewerDatabaseError`, and nothing is touched.
+:func:`upgrade` brings any database up to the head, keeping every row: from the
+revision its ``alembic_version`` records; a database made before Alembic is first
+stamped with the released schema it has (:mod:`.legacy`); an empty one runs every
+revision, so that a new database and an upgraded one are made by the same steps. A
+database whose revision is not among this peloton's scripts was made by a newer
+peloton: :class:`NewerDatabaseError`, and nothing is touched.
 
 The whole upgrade is one transaction, taken exclusively: PostgreSQL's DDL is
 transactional, and an advisory lock makes nodes of a cluster starting together

@@ -61,17 +61,22 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 
-from ..errors import BAD_REQUEST, NOT_FOUND, ApiError
+from ..errors import NOT_FOUND, ApiError
 from . import store
 from .challenges import Challenge, challenge_text, challenge_token, opened_challenge
-
-#: Error codes of profiles (docs/protocol.md, "Profiles and ratings").
-BAD_NAME = "bad_name"
-NAME_TAKEN = "name_taken"
-BAD_KEY = "bad_key"
-BAD_SIGNATURE = "bad_signature"
-BAD_CHALLENGE = "bad_challenge"
-NOT_SIGNED_IN = "not_signed_in"
+from .profile_requests import (  # the codes are named here too, where they are used
+    BAD_CHALLENGE,
+    BAD_KEY,
+    BAD_NAME,
+    BAD_SIGNATURE,
+    JWK_SHAPE,
+    NAME_TAKEN,
+    NOT_SIGNED_IN,
+    ProfileRequest,
+    Register,
+    SignIn,
+    read_request,
+)
 
 NAME_MIN, NAME_MAX = 2, 24
 #: Characters a name may hold besides letters and digits.
@@ -219,9 +224,7 @@ def _b64(value: Any, what: str, code: str, size: int | None = None) -> bytes:
 def public_key(jwk: Any) -> tuple[ec.EllipticCurvePublicKey, dict[str, str]]:
     """The ECDSA P-256 public key of a JWK, and the JWK as kept; ``400 bad_key``."""
     if not isinstance(jwk, dict):
-        raise ApiError(
-            400, BAD_KEY, 'a key is a JWK object {"kty": "EC", "crv": "P-256", "x", "y"}'
-        )
+        raise ApiError(400, BAD_KEY, JWK_SHAPE)
     if "d" in jwk:
         raise ApiError(400, BAD_KEY, "this is a private key: send only its public part (no 'd')")
     if jwk.get("kty") != "EC" or jwk.get("crv") != "P-256":
@@ -395,7 +398,7 @@ class Profiles:
     def challenge(self, request: Any) -> dict[str, Any]:
         """``{"name": ...}`` → a new challenge for that name (as registered, when it is),
         the text to sign and the seconds left to answer. Nothing is kept."""
-        name = checked_name(request.get("name") if isinstance(request, dict) else None)
+        name = checked_name(read_request(ProfileRequest, request).name)
         known = self.get(name)
         name = known.name if known is not None else name  # as registered, in its case
         token = challenge_token(self.secret, name_key(name), self.clock() + CHALLENGE_SECONDS)
@@ -438,14 +441,8 @@ class Profiles:
         """The name of a register or sign-in request whose challenge and signature hold,
         its challenge used up; ``key`` verifies the signature (``None``: the profile's
         own). Blocking in cluster mode."""
-        if not isinstance(request, dict):
-            raise ApiError(
-                400, BAD_REQUEST, 'send {"name", "challenge", "signature"} (see docs/protocol.md)'
-            )
-        name = checked_name(request.get("name"))
-        token = request.get("challenge")
-        if not isinstance(token, str):
-            raise ApiError(400, BAD_CHALLENGE, "'challenge' is the challenge the server gave")
+        answer = read_request(SignIn, request)
+        name, token = checked_name(answer.name), answer.challenge
         asked = opened_challenge(self.secret, token)
         if asked is None:
             raise ApiError(
@@ -468,7 +465,7 @@ class Profiles:
                 raise ApiError(404, NOT_FOUND, f"no profile {name!r}")
             key, _ = public_key(profile.public_key)
             name = profile.name
-        verify(key, challenge_text(name, token), request.get("signature"))
+        verify(key, challenge_text(name, token), answer.signature)
         # A good answer uses it up; a bad one may be retried.
         if not self._use(asked):
             raise used
@@ -497,8 +494,9 @@ class Profiles:
         """``{"name", "key", "challenge", "signature"}`` → a new profile and a session
         (``409 name_taken`` when the name, in any case, is another profile's, or looks
         like it)."""
-        key, jwk = public_key(request.get("key") if isinstance(request, dict) else None)
-        name = checked_name(request.get("name"))
+        asked = read_request(Register, request)
+        key, jwk = public_key(asked.key)
+        name = checked_name(asked.name)
         await self._blocking(self._free, name)
         name = await self._blocking(self._answer, request, key)
         await self._blocking(self._free, name)  # registered while this request was checked

@@ -95,3 +95,30 @@ def test_any_envelope_reads_or_is_a_record_error(data: dict[str, Any]) -> None:
     else:
         assert envelope.moves == data["moves"]
         assert all(isinstance(m, str) for m in envelope.moves)
+
+
+def test_the_rules_engine_plays_without_pydantic() -> None:
+    """The rules engine has no third-party dependency: every game imports, plays and
+    writes its record without loading pydantic, which comes only to read a record."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from peloton.core import registry\n"
+        "from peloton.games import cyclo, mindcycling, mindtwist, pistard\n"
+        "from peloton.core.rng import Rng\n"
+        "for game in (cyclo, mindcycling, mindtwist, pistard):\n"
+        "    state = game.from_options({})\n"
+        "    rng = Rng(1)\n"
+        "    for _ in range(5):\n"
+        "        if state.is_over: break\n"
+        "        moves = state.legal_moves()\n"
+        "        state.play(state.chance_move(rng) if state.is_chance else moves[0])\n"
+        "    game.Record.from_state(state).to_json()\n"
+        "assert 'pydantic' not in sys.modules, 'the engine loaded pydantic'\n"
+        "game.Record.from_json(game.Record.from_state(state).to_json())\n"
+        "assert 'pydantic' in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -2,7 +2,7 @@
 
 Every record is one JSON object with at least ``format`` (``"peloton-record/1"``) and
 ``game``; the rest belongs to the game. :func:`load_record` checks those two fields
-(:class:`RecordHeader`) and hands the object to the game's own loader, so any record
+and hands the object to the game's own loader, so any record
 can be opened without knowing its game in advance. What every game's record holds
 besides its options (``players``, ``start``, ``moves``, ``result``, and ``seed`` for a
 game of chance) is the declared :class:`RecordEnvelope`, which each game's loader
@@ -11,12 +11,11 @@ reads with :func:`read_envelope` before its own fields.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from enum import Enum
 from pathlib import Path
-from typing import Any, Generic, Literal, Self, TypeVar
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from . import registry
 from .errors import PelotonError, RecordError
@@ -27,47 +26,56 @@ RECORD_FORMAT = "peloton-record/1"
 S = TypeVar("S")
 
 
-class RecordHeader(BaseModel):
-    """The two fields every record starts with; the rest is kept for the game."""
-
-    model_config = ConfigDict(strict=True, extra="allow")
-
-    format: Literal["peloton-record/1"]
-    game: str
+#: The metadata key of an envelope field: what an error says the field must be.
+MUST_BE = "must_be"
 
 
-class RecordEnvelope(BaseModel):
+@dataclasses.dataclass(kw_only=True)
+class RecordEnvelope:
     """What every game's record holds besides its own fields: who played each seat
     (``players``: an object per seat, absent or null for nobody named),
     the ``start`` position (``None``: the game's own start), every move text, and the
-    ``result`` (whose form is the game's). Strict: a move is text, not a number."""
+    ``result`` (whose form is the game's). Strict: a move is text, not a number.
 
-    model_config = ConfigDict(strict=True, extra="ignore")
+    A plain dataclass that pydantic checks (:func:`read_envelope`), imported only
+    when a record is read: the rules engine needs no third-party package to play."""
 
-    players: dict[str, dict[str, Any]] = Field(
-        default_factory=dict, description="an object mapping each team letter to an object"
+    #: pydantic's settings for the check (a plain dict: nothing is imported here).
+    __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "ignore"}
+
+    players: dict[str, dict[str, Any]] = dataclasses.field(
+        default_factory=dict,
+        metadata={MUST_BE: "an object mapping each team letter to an object"},
     )
     start: str | None = None
     moves: list[str]
     result: Any = None
 
-    @field_validator("players", mode="before")
-    @classmethod
-    def _nobody_named(cls, players: Any) -> Any:
-        # The first records wrote null (or nothing) for players nobody named; an empty
-        # list is refused, as anything else that is not an object.
-        return {} if players is None else players
 
-
+@dataclasses.dataclass(kw_only=True)
 class ChanceRecordEnvelope(RecordEnvelope):
     """The envelope of a game of chance: also the ``seed`` its rolls and draws came
     from (``None``: a record that cannot be resumed)."""
 
-    seed: int | None = Field(default=None, description="an integer or null")
+    seed: int | None = dataclasses.field(default=None, metadata={MUST_BE: "an integer or null"})
 
 
 #: An envelope model (:class:`RecordEnvelope` or a subclass).
 E = TypeVar("E", bound=RecordEnvelope)
+
+
+#: pydantic's validator of each envelope class read so far.
+_CHECKERS: dict[type, Any] = {}
+
+
+def _checker(model: type) -> Any:
+    """pydantic's validator of an envelope class, built once (pydantic loads here)."""
+    found = _CHECKERS.get(model)
+    if found is None:
+        from pydantic import TypeAdapter
+
+        found = _CHECKERS[model] = TypeAdapter(model)
+    return found
 
 
 def decode_record(text: str) -> dict[str, Any]:
@@ -78,15 +86,12 @@ def decode_record(text: str) -> dict[str, Any]:
         raise RecordError(f"record is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RecordError(f"record must be a JSON object, not {type(data).__name__}")
-    try:
-        RecordHeader.model_validate(data)
-    except ValidationError as exc:
-        if exc.errors()[0]["loc"] == ("format",):
-            raise RecordError(
-                f"unsupported record format {_shown(data.get('format'))} "
-                f"(expected {RECORD_FORMAT!r})"
-            ) from None
-        raise RecordError("record has no 'game' name") from None
+    if data.get("format") != RECORD_FORMAT:
+        raise RecordError(
+            f"unsupported record format {_shown(data.get('format'))} (expected {RECORD_FORMAT!r})"
+        )
+    if not isinstance(data.get("game"), str):
+        raise RecordError("record has no 'game' name")
     return data
 
 
@@ -94,8 +99,14 @@ def read_envelope(data: dict[str, Any], model: type[E], *, start: str = "a posit
     """The common fields of a game's record; :class:`RecordError` naming the first
     one that is wrong (a move that is not text carries its ``index``). ``start`` says
     what the game's start position is written as."""
+    from pydantic import ValidationError
+
+    if "players" in data and data["players"] is None:  # the first records wrote null
+        data = {**data, "players": {}}
     try:
-        return model.model_validate(data)
+        # As JSON: in strict mode pydantic reads a dataclass from a JSON object only.
+        found: E = _checker(model).validate_json(json.dumps(data), strict=True)
+        return found
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
     path, given = first["loc"], first.get("input")
@@ -114,8 +125,10 @@ def read_envelope(data: dict[str, Any], model: type[E], *, start: str = "a posit
         raise RecordError(
             f"record 'start' must be {start} or null, not {_shown(data.get('start'))}"
         )
-    rule = model.model_fields[name].description if name in model.model_fields else None
-    raise RecordError(f"record {name!r} must be {rule or 'valid'}, not {_shown(data.get(name))}")
+    rules = {f.name: f.metadata.get(MUST_BE) for f in dataclasses.fields(model)}
+    raise RecordError(
+        f"record {name!r} must be {rules.get(name) or 'valid'}, not {_shown(data.get(name))}"
+    )
 
 
 def _shown(value: Any, limit: int = 60) -> str:

@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import Field
-
 from ...core.errors import PelotonError, RecordError
 from ...core.record import (
     FULL,
+    MUST_BE,
     RECORD_FORMAT,
     ChanceRecordEnvelope,
     RecordFile,
@@ -32,11 +31,13 @@ from .state import State
 GAME = "cyclo"
 
 
+@dataclass(kw_only=True)
 class Envelope(ChanceRecordEnvelope):
     """A Cyclo record's common fields; each team's player is text only (CY-15.1)."""
 
-    players: dict[str, dict[str, str]] = Field(
-        default_factory=dict, description='an object mapping each team letter to {"name", "kind"}'
+    players: dict[str, dict[str, str]] = field(
+        default_factory=dict,
+        metadata={MUST_BE: 'an object mapping each team letter to {"name", "kind"}'},
     )
 
 

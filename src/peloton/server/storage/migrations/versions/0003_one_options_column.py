@@ -12,6 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
+from peloton.core.registry import FIRST_GAME
 from peloton.server.storage.migrations import steps
 
 revision = "0003"
@@ -19,8 +20,8 @@ down_revision = "0002"
 branch_labels = None
 depends_on = None
 
-#: The game a row without one plays: the first game, the only one the first schema knew.
-FIRST_GAME = "mind-cycling"
+# A row without a game plays the protocol's first game (FIRST_GAME), the only one the
+# first schema knew; the server names no game itself.
 #: The name of the copy while it is made (the name the hand-written migration used).
 COPY = "tables_rebuilt"
 

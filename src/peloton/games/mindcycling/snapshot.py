@@ -80,6 +80,15 @@ class _Describer:
         return f"{who} takes a relay in front of {self.leader}'s group to {where}{rows}"
 
 
+def last_squares(state: State) -> list[str]:
+    """The square the last move put a rider on: one square, or none (a give, a stay, a
+    rider across the finish line, no move yet)."""
+    last = state.history[-1] if state.history else None
+    if isinstance(last, Move) and last.square is not None and last.square != FINISH:
+        return [last.square]
+    return []
+
+
 def snapshot(state: State, viewer: str | None = None, *, legal: bool = True) -> dict[str, Any]:
     """The position as JSON data (see docs/protocol.md, "snapshot").
 
@@ -142,6 +151,8 @@ def snapshot(state: State, viewer: str | None = None, *, legal: bool = True) -> 
         "current_rider": state.current_rider,
         "riders": riders,
         "moves_played": len(state.history),
+        # The square the last move put a rider on (the page marks it; it reads no notation).
+        "last_squares": last_squares(state),
         "result": result.to_dict(),
     }
     if legal and state.in_setup:

@@ -54,6 +54,15 @@ def move_parts(move: Move) -> dict[str, Any]:
     }
 
 
+def last_squares(state: State) -> list[str]:
+    """The square the last move's ride ended on: one square, or none (a roll, a first
+    move's die, a rider with no free square ahead, no move yet)."""
+    last = state.history[-1] if state.history else None
+    if isinstance(last, Move) and last.end is not None:
+        return [last.end]
+    return []
+
+
 def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
     """The position as JSON data; ``legal`` lists the legal moves' notation when it is
     ``viewer``'s turn, else it is empty, and ``legal_moves`` the same moves in parts
@@ -115,6 +124,8 @@ def snapshot(state: State, viewer: str | None = None) -> dict[str, Any]:
         "legal": [str(m) for m in moves],
         "legal_moves": [move_parts(m) for m in moves],
         "last_moves": [str(m) for m in view.history[-LAST_MOVES:]],
+        # The square the last ride ended on (the page marks it; it reads no notation).
+        "last_squares": last_squares(view),
         "moves_played": len(view.history),
         "result": view.result.to_dict(),
     }

@@ -20,7 +20,8 @@
 //   note(snap)                           a remark on the turn ("placing riders"), or null
 //   waiting(snap)                        what the table waits for when no seat acts, or null
 //   seatScore(snap, seat)                a seat's standing in the seats panel
-//   hints(move)                          squares to mark after `move` (its destination)
+//   hints(move, snap)                    squares to mark after `move`, `snap` the position
+//                                        after it (by default its `last_squares`)
 //   render(snap, {targets, hints, mine}) draw the position; `targets` are lit squares
 //   focus(snap, squares)                 keep the action in view (a board that scrolls)
 //   refocus()                            forget the last focus: the next focus scrolls
@@ -145,8 +146,13 @@ export class GameView {
     return `${points[seat] || 0} pts`;
   }
 
-  hints(_move) {
-    return [];
+  /** The squares to mark after `move`: the snapshot after it says where the move put a
+   * rider (`last_squares`), so no view reads move notation.
+   * @param {string | null} move
+   * @param {import("./types").Snapshot | null} [snap]
+   * @returns {string[]} */
+  hints(move, snap) {
+    return move && snap && snap.last_squares ? [...snap.last_squares] : [];
   }
 
   render(_snap, _options) {}

@@ -136,12 +136,6 @@ export class MindCyclingView extends GameView {
     return snap.phase === "setup" ? "placing riders" : null;
   }
 
-  /** The square a plain ride (`AD1-c9`) ends on. */
-  hints(move) {
-    const m = move && /^[A-G][DSC]\d-([a-z]\d+)/.exec(move);
-    return m ? [m[1]] : [];
-  }
-
   render(snap, options) {
     if (!this.course || !snap) return;
     this.board.render(snap, options);

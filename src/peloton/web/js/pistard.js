@@ -48,12 +48,6 @@ export class PistardView extends GameView {
     return snap.is_chance ? `Rolling the dice for ${snap.roller || "…"}` : null;
   }
 
-  /** The square a ride (`A3=5:c22+c23`) ends on. */
-  hints(move) {
-    const end = move && /[:+]([a-d]\d+)$/.exec(move);
-    return end ? [end[1]] : [];
-  }
-
   // ------------------------------------------------------------------ geometry
 
   geometry(length) {

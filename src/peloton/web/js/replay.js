@@ -151,7 +151,7 @@ export class ReplayViewer {
     if (!snap) return;
     const view = this.view;
     const last = this.index > 0 ? this.moves[this.index - 1] : null;
-    const hints = view.hints(last);
+    const hints = view.hints(last, snap);
     view.render(snap, { hints });
     view.focus(snap, hints);
     this.slider.value = String(this.index);

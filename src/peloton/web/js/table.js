@@ -369,7 +369,7 @@ function renderSeats() {
 function drawBoard() {
   if (S.mode !== "live" || !S.snap) return new Map();
   const tg = targets();
-  const hints = S.hint.squares.length ? [...S.hint.squares] : S.view.hints(lastMove());
+  const hints = S.hint.squares.length ? [...S.hint.squares] : S.view.hints(lastMove(), S.snap);
   S.view.render(S.snap, { targets: tg, hints, mine: S.seat });
   return tg;
 }

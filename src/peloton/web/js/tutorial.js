@@ -240,7 +240,7 @@ async function send(text) {
   for (const [i, turn] of answer.turns.entries()) {
     if (i) await pause(650);
     S.snap = turn.snapshot;
-    S.hints = board.hints(turn.move);
+    S.hints = board.hints(turn.move, turn.snapshot);
     addTurns([turn]);
     draw();
   }

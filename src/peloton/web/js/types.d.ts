@@ -58,6 +58,8 @@ export interface Snapshot {
   /** The legal moves, only for the seat to move: notation (Mind Twist, Pistard) or
    * objects with their `text` (Mind Cycling, Cyclo). */
   legal: (string | { text: string; [key: string]: unknown })[];
+  /** The squares the last move put a rider on (Mind Cycling, Pistard): what a board marks. */
+  last_squares?: string[];
   [key: string]: unknown;
 }
 

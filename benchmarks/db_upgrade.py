@@ -23,59 +23,24 @@ import argparse
 import hashlib
 import json
 import statistics
+import sys
 import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlalchemy import (
-    Boolean,
-    Column,
-    DateTime,
-    Engine,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    insert,
-    inspect,
-)
+from sqlalchemy import Engine, MetaData, insert, inspect
 
 from peloton.games import mindcycling as mc
 from peloton.server.storage import database, migrations
 
-#: The first released schema (revision 0001), as its server declared it.
-FIRST = MetaData()
-TABLES = Table(
-    "tables", FIRST,
-    Column("id", String(32), primary_key=True),
-    Column("created", DateTime(timezone=True), nullable=False),
-    Column("course_name", String(200), nullable=False),
-    Column("course", Text, nullable=False),
-    Column("teams", Text, nullable=False),
-    Column("riders", Integer, nullable=False),
-    Column("wind", String(16), nullable=False),
-    Column("relay_limit", Integer, nullable=False),
-    Column("solo", Boolean, nullable=False),
-    Column("status", String(16), nullable=False),
-    Column("final", Text, nullable=True),
-)  # fmt: skip
-SEATS = Table(
-    "seats", FIRST,
-    Column("table_id", String(32), primary_key=True),
-    Column("seat", String(1), primary_key=True),
-    Column("kind", String(32), nullable=False),
-    Column("name", String(200), nullable=True),
-    Column("token_hash", String(64), nullable=True),
-)  # fmt: skip
-MOVES = Table(
-    "moves", FIRST,
-    Column("table_id", String(32), primary_key=True),
-    Column("idx", Integer, primary_key=True, autoincrement=False),
-    Column("text", String(64), nullable=False),
-    Column("created", DateTime(timezone=True), nullable=False),
-)  # fmt: skip
+# The released schemas as their servers declared them: the tests' own (one place).
+sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "tests")]
+from server.old_schemas import schema  # noqa: E402
+
+#: The first released schema (revision 0001).
+FIRST = schema("0001")
+TABLES, SEATS, MOVES = (FIRST.tables[name] for name in ("tables", "seats", "moves"))
 
 
 def write_first_schema(engine: Engine, tables: int, moves: int) -> None:

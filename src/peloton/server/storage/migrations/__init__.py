@@ -25,10 +25,9 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from alembic import command
 from alembic.config import Config
-from alembic.runtime.environment import EnvironmentContext
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, text
@@ -163,21 +162,16 @@ def upgrade(engine: Engine) -> Upgrade:
             if stored is not None:
                 MigrationContext.configure(conn).stamp(script_directory(), stored)
         if stored != top:
-            _run_upgrade(conn, stored)
+            _run_upgrade(conn)
     return Upgrade(stored, top, unversioned)
 
 
-def _run_upgrade(conn: Connection, start: str | None) -> None:
-    """Run the revisions after ``start`` through ``env.py``, on ``conn``."""
+def _run_upgrade(conn: Connection) -> None:
+    """Run the revisions after the one stamped through ``env.py``, on ``conn`` (Alembic's
+    documented way of sharing a connection with its commands)."""
     cfg = config()
     cfg.attributes["connection"] = conn
-    script = script_directory()
-
-    def steps(rev: Any, _context: MigrationContext) -> Any:
-        return script._upgrade_revs("head", rev)  # what alembic's upgrade command runs
-
-    with EnvironmentContext(cfg, script, fn=steps, destination_rev="head"):
-        script.run_env()
+    command.upgrade(cfg, "head")
 
 
 @contextlib.contextmanager

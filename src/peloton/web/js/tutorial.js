@@ -13,8 +13,6 @@ import { clear, el, showError, HintLine } from "./ui.js";
 const $ = (id) => document.getElementById(id);
 /** A button of the page by id. */
 const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
-const MOVE_RE = /^([A-G][DSC]\d)-([a-z]\d+|#)([!wr]?)$/;
-const KIND_OF_SUFFIX = { "": "move", "!": "attack", w: "wheel", r: "relay" };
 const calm = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, calm() ? 0 : ms));
 
@@ -40,13 +38,15 @@ const S = {
 const board = new MindCyclingView($("board-host"), { onSquare: (sq) => clickSquare(sq) });
 const hintLine = new HintLine($("hint"));
 
-/** The expected move's parts: {rider, square, kind} (square null for a gift). */
+/** The expected move's parts: {text, rider, square, kind} (square null for a gift or a
+ * stay), as the position's legal moves give them (the page reads no notation). */
 function expected() {
   const text = S.view && S.view.expect;
   if (!text) return null;
-  const m = MOVE_RE.exec(text);
-  if (m) return { text, rider: m[1], square: m[2], kind: KIND_OF_SUFFIX[m[3]] };
-  return { text, rider: text.slice(0, 3), square: null, kind: text.includes(">") ? "give" : "stay" };
+  const legal = (S.view.snapshot && S.view.snapshot.legal) || [];
+  const found = legal.find((m) => typeof m === "object" && m.text === text);
+  const parts = /** @type {{rider?: string, square?: string | null, kind?: string}} */ (found || {});
+  return { text, rider: parts.rider || null, square: parts.square || null, kind: parts.kind || null };
 }
 
 function myTurn() {

@@ -33,6 +33,29 @@ export function sectionRows(course) {
   return out;
 }
 
+/** The stretches of road rows of one section type, in row order: {kind, start, end}. */
+function stretches(sections, rows) {
+  const out = [];
+  let start = 1;
+  for (let r = 1; r <= rows; r++) {
+    if (r === rows || sections[r + 1] !== sections[r]) {
+      out.push({ kind: sections[r], start, end: r });
+      start = r + 1;
+    }
+  }
+  return out;
+}
+
+const stretchKey = ({ kind, start, end }) => `${kind}:${start}:${end}`;
+
+/** The side of a square, in board units: smaller on a phone. */
+function cellSize() {
+  const small = window.matchMedia && window.matchMedia("(max-width: 600px)").matches;
+  return small ? 38 : 44;
+}
+
+const BAND_Y = 6; // the top of the section bands, above the road
+
 export function parseSquare(name) {
   if (!name || name === "#") return null;
   return { lane: LANES.indexOf(name[0]), row: Number(name.slice(1)) };
@@ -143,8 +166,7 @@ export class Board {
 
   setCourse(course) {
     this.course = course;
-    const small = window.matchMedia && window.matchMedia("(max-width: 600px)").matches;
-    this.cell = small ? 38 : 44;
+    this.cell = cellSize();
     const c = this.cell;
     this.left = 54;
     this.top = 34;
@@ -167,70 +189,20 @@ export class Board {
     const sections = sectionRows(course);
     this.sections = sections;
     const road = svg("g", { class: "road" }, this.root);
-    const bandY = 6;
-    // Section bands above the road, one per stretch of the same type.
-    let start = 1;
-    for (let r = 1; r <= rows; r++) {
-      if (r === rows || sections[r + 1] !== sections[r]) {
-        const kind = sections[r];
-        const x0 = this.x(start);
-        const w = (r - start + 1) * c;
-        svg("rect", { x: x0, y: bandY, width: w, height: 20, rx: 4, fill: SECTION_INK[kind], opacity: kind === "start" ? 0.55 : 0.9 }, road);
-        const label = svg("text", { x: x0 + 8, y: bandY + 14.5, class: "band-label" }, road);
-        label.textContent = `${SECTION_LABEL[kind]}  ${start}–${r}`;
-        if (w < 150) label.textContent = SECTION_LABEL[kind];
-        // A long stretch names itself again every 12 rows: zoomed in, or on a phone,
-        // the band's first label is soon out of view.
-        for (let k = start + 12; k <= r - 3; k += 12) {
-          const again = svg("text", { x: this.x(k) + 8, y: bandY + 14.5, class: "band-label band-again" }, road);
-          again.textContent = SECTION_LABEL[kind];
-        }
-        if (start > 1) {
-          // The tab: a flag at the row where the section begins (MC-1.2).
-          svg("path", { d: `M${x0} ${bandY - 2} v${24 + lanes * c + 6}`, class: "tab-line", stroke: SECTION_INK[kind] }, road);
-        }
-        start = r + 1;
-      }
-    }
+    // Section bands above the road, one group per stretch of the same type.
+    this.bands = svg("g", { class: "bands" }, road);
+    for (const stretch of stretches(sections, rows)) this.drawBand(stretch);
     // The squares.
-    const feed = new Set(course.feed || []);
     const rocks = new Set(course.rocks || []);
     this.squares = {};
     const squares = svg("g", { class: "squares" }, road);
     for (let r = 1; r <= rows; r++) {
-      for (let l = 0; l < lanes; l++) {
-        const name = `${LANES[l]}${r}`;
-        const rect = svg("rect", {
-          x: this.x(r) + 1, y: this.y(l) + 1, width: c - 2, height: c - 2, rx: 5,
-          fill: SECTION_FILL[sections[r]], class: `sq ${rocks.has(name) ? "rock" : ""}`,
-          "data-square": name,
-        }, squares);
-        this.squares[name] = rect;
-      }
+      for (let l = 0; l < lanes; l++) squares.append(this.drawSquare(r, l, rocks));
     }
     // Feed zones and rocks.
-    for (const name of feed) {
-      const p = parseSquare(name);
-      if (!p || p.row >= course.finish) continue;
-      const [cx, cy] = [this.x(p.row) + c / 2, this.y(p.lane) + c / 2];
-      const g = svg("g", { class: "feed", "data-feed": name }, road);
-      svg("rect", { x: cx - 6, y: cy - 10, width: 12, height: 20, rx: 4, fill: "#38bdf8", stroke: "#0369a1", "stroke-width": 1.5 }, g);
-      svg("rect", { x: cx - 3, y: cy - 14, width: 6, height: 5, rx: 1, fill: "#0369a1" }, g);
-      const t = svg("text", { x: cx, y: cy + c / 2 - 3, class: "feed-label" }, g);
-      t.textContent = "feed";
-    }
-    for (const name of rocks) {
-      const p = parseSquare(name);
-      if (!p || p.row >= course.finish) continue;
-      const x0 = this.x(p.row);
-      const y0 = this.y(p.lane);
-      const g = svg("g", { class: "rock", "data-rock": name }, road);
-      svg("path", {
-        d: `M${x0 + 5} ${y0 + c - 7} L${x0 + c * 0.38} ${y0 + 9} L${x0 + c * 0.55} ${y0 + c * 0.42} L${x0 + c * 0.68} ${y0 + 15} L${x0 + c - 5} ${y0 + c - 7} Z`,
-        fill: "#78716c", stroke: "#44403c", "stroke-width": 1.5,
-      }, g);
-      svg("path", { d: `M${x0 + c * 0.31} ${y0 + 19} L${x0 + c * 0.38} ${y0 + 9} L${x0 + c * 0.46} ${y0 + 18}`, fill: "#f5f5f4" }, g);
-    }
+    this.things = svg("g", { class: "things" }, road);
+    for (const name of new Set(course.feed || [])) this.drawFeed(name);
+    for (const name of rocks) this.drawRock(name);
     // Lane letters on the left, row numbers below.
     const labels = svg("g", { class: "labels" }, road);
     for (let l = 0; l < lanes; l++) {
@@ -254,8 +226,8 @@ export class Board {
     this.squares["#"] = zone;
     // The finish's name goes in the band above the road and the row under it: the zone
     // itself holds the riders across the line, and nothing may cover them.
-    svg("rect", { x: fx, y: bandY, width: this.finishWidth, height: 20, rx: 4, class: "finish-flag" }, road);
-    const ft = svg("text", { x: fx + this.finishWidth / 2, y: bandY + 14.5, class: "band-label finish-label", "data-testid": "finish-label" }, road);
+    svg("rect", { x: fx, y: BAND_Y, width: this.finishWidth, height: 20, rx: 4, class: "finish-flag" }, road);
+    const ft = svg("text", { x: fx + this.finishWidth / 2, y: BAND_Y + 14.5, class: "band-label finish-label", "data-testid": "finish-label" }, road);
     ft.textContent = "FINISH";
     const fb = svg("text", { x: fx + 14 + (this.finishWidth - 16) / 2, y: this.y(lanes) + 16, class: "row-label finish-row" }, labels);
     fb.textContent = `row ${course.finish}`;
@@ -264,6 +236,140 @@ export class Board {
     this.riders = svg("g", { class: "riders" }, this.root);
     this.overlay = svg("g", { class: "overlay" }, this.root);
     if (this.nav) this.nav.setCourse(course);
+  }
+
+  /**
+   * Draw `course` over the course drawn, changing only what differs (the course
+   * editor's redraw after an edit): when its rows, lanes and square size are the same,
+   * the stretches of section whose rows changed, the fill of the squares whose section
+   * changed, and the feed zones and rocks put down or taken away; else the whole road
+   * again (setCourse). The riders' layers are kept.
+   */
+  updateCourse(course) {
+    const old = this.course;
+    const lanes = course.lanes || 5;
+    if (!old || !this.squares || old.finish !== course.finish || (old.lanes || 5) !== lanes || cellSize() !== this.cell) {
+      this.setCourse(course);
+      return;
+    }
+    this.course = course;
+    const rows = course.finish - 1;
+    this.root.setAttribute("aria-label", `course ${course.name || ""}: ${rows} rows, ${lanes} lanes`);
+    const before = this.sections;
+    const sections = sectionRows(course);
+    this.sections = sections;
+    let moved = false;
+    for (let r = 1; r <= rows; r++) {
+      if (sections[r] === before[r]) continue;
+      moved = true;
+      // A fill changed in place fades (the squares' CSS transition, there for the
+      // table's lit squares) unless the page turns it off, as the editor's does:
+      // a thousand fades at once cost far more than the new fills.
+      for (let l = 0; l < lanes; l++) this.squares[`${LANES[l]}${r}`].setAttribute("fill", SECTION_FILL[sections[r]]);
+    }
+    if (moved) {
+      // A stretch is drawn again only when it is new: the others are where they were.
+      const kept = new Map();
+      for (const g of /** @type {SVGElement[]} */ ([...this.bands.children])) kept.set(g.dataset.stretch, g);
+      for (const stretch of stretches(sections, rows)) {
+        const key = stretchKey(stretch);
+        if (kept.has(key)) kept.delete(key);
+        else this.drawBand(stretch);
+      }
+      for (const g of kept.values()) g.remove();
+      if (this.nav) this.nav.setCourse(course);
+    }
+    const things = [
+      { key: "feed", attr: "data-feed", draw: (name) => this.drawFeed(name) },
+      { key: "rocks", attr: "data-rock", draw: (name) => this.drawRock(name) },
+    ];
+    for (const { key, attr, draw } of things) {
+      const was = new Set(old[key] || []);
+      const now = new Set(course[key] || []);
+      for (const name of was) {
+        if (now.has(name)) continue;
+        const drawn = this.things.querySelector(`[${attr}="${name}"]`);
+        if (drawn) drawn.remove();
+        if (key === "rocks" && this.squares[name]) this.squares[name].classList.remove("rock");
+      }
+      for (const name of now) {
+        if (was.has(name)) continue;
+        draw(name);
+        if (key === "rocks" && this.squares[name]) this.squares[name].classList.add("rock");
+      }
+    }
+  }
+
+  /** The square of `row` and `lane` (a rock's when it is in `rocks`), kept in
+   * `this.squares` by name; its parent adds it. */
+  drawSquare(row, lane, rocks) {
+    const c = this.cell;
+    const name = `${LANES[lane]}${row}`;
+    const rect = svg("rect", {
+      x: this.x(row) + 1, y: this.y(lane) + 1, width: c - 2, height: c - 2, rx: 5,
+      fill: SECTION_FILL[this.sections[row]], class: rocks.has(name) ? "sq rock" : "sq",
+      "data-square": name,
+    });
+    this.squares[name] = rect;
+    return rect;
+  }
+
+  /** One stretch of road rows of one section type: its band above the road, its name
+   * (again every 12 rows), and its tab (the dashed line where it begins), in row order. */
+  drawBand({ kind, start, end }) {
+    const c = this.cell;
+    const lanes = this.course.lanes || 5;
+    const bandY = BAND_Y;
+    const x0 = this.x(start);
+    const w = (end - start + 1) * c;
+    // Drawn whole before it goes in: one node added to the page.
+    const g = svg("g", { class: "band", "data-stretch": stretchKey({ kind, start, end }) });
+    svg("rect", { x: x0, y: bandY, width: w, height: 20, rx: 4, fill: SECTION_INK[kind], opacity: kind === "start" ? 0.55 : 0.9 }, g);
+    const label = svg("text", { x: x0 + 8, y: bandY + 14.5, class: "band-label" }, g);
+    label.textContent = `${SECTION_LABEL[kind]}  ${start}–${end}`;
+    if (w < 150) label.textContent = SECTION_LABEL[kind];
+    // A long stretch names itself again every 12 rows: zoomed in, or on a phone,
+    // the band's first label is soon out of view.
+    for (let k = start + 12; k <= end - 3; k += 12) {
+      const again = svg("text", { x: this.x(k) + 8, y: bandY + 14.5, class: "band-label band-again" }, g);
+      again.textContent = SECTION_LABEL[kind];
+    }
+    if (start > 1) {
+      // The tab: a flag at the row where the section begins (MC-1.2).
+      svg("path", { d: `M${x0} ${bandY - 2} v${24 + lanes * c + 6}`, class: "tab-line", stroke: SECTION_INK[kind] }, g);
+    }
+    const next = [...this.bands.children].find((other) => Number(/** @type {SVGElement} */ (other).dataset.stretch.split(":")[1]) > start);
+    this.bands.insertBefore(g, next || null);
+  }
+
+  /** A feed zone on square `name` (on the road). */
+  drawFeed(name) {
+    const p = parseSquare(name);
+    if (!p || p.row >= this.course.finish) return;
+    const c = this.cell;
+    const [cx, cy] = [this.x(p.row) + c / 2, this.y(p.lane) + c / 2];
+    const g = svg("g", { class: "feed", "data-feed": name });
+    svg("rect", { x: cx - 6, y: cy - 10, width: 12, height: 20, rx: 4, fill: "#38bdf8", stroke: "#0369a1", "stroke-width": 1.5 }, g);
+    svg("rect", { x: cx - 3, y: cy - 14, width: 6, height: 5, rx: 1, fill: "#0369a1" }, g);
+    const t = svg("text", { x: cx, y: cy + c / 2 - 3, class: "feed-label" }, g);
+    t.textContent = "feed";
+    this.things.append(g);
+  }
+
+  /** A rocky mountain on square `name` (on the road). */
+  drawRock(name) {
+    const p = parseSquare(name);
+    if (!p || p.row >= this.course.finish) return;
+    const c = this.cell;
+    const x0 = this.x(p.row);
+    const y0 = this.y(p.lane);
+    const g = svg("g", { class: "rock", "data-rock": name });
+    svg("path", {
+      d: `M${x0 + 5} ${y0 + c - 7} L${x0 + c * 0.38} ${y0 + 9} L${x0 + c * 0.55} ${y0 + c * 0.42} L${x0 + c * 0.68} ${y0 + 15} L${x0 + c - 5} ${y0 + c - 7} Z`,
+      fill: "#78716c", stroke: "#44403c", "stroke-width": 1.5,
+    }, g);
+    svg("path", { d: `M${x0 + c * 0.31} ${y0 + 19} L${x0 + c * 0.38} ${y0 + 9} L${x0 + c * 0.46} ${y0 + 18}`, fill: "#f5f5f4" }, g);
+    this.things.append(g);
   }
 
   /** The lane letters of the sticky rail, placed at the lanes' height at this zoom. */

@@ -58,10 +58,12 @@ $("board").append(marks);
 
 // ------------------------------------------------------------------ changes
 
-/** Make `next` the draft (undoable), then redraw and check it. Changes of one
- * `merge` kind in a row (typing a name) are undone as one. */
+/** Make `next` the draft (undoable), then redraw and check it; whether it changed
+ * anything. Changes of one `merge` kind in a row (typing a name) are undone as one. */
 function change(next, merge = null) {
-  if (state.history.push(next, merge)) changed();
+  if (!state.history.push(next, merge)) return false;
+  changed();
+  return true;
 }
 
 function changed() {
@@ -93,11 +95,13 @@ function apply(square) {
   state.cursor = { row: p.row, lane: p.lane };
   const d = draft();
   const tool = state.tool;
-  if (tool === "plain" || tool === "sprint" || tool === "mountain") change(toggleTab(d, p.row, tool));
-  else if (tool === "feed" || tool === "rocks") change(toggleSquare(d, tool, square));
-  else if (tool === "finish") change(withValue(d, "finish", p.row + 1));
-  else if (tool === "erase") change(erase(d, square));
-  render();
+  let next = d;
+  if (tool === "plain" || tool === "sprint" || tool === "mountain") next = toggleTab(d, p.row, tool);
+  else if (tool === "feed" || tool === "rocks") next = toggleSquare(d, tool, square);
+  else if (tool === "finish") next = withValue(d, "finish", p.row + 1);
+  else if (tool === "erase") next = erase(d, square);
+  // A change draws itself; a click that changes nothing still moves the cursor.
+  if (!change(next)) render();
 }
 
 // ------------------------------------------------------------------ drawing
@@ -105,11 +109,13 @@ function apply(square) {
 function render() {
   const d = draft();
   const shown = drawable(d);
-  // The road is drawn again only when it changed: typing a name redraws nothing.
+  // The road is drawn again only when it changed (typing a name redraws nothing), and
+  // then only what changed: an edit on a 199 × 9 road touches a square or a few rows,
+  // not its 1,800 squares.
   const road = (course) => course && { ...course, name: "" };
   if (!same(road(shown), road(board.course))) {
     const keep = $("board").scrollLeft;
-    board.setCourse(shown);
+    board.updateCourse(shown);
     $("board").scrollLeft = keep;
   }
   if (document.activeElement !== $("name")) field("name").value = d.name;

@@ -38,14 +38,17 @@ def click_lit(page: Page) -> None:
     done = main.get_attribute("data-done") or ""
     square = page.locator("[data-testid=board] .sq.lesson-target")
     if square.count():
-        square.click()
+        square.click()  # the move itself: wait for its answer, never click twice
     else:
         # A button: the move itself, or the toggle it needs first (then its square).
         page.locator("#controls button.lesson-target, #ask button.lesson-target").first.click()
-    if main.get_attribute("data-done") == done and main.get_attribute("data-finished") == "false":
-        no_refusal(page)
-        if page.locator("[data-testid=board] .sq.lesson-target").count():
-            page.locator("[data-testid=board] .sq.lesson-target").click()
+        if (
+            main.get_attribute("data-done") == done
+            and main.get_attribute("data-finished") == "false"
+        ):
+            no_refusal(page)
+            if page.locator("[data-testid=board] .sq.lesson-target").count():
+                page.locator("[data-testid=board] .sq.lesson-target").click()
     expect(main).not_to_have_attribute("data-done", done)
     no_refusal(page)
 

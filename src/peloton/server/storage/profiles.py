@@ -35,7 +35,7 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -47,6 +47,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from sqlalchemy import (
     Column,
+    Connection,
     DateTime,
     Engine,
     Float,
@@ -104,7 +105,7 @@ profiles_table = Table(
 #: What each profile's name looks like (:func:`name_looks`: one to three looks a name),
 #: each look one profile's (the primary key): no two profiles look alike. A profile
 #: registered beside an older look-alike before looks were kept has none of the looks
-#: the older one holds (:func:`migrate`).
+#: the older one holds (:func:`fill_looks`).
 looks_table = Table(
     "profile_looks",
     SCHEMA,
@@ -269,31 +270,29 @@ def hash_session(token: str) -> str:
 CHALLENGE_SECRET = "challenges"
 
 
-def migrate(engine: Engine) -> None:
+def fill_looks(conn: Connection, profiles: Sequence[tuple[str, frozenset[str]]]) -> None:
     """Give every profile the looks it lacks (:data:`looks_table`): all of them for a
     profile of a server from before looks were kept, and a kind of look added since (the
-    capitals' skeleton) for one stored before it. Oldest first, so that of two registered
-    alike before, the older keeps the look and both keep their names; no third comes.
-    Blocking; every start checks (two queries when nothing is missing)."""
-    p, looks = profiles_table, looks_table
-    with engine.begin() as conn:
-        names = conn.execute(select(p.c.name).order_by(p.c.created, p.c.name)).scalars().all()
-        stored = conn.execute(select(looks.c.look, looks.c.name)).all()
-        held = {look for look, _ in stored}
-        own: dict[str, set[str]] = {}
-        for look, name in stored:
-            own.setdefault(name, set()).add(look)
-        alike = []
-        for name in names:
-            lacking = name_looks(name) - own.get(name, set())
-            free = lacking - held
-            if free != lacking:
-                alike.append(name)
-            for look in sorted(free):
-                conn.execute(insert(looks), {"look": look, "name": name})
-            held |= free
-        if alike:  # one line a start: these stay as they are, and are said at every start
-            log.warning("%d profiles look like older ones: %s", len(alike), ", ".join(alike[:5]))
+    capitals' skeleton) for one stored before it. ``profiles`` are each name with its
+    looks (:func:`name_looks`), oldest first, so that of two registered alike before, the
+    older keeps the look and both keep their names; no third comes."""
+    looks = looks_table
+    stored = conn.execute(select(looks.c.look, looks.c.name)).all()
+    held = {look for look, _ in stored}
+    own: dict[str, set[str]] = {}
+    for look, name in stored:
+        own.setdefault(name, set()).add(look)
+    alike = []
+    for name, its_looks in profiles:
+        lacking = its_looks - own.get(name, set())
+        free = lacking - held
+        if free != lacking:
+            alike.append(name)
+        for look in sorted(free):
+            conn.execute(insert(looks), {"look": look, "name": name})
+        held |= free
+    if alike:  # one line a start: these stay as they are, and are said at every start
+        log.warning("%d profiles look like older ones: %s", len(alike), ", ".join(alike[:5]))
 
 
 class Profiles:
@@ -329,11 +328,17 @@ class Profiles:
         """Create the profile tables if missing (or migrate older ones) and read them,
         and the challenge secret, made once for every node (blocking)."""
         SCHEMA.create_all(self.engine)
-        migrate(self.engine)
         self.secret = self._read_secret()
-        with self.engine.connect() as conn:
-            for r in conn.execute(select(profiles_table).order_by(profiles_table.c.created)):
-                self._keep(Profile(r.name, json.loads(r.public_key), _aware(r.created)))
+        p = profiles_table
+        with self.engine.begin() as conn:
+            # One read of the profiles, oldest first: their looks are computed once, for
+            # the rows a stored profile lacks and for the lookup here.
+            rows = conn.execute(select(p).order_by(p.c.created, p.c.name)).all()
+            looks = [(r.name, name_looks(r.name)) for r in rows]
+            fill_looks(conn, looks)
+            for r, (_, its_looks) in zip(rows, looks, strict=True):
+                profile = Profile(r.name, json.loads(r.public_key), _aware(r.created))
+                self._keep(profile, its_looks)
             for r in conn.execute(select(sessions_table)):
                 self.sessions[r.token_hash] = r.name
 
@@ -354,11 +359,12 @@ class Profiles:
                 return str(conn.execute(query).scalar_one())
         return made
 
-    def _keep(self, profile: Profile) -> None:
-        """Know a profile here (its look: the oldest profile's, when two look alike)."""
+    def _keep(self, profile: Profile, looks: frozenset[str] | None = None) -> None:
+        """Know a profile here (its look: the oldest profile's, when two look alike);
+        ``looks`` are its :func:`name_looks` when already computed."""
         key = name_key(profile.name)
         self.profiles[key] = profile
-        for look in name_looks(profile.name):
+        for look in name_looks(profile.name) if looks is None else looks:
             self.looks.setdefault(look, key)
 
     def get(self, name: str) -> Profile | None:

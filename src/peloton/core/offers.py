@@ -105,6 +105,12 @@ class Editor:
     place: Callable[[str], dict[str, Any]]
     #: ``text(draft) -> str``: the draft written as its course file (TOML).
     text: Callable[[Mapping[str, Any]], str]
+    #: The editor's page among the web pages (``/editor?game=`` serves it): each game
+    #: draws its own kind of course, the check, the share link and the table are shared.
+    page: str = "editor.html"
+    #: ``summary(data) -> [line]``: a valid course's facts in a few lines (``peloton
+    #: course show``), empty when the editor has none to add.
+    summary: Callable[[Any], list[str]] = lambda data: []
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ from .api import course_check, not_found_page, page, read_json
 async def editor_page(request: Request) -> Response:
     """``GET /editor[?game=]``: the course editor; the 404 page for a game without one."""
     try:
-        games.offered("editor", request.query_params.get("game"))
+        _, editor = games.offered("editor", request.query_params.get("game"))
     except ConfigError as exc:
         return not_found_page(f"There is no course editor here: {exc}.")
-    return page("editor.html")
+    return page(editor.page)
 
 
 async def check_draft(request: Request) -> Response:
@@ -31,6 +31,6 @@ async def check_draft(request: Request) -> Response:
     body = await read_json(request)
     if not isinstance(body, dict):
         raise ApiError(
-            400, BAD_REQUEST, 'send {"course": {...}} or {"text": "...", "format": "toml"}'
+            400, BAD_REQUEST, 'send {"course": {...}}, {"text": "...", "format": "toml"} or {"link": "..."}'
         )
     return await course_check(request, "check_draft", body)

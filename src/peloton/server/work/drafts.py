@@ -17,6 +17,7 @@ from ...core.errors import ConfigError
 from ...core.offers import Editor
 from .. import games
 from ..inputs import InputError, loads_json, loads_toml
+from .share_links import opened, seal
 
 #: The name a course file's text is given in its problems.
 SOURCE = "uploaded course"
@@ -25,14 +26,16 @@ SOURCE = "uploaded course"
 def check_draft(body: Mapping[str, Any]) -> tuple[str, Any]:
     """``("ok", answer)`` or ``("bad_request", message)`` for a request that is not a
     check at all. ``body`` holds ``course`` (a draft: the keys of a course file) or
-    ``text`` and ``format`` (``toml``, the default, or ``json``: an uploaded file), and
-    optionally ``game``, the game whose editor checks it.
+    ``text`` and ``format`` (``toml``, the default, or ``json``: an uploaded file), or
+    ``link`` (a share link's token, :mod:`.share_links`), and optionally ``game``, the
+    game whose editor checks it.
 
     The answer: ``ok`` (the draft is a valid course), ``problems`` (each
     ``{"message", "row", "square", "key"}``), ``draft`` (what an editor opens: the
     file's data with its unknown keys left out, or ``null`` when it cannot be drawn),
     ``notes`` (what was left out, or why it cannot be opened) and ``toml`` (the
-    draft's course file, ``null`` without a draft).
+    draft's course file, ``null`` without a draft) and ``link`` (the draft's share
+    token, ``null`` without a draft).
     """
     try:
         _, editor = games.offered("editor", body.get("game"))
@@ -40,10 +43,19 @@ def check_draft(body: Mapping[str, Any]) -> tuple[str, Any]:
         return ("bad_request", str(exc))
     if "course" in body:
         data: Any = body["course"]
+    elif "link" in body:
+        try:
+            data = opened(body["link"])
+        except InputError as exc:
+            # A damaged link: its one problem, nothing to open.
+            return ("ok", _answer(editor, [str(exc)], None, []))
     else:
         text, fmt = body.get("text"), body.get("format", "toml")
         if not isinstance(text, str):
-            return ("bad_request", 'send {"course": {...}} or {"text": "...", "format": "toml"}')
+            return (
+                "bad_request",
+                'send {"course": {...}}, {"text": "...", "format": "toml"} or {"link": "..."}',
+            )
         if fmt not in ("toml", "json"):
             return ("bad_request", f"'format' must be 'toml' or 'json', not {str(fmt)[:40]!r}")
         try:
@@ -66,4 +78,5 @@ def _answer(
         "draft": draft,
         "notes": notes,
         "toml": editor.text(draft) if draft is not None else None,
+        "link": seal(draft) if draft is not None else None,
     }

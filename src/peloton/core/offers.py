@@ -111,6 +111,10 @@ class Editor:
     #: ``summary(data) -> [line]``: a valid course's facts in a few lines (``peloton
     #: course show``), empty when the editor has none to add.
     summary: Callable[[Any], list[str]] = lambda data: []
+    #: ``advice(data) -> [message]``: the game's design rules a course breaks although
+    #: it is playable (Pistard: a row without all four colours), shown beside the
+    #: problems and placed the same way; empty when the game has none.
+    advice: Callable[[Any], list[str]] = lambda data: []
 
 
 @dataclass(frozen=True)

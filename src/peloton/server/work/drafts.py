@@ -35,7 +35,8 @@ def check_draft(body: Mapping[str, Any]) -> tuple[str, Any]:
     file's data with its unknown keys left out, or ``null`` when it cannot be drawn),
     ``notes`` (what was left out, or why it cannot be opened) and ``toml`` (the
     draft's course file, ``null`` without a draft) and ``link`` (the draft's share
-    token, ``null`` without a draft).
+    token, ``null`` without a draft) and ``advice`` (the game's design rules a valid
+    course breaks, placed like its problems).
     """
     try:
         _, editor = games.offered("editor", body.get("game"))
@@ -66,7 +67,11 @@ def check_draft(body: Mapping[str, Any]) -> tuple[str, Any]:
             # Not a course file at all: its one problem, nothing to open.
             return ("ok", _answer(editor, [str(exc)], None, []))
     draft, notes = editor.draft(data)
-    return ("ok", _answer(editor, editor.problems(data), draft, notes))
+    problems = editor.problems(data)
+    answer = _answer(editor, problems, draft, notes)
+    if not problems:
+        answer["advice"] = [{"message": a, **editor.place(a)} for a in editor.advice(data)]
+    return ("ok", answer)
 
 
 def _answer(
@@ -79,4 +84,5 @@ def _answer(
         "notes": notes,
         "toml": editor.text(draft) if draft is not None else None,
         "link": seal(draft) if draft is not None else None,
+        "advice": [],
     }

@@ -45,6 +45,7 @@ registry.register(
         options=OPTIONS,
         describe=describe,
         competitions="peloton.games.cyclo.competitions.kinds:COMPETITIONS",
+        editor="peloton.games.cyclo.course_design:EDITOR",
     )
 )
 

@@ -40,6 +40,7 @@ registry.register(
         has_chance=True,
         options=OPTIONS,
         describe=describe,
+        editor="peloton.games.pistard.layout_design:EDITOR",
     )
 )
 

@@ -10,7 +10,7 @@ each page by declaring it (docs/games.md, "What a game offers").
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .errors import IllegalMoveError
@@ -72,21 +72,33 @@ class Lesson(Protocol):
     def play(self, index: int, done: int, text: str) -> tuple[Any, int, list[Any]]:
         """The learner plays ``text`` after ``done`` moves: ``(state, done, turns)``."""
 
+    def snapshot(self, state: Any) -> dict[str, Any]:
+        """A position as the learner sees it (the page draws it as a table's)."""
+
+    def ask(self, state: Any, text: str) -> str:
+        """The move ``text`` the step asks for, in words."""
+
 
 @dataclass(frozen=True)
 class Tutorial:
-    """A game's tutorial (``GameInfo.tutorial``): served by ``/tutorial?game=...`` and
-    ``/api/tutorial[/steps/{n}]``."""
+    """A game's tutorial (``GameInfo.tutorial``): its lessons, served by
+    ``/tutorial?game=...[&lesson=...]`` and ``/api/tutorial[/steps/{n}]``."""
 
-    #: The lesson, loaded once (the game may cache it).
+    #: The first lesson, loaded once (the game may cache it).
     lesson: Callable[[], Lesson]
-    #: ``snapshot(state) -> JSON``: a position as the page draws it.
-    snapshot: Callable[[Any], dict[str, Any]]
-    #: ``ask(state, move_text) -> str``: the move the step asks for, in words.
-    ask: Callable[[Any, str], str]
     #: ``overview(lesson) -> JSON``: what ``GET /api/tutorial`` shows besides the title,
     #: learner and steps (Mind Cycling: the lesson's course).
     overview: Callable[[Any], dict[str, Any]] = lambda lesson: {}
+    #: The first lesson's id (``?lesson=``).
+    first: str = "first"
+    #: The game's further lessons, ``{id: loader}`` (Cyclo's Pro lesson after its
+    #: Starter one), in the order they are offered.
+    more: Mapping[str, Callable[[], Lesson]] = field(default_factory=dict)
+
+    @property
+    def lessons(self) -> dict[str, Callable[[], Lesson]]:
+        """Every lesson's loader by id, the first lesson first."""
+        return {self.first: self.lesson, **self.more}
 
 
 @dataclass(frozen=True)

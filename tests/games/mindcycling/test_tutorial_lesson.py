@@ -15,7 +15,12 @@ from hypothesis import strategies as st
 from peloton.core.errors import IllegalMoveError, NotationError
 from peloton.games import mindcycling as mc
 from peloton.games.mindcycling import tutorial
-from peloton.games.mindcycling.tutorial import OffLessonError, claim_problems, first_race
+from peloton.games.mindcycling.tutorial import (
+    OffLessonError,
+    claim_problems,
+    first_race,
+    tutorial_course,
+)
 
 LESSON = first_race()
 STEPS = range(len(LESSON.steps))
@@ -119,7 +124,7 @@ def test_a_false_claim_is_caught() -> None:
 def test_the_tutorial_course_is_not_a_bundled_course() -> None:
     """The lobby offers bundled courses only; the tutorial's course stays the lesson's."""
     assert "tutorial" not in mc.bundled_names()
-    assert LESSON.course.name == "tutorial"
+    assert tutorial_course().name == "tutorial"
 
 
 def test_the_package_examples_run() -> None:

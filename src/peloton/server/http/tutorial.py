@@ -1,14 +1,15 @@
 """A game's tutorial over HTTP: the ``/tutorial`` page and its API.
 
 A game offers a tutorial by declaring it (``GameInfo.tutorial``, a
-:class:`~peloton.core.offers.Tutorial`); every route takes ``?game=`` and defaults to
-the first game that offers one. The tutorial keeps no table and no state on the
+:class:`~peloton.core.offers.Tutorial`: one lesson or more); every route takes
+``?game=`` (default: the first game that offers one) and ``?lesson=`` (default: the
+game's first lesson). The tutorial keeps no table and no state on the
 server: every answer is rebuilt from the game's lesson and the client's place in it,
 a step number (1-based) and ``done``, how many of the step's scripted moves are played.
 Every move is checked by the real engine here, never by the client.
 
-- ``GET /api/tutorial``: the lesson's game, title, step titles and what the game adds
-  (Mind Cycling: its course).
+- ``GET /api/tutorial``: the lesson's game, id, title, step titles, the game's
+  lessons, the real table it ends at and what the game adds (Mind Cycling: its course).
 - ``GET /api/tutorial/steps/{n}``: step ``n`` as the learner finds it (see
   :func:`step_view`).
 - ``POST /api/tutorial/steps/{n}`` with ``{"move": "AD1-b9", "done": 0}``: play the
@@ -39,36 +40,45 @@ OFF_LESSON = "off_lesson"
 MAX_MOVE = 40
 
 
-def tutorial_of(request: Request) -> tuple[str, Tutorial]:
+def tutorial_of(request: Request) -> tuple[str, Tutorial, str]:
     """The game the request's tutorial is of (``?game=``, else the first game with a
-    tutorial) and its tutorial; ``404 not_found`` for a game without one."""
+    tutorial), its tutorial and the lesson's id (``?lesson=``, else the first);
+    ``404 not_found`` for a game without one or a lesson it does not have."""
     try:
         spec, tutorial = games.offered("tutorial", request.query_params.get("game"))
     except ConfigError as exc:
         raise ApiError(404, NOT_FOUND, str(exc)) from None
-    return spec.name, tutorial
+    lesson = request.query_params.get("lesson") or tutorial.first
+    if lesson not in tutorial.lessons:
+        known = ", ".join(tutorial.lessons)
+        raise ApiError(
+            404, NOT_FOUND, f"{spec.title} has no lesson {lesson[:40]!r} (its lessons: {known})"
+        )
+    return spec.name, tutorial, lesson
 
 
 async def tutorial_page(request: Request) -> Response:
     """``GET /tutorial[?game=]``; the 404 page for a game without a tutorial."""
     try:
-        games.offered("tutorial", request.query_params.get("game"))
-    except ConfigError as exc:
-        return api.not_found_page(f"There is no tutorial here: {exc}.")
+        tutorial_of(request)
+    except ApiError as exc:
+        return api.not_found_page(f"There is no tutorial here: {exc.message}.")
     return api.page("tutorial.html")
 
 
 async def lesson_overview(request: Request) -> Response:
     """``GET /api/tutorial``: the lesson's game, title and steps, and what its game
     adds (:attr:`~peloton.core.offers.Tutorial.overview`)."""
-    game, tutorial = tutorial_of(request)
+    game, tutorial, name = tutorial_of(request)
 
     def build() -> dict[str, Any]:
-        lesson = tutorial.lesson()
+        lesson = tutorial.lessons[name]()
         return {
             "game": game,
+            "lesson": name,
             "title": lesson.title,
             "learner": lesson.learner,
+            "lessons": [{"id": k, "title": load().title} for k, load in tutorial.lessons.items()],
             **tutorial.overview(lesson),
             "steps": [
                 {"number": i + 1, "id": s.id, "title": s.title} for i, s in enumerate(lesson.steps)
@@ -88,7 +98,7 @@ def step_index(lesson: Lesson, request: Request) -> int:
 
 
 def step_view(
-    tutorial: Tutorial, lesson: Lesson, index: int, state: Any, done: int, turns: list[LessonTurn]
+    lesson: Lesson, index: int, state: Any, done: int, turns: list[LessonTurn]
 ) -> dict[str, Any]:
     """What the page shows of step ``index`` once ``done`` of its moves are played:
     its texts, the position (a snapshot, as a table's), the learner's next move
@@ -102,7 +112,7 @@ def step_view(
         replay = lesson.state_at(index, done - len(turns))
         for turn in turns:
             replay.play(turn.move)
-            snaps.append(tutorial.snapshot(replay))
+            snaps.append(lesson.snapshot(replay))
     return {
         "number": index + 1,
         "count": len(lesson.steps),
@@ -113,33 +123,33 @@ def step_view(
         "done": done,
         "finished": expect is None,
         "expect": expect,
-        "ask": None if expect is None else tutorial.ask(state, expect),
+        "ask": None if expect is None else lesson.ask(state, expect),
         "turns": [
             {"move": t.move, "by": t.by, "describe": t.describe, "snapshot": snap}
             for t, snap in zip(turns, snaps, strict=True)
         ],
-        "snapshot": tutorial.snapshot(state),
+        "snapshot": lesson.snapshot(state),
     }
 
 
 async def get_step(request: Request) -> Response:
     """``GET /api/tutorial/steps/{n}``: step ``n`` as the learner finds it."""
 
-    _, tutorial = tutorial_of(request)
+    _, tutorial, name = tutorial_of(request)
 
     def build() -> dict[str, Any]:
-        lesson = tutorial.lesson()
+        lesson = tutorial.lessons[name]()
         index = step_index(lesson, request)
         state, done, turns = lesson.opening(index)
-        return step_view(tutorial, lesson, index, state, done, turns)
+        return step_view(lesson, index, state, done, turns)
 
     return JSONResponse(await run_in_threadpool(build))
 
 
 async def play_step(request: Request) -> Response:
     """``POST /api/tutorial/steps/{n}``: the learner's move in step ``n``."""
-    _, tutorial = tutorial_of(request)
-    lesson = await run_in_threadpool(tutorial.lesson)
+    _, tutorial, name = tutorial_of(request)
+    lesson = await run_in_threadpool(tutorial.lessons[name])
     index = step_index(lesson, request)
     body = await api.read_json(request)
     shape = 'send {"move": "<move text>", "done": <moves of the step already played>}'
@@ -166,7 +176,7 @@ async def play_step(request: Request) -> Response:
             raise ApiError(400, engine_code(exc, BAD_REQUEST), str(exc)) from None
         except ValueError as exc:  # ``done`` is not a learner's move of the step
             raise ApiError(400, BAD_REQUEST, str(exc)) from None
-        return step_view(tutorial, lesson, index, state, now, turns)
+        return step_view(lesson, index, state, now, turns)
 
     return JSONResponse(await run_in_threadpool(play))
 

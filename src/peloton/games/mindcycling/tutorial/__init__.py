@@ -13,22 +13,25 @@ courses: it is the lesson's own, too short for a real race.
 
 from typing import Any
 
-from ....core.offers import Tutorial
-from ..snapshot import describe_move, snapshot
-from ..state import State
-from .lesson import Lesson, OffLessonError, Step, Turn, claim_problems, first_race, load_lesson
-
-
-def _ask(state: State, move: str) -> str:
-    return describe_move(state, state.check(move))
+from ....core.lesson import tutorial
+from .lesson import (
+    Lesson,
+    OffLessonError,
+    Step,
+    Turn,
+    claim_problems,
+    first_race,
+    load_lesson,
+    tutorial_course,
+)
 
 
 def _overview(lesson: Lesson) -> dict[str, Any]:
-    return {"course": lesson.course.to_dict()}
+    return {"course": tutorial_course().to_dict()}
 
 
 #: The tutorial the server offers (``GameInfo.tutorial``): the first race.
-TUTORIAL = Tutorial(lesson=first_race, snapshot=snapshot, ask=_ask, overview=_overview)
+TUTORIAL = tutorial(first_race, _overview)
 
 __all__ = [
     "TUTORIAL",
@@ -39,4 +42,5 @@ __all__ = [
     "claim_problems",
     "first_race",
     "load_lesson",
+    "tutorial_course",
 ]

@@ -1,14 +1,16 @@
 // @ts-check
-// The first-race tutorial (/tutorial): the lesson's steps beside the real Mind Cycling
-// board. The server holds the lesson and checks every move with the engine
-// (GET/POST /api/tutorial/steps/{n}); this page draws the position, lights the move the
-// step asks for, sends the learner's clicks, explains a refused move with the
-// engine's reason, and shows the opponent's replies one by one. The step number lives
-// in the address (`/tutorial#3`), so a reload resumes the lesson.
+// A game's tutorial (/tutorial?game=...&lesson=...): the lesson's steps beside the
+// game's own table view (views.js). The server holds the lesson and checks every move
+// with the engine (GET/POST /api/tutorial/steps/{n}); this page draws the position,
+// lights the move the step asks for (its button or square; the game's coach adds what
+// its moves need, mindcycling_coach.js), sends the learner's moves, explains a refused
+// move with the engine's reason, and shows the other seats' replies and the dice one by
+// one. The step number lives in the address (`#3`), so a reload resumes the lesson.
 
 import { api, playerName, tokens } from "./api.js";
-import { MindCyclingView } from "./mindcycling.js";
+import { MindCyclingCoach } from "./mindcycling_coach.js";
 import { clear, el, showError, HintLine } from "./ui.js";
+import { knowGames, viewOf } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
 /** A button of the page by id. */
@@ -16,7 +18,40 @@ const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 const calm = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, calm() ? 0 : ms));
 
-const REACHED_KEY = "peloton.tutorial.reached";
+const params = new URLSearchParams(location.search);
+/** The query every API call carries: the game and the lesson of this page. */
+const QUERY = (() => {
+  const q = new URLSearchParams();
+  if (params.get("game")) q.set("game", String(params.get("game")));
+  if (params.get("lesson")) q.set("lesson", String(params.get("lesson")));
+  const text = q.toString();
+  return text ? `?${text}` : "";
+})();
+const REACHED_KEY = `peloton.tutorial.reached${QUERY}`;
+
+/** How the page guides a game's moves: a lit square sends its move, and the buttons and
+ * squares of the asked move are lit. A game whose moves need more names its coach here. */
+const DEFAULT_COACH = {
+  clickMove(view, snap, square, _text) {
+    return view.clickSquare(snap, square);
+  },
+  guide(view, snap, text, _ctx) {
+    const lit = [];
+    for (const [square, target] of view.targets(snap, true)) {
+      const moves = target.moves ? target.moves.map((m) => m.text) : [target.text];
+      if (!moves.includes(text)) continue;
+      lit.push(square);
+      for (const node of view.host.querySelectorAll(`[data-square="${CSS.escape(square)}"]`)) node.classList.add("lesson-target");
+    }
+    return lit;
+  },
+  reset(_view) {},
+  /** Whether the result panel shows: once the game is over. */
+  resultShown(snap) {
+    return Boolean(snap.is_over);
+  },
+};
+const COACHES = { "mind-cycling": MindCyclingCoach };
 
 function storedReached() {
   try {
@@ -28,25 +63,25 @@ function storedReached() {
 
 const S = {
   lesson: null, // GET /api/tutorial
+  game: null, // the game's entry of GET /api/games
   view: null, // the step view of the server (GET/POST /api/tutorial/steps/{n})
   snap: null, // the position drawn
   number: 1,
   busy: false,
+  hints: [],
   reached: storedReached(), // the furthest step opened (kept in this browser), for the dots
 };
 
-const board = new MindCyclingView($("board-host"), { onSquare: (sq) => clickSquare(sq) });
+/** @type {any} */
+let board = null; // the game's view, once the lesson says which game it is
+/** @type {any} */
+let View = null;
+let coach = DEFAULT_COACH;
 const hintLine = new HintLine($("hint"));
 
-/** The expected move's parts: {text, rider, square, kind} (square null for a gift or a
- * stay), as the position's legal moves give them (the page reads no notation). */
+/** The move the step asks for next, or null. */
 function expected() {
-  const text = S.view && S.view.expect;
-  if (!text) return null;
-  const legal = (S.view.snapshot && S.view.snapshot.legal) || [];
-  const found = legal.find((m) => typeof m === "object" && m.text === text);
-  const parts = /** @type {{rider?: string, square?: string | null, kind?: string}} */ (found || {});
-  return { text, rider: parts.rider || null, square: parts.square || null, kind: parts.kind || null };
+  return (S.view && S.view.expect) || null;
 }
 
 function myTurn() {
@@ -60,16 +95,10 @@ function draw() {
   if (!snap) return;
   const mine = myTurn();
   board.render(snap, { targets: board.targets(snap, mine), hints: S.hints || [], mine: S.lesson.learner });
-  // What the learner can click now for the step's move: its square only when a click
-  // there sends that move (so a click on it is never refused), else the button that
-  // gets it there first (the attack toggle, for an attack: the square lights once the
-  // attack is armed).
   for (const node of document.querySelectorAll(".lesson-target")) node.classList.remove("lesson-target");
-  const want = mine ? expected() : null;
-  const square = want && want.square && board.board.squares[want.square];
-  if (square && moveOfSquare(want.square) === want.text) square.classList.add("lesson-target");
   hintLine.reset(); // the controls are drawn anew: a hint of the old ones goes
   board.controls($("controls"), snap, {
+    seat: S.lesson.learner,
     myTurn: mine,
     pending: S.busy,
     send,
@@ -77,53 +106,23 @@ function draw() {
     rerender: draw,
     hint: (text, squares) => hintLine.say(text, squares),
   });
-  askAction(want);
-  if (want) {
-    const buttons = [.../** @type {NodeListOf<HTMLElement>} */ ($("controls").querySelectorAll("[data-move]"))].filter((b) => b.dataset.move === want.text);
-    for (const b of buttons) b.classList.add("lesson-target");
-    const toggle = $("controls").querySelector("[data-testid=attack-toggle]");
-    if (toggle && toggleNeeded(want)) toggle.classList.add("lesson-target");
-  }
-  board.focus(snap, want && want.square ? [want.square] : []);
-  const result = $("result");
-  const medals = snap.result && Object.keys(snap.result.medals || {}).length;
-  result.hidden = !medals;
-  if (medals) board.result(result, snap, {});
-  // Between two of the learner's moves the panel has nothing to show.
-  $("play-panel").hidden = !$("controls").childElementCount && !medals;
-}
-
-/** Whether the step's move needs the attack toggle pressed first: an attack not yet
- * armed, or a plain ride while an attack is armed (its square would send an attack). */
-function toggleNeeded(want) {
-  return Boolean(want && want.square) && (want.kind === "attack" ? !board.attack : want.kind === "move" && board.attack);
-}
-
-/** Beside the step's "Your move", the button the move needs when it is not a square
- * of the board (a bottle given) or starts with one (the attack toggle): on a phone
- * the move buttons are further down the page. */
-function askAction(want) {
+  const want = mine ? expected() : null;
+  let focus = [];
   const box = $("ask-action");
-  if (!box) return;
-  clear(box);
-  if (!want) return;
-  if (want.kind === "give") {
-    box.append(el("button", {
-      type: "button", class: "btn small lesson-target", dataset: { testid: "ask-give" },
-      onclick: () => send(want.text),
-    }, `Give bottle to ${want.text.split(">")[1]}`));
-  } else if (want.kind === "attack" || toggleNeeded(want)) {
-    box.append(el("button", {
-      type: "button", class: `btn small attack-toggle ${board.attack ? "on" : ""} ${toggleNeeded(want) ? "lesson-target" : ""}`,
-      "aria-pressed": board.attack ? "true" : "false", dataset: { testid: "ask-attack" },
-      onclick: () => {
-        board.attack = !board.attack;
-        draw();
-      },
-    }, board.attack ? "Cancel attack" : "Attack!"));
-    const next = toggleNeeded(want) ? ` first: then the square ${want.square} lights up` : ` then the lit square ${want.square}`;
-    box.append(el("span", { class: "small", dataset: { testid: "ask-then" } }, next));
+  if (box) clear(box);
+  if (want) {
+    for (const b of $("controls").querySelectorAll("[data-move]")) {
+      if (/** @type {HTMLElement} */ (b).dataset.move === want) b.classList.add("lesson-target");
+    }
+    focus = coach.guide(board, snap, want, { box: box || el("div"), controls: $("controls"), send, redraw: draw }) || [];
   }
+  board.focus(snap, focus);
+  const result = $("result");
+  const over = coach.resultShown(snap);
+  result.hidden = !over;
+  if (over) board.result(result, snap, {});
+  // Between two of the learner's moves the panel has nothing to show.
+  $("play-panel").hidden = !$("controls").childElementCount && !over;
 }
 
 function paragraphs(box, text) {
@@ -185,7 +184,7 @@ function addTurns(turns) {
   const list = $("turns");
   for (const t of turns) {
     list.hidden = false;
-    const who = t.by === "you" ? "You" : `Team ${t.by}`;
+    const who = t.by === "you" ? "You" : t.by === "chance" ? "Dice" : View.seatName(t.by);
     list.append(el("li", { class: `turn-by-${t.by === "you" ? "you" : "them"}`, dataset: { move: t.move } },
       el("strong", {}, `${who}: `), t.describe));
   }
@@ -193,26 +192,13 @@ function addTurns(turns) {
 
 // ------------------------------------------------------------------ moves
 
-/** The move a click on `square` means now (null when no rider is to move): the step's
- * move on its square (its wheel or relay too, and its attack once armed); elsewhere
- * the board's lit move, or a plain ride (an attack in attack mode). */
-function moveOfSquare(square) {
-  const rider = S.snap && S.snap.current_rider;
-  if (!rider) return null;
-  const want = expected();
-  if (want && want.square === square && (want.kind === "wheel" || want.kind === "relay" || want.kind === (board.attack ? "attack" : "move"))) {
-    return want.text;
-  }
-  const target = board.targets(S.snap, true).get(square);
-  return target && target.text ? target.text : `${rider}-${square}${board.attack ? "!" : ""}`;
-}
-
 /** A click on a square of the board (lit or not): the move it means is sent as it is;
  * the server's engine decides. */
 function clickSquare(square) {
   if (!myTurn()) return;
-  const text = moveOfSquare(square);
+  const text = coach.clickMove(board, S.snap, square, expected());
   if (text) send(text);
+  else draw(); // a choice to make first (a view's variants): its controls show it
 }
 
 async function send(text) {
@@ -222,7 +208,7 @@ async function send(text) {
   showStep();
   let answer;
   try {
-    answer = await api("POST", `/api/tutorial/steps/${S.view.number}`, { move: text, done: S.view.done });
+    answer = await api("POST", `/api/tutorial/steps/${S.view.number}${QUERY}`, { move: text, done: S.view.done });
   } catch (e) {
     S.busy = false;
     if (e.code === "illegal_move" || e.code === "notation") {
@@ -259,7 +245,7 @@ async function openStep(number) {
   S.busy = true;
   let view;
   try {
-    view = await api("GET", `/api/tutorial/steps/${number}`);
+    view = await api("GET", `/api/tutorial/steps/${number}${QUERY}`);
   } catch (e) {
     S.busy = false;
     if (e.code === "not_found" && number !== 1) {
@@ -280,7 +266,7 @@ async function openStep(number) {
   } catch {
     /* private mode: the dots remember this visit only */
   }
-  board.attack = false;
+  coach.reset(board);
   board.refocus();
   if (location.hash !== `#${view.number}`) history.replaceState(null, "", `#${view.number}`);
   clear($("turns"));
@@ -291,25 +277,27 @@ async function openStep(number) {
   draw();
 }
 
-/** The final button: a real table against two bots, on the short course with teams
- * of three (like the lesson's), the learner seated as team A. */
+/** The final button: the real table the lesson names (its options, bots in the other
+ * seats), the learner seated in the first seat. */
 async function playReal() {
   const play = button("play-real");
   play.disabled = true;
   try {
-    const games = (await api("GET", "/api/games")).games || [];
-    const game = games.find((g) => g.name === "mind-cycling");
-    const bots = (game && game.bots) || [];
-    const bot = bots.includes("easy") ? "easy" : bots[0];
+    const plan = S.lesson.table || {};
+    const options = plan.options || {};
+    const bots = (S.game && S.game.bots) || [];
+    const bot = bots.includes(plan.bot) ? plan.bot : bots[0];
+    const seats = Number(options.players) || (S.game && S.game.seats && S.game.seats.min) || 2;
     const table = await api("POST", "/api/tables", {
-      game: "mind-cycling", options: { players: 3, course: "short", riders: 3 }, seats: ["human", bot, bot],
+      game: S.lesson.game, options, seats: ["human", ...Array(seats - 1).fill(bot)],
     });
+    const letters = (S.game && S.game.seats && S.game.seats.letters) || ["A"];
     const name = playerName.get() || "Newcomer";
-    const seat = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/join`, { seat: "A", name });
+    const seat = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/join`, { seat: letters[0], name });
     tokens.set(table.id, seat.token);
     location.href = table.url || `/table/${table.id}`;
   } catch (e) {
-    showError($("error"), `Could not start a race: ${e.message}`);
+    showError($("error"), `Could not start a game: ${e.message}`);
     play.disabled = false;
   }
 }
@@ -319,21 +307,46 @@ function stepFromHash() {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
+/** The game's other lessons (Cyclo's Starter and Pro), as links. */
+function lessonLinks() {
+  const box = $("lessons");
+  const lessons = S.lesson.lessons || [];
+  box.hidden = lessons.length < 2;
+  clear(box);
+  for (const l of lessons) {
+    const href = `/tutorial?game=${encodeURIComponent(S.lesson.game)}&lesson=${encodeURIComponent(l.id)}`;
+    box.append(l.id === S.lesson.lesson
+      ? el("span", { class: "pill on", "aria-current": "page", dataset: { lesson: l.id } }, l.title)
+      : el("a", { class: "pill", href, dataset: { lesson: l.id } }, l.title));
+  }
+}
+
 async function start() {
   try {
-    S.lesson = await api("GET", "/api/tutorial");
+    S.lesson = await api("GET", `/api/tutorial${QUERY}`);
+    const games = (await api("GET", "/api/games")).games || [];
+    knowGames(games);
+    S.game = games.find((g) => g.name === S.lesson.game) || null;
   } catch (e) {
     showError($("error"), `Could not load the tutorial: ${e.message}`);
     return;
   }
+  const title = S.game ? S.game.title : S.lesson.game;
+  document.title = `Peloton · learn ${title}`;
+  $("game-title").textContent = `Learn ${title}`;
+  document.body.dataset.game = S.lesson.game;
   $("lesson-title").textContent = S.lesson.title;
-  board.setTable({ course_data: S.lesson.course, wind: "front" });
+  lessonLinks();
+  View = viewOf(S.lesson.game);
+  coach = COACHES[S.lesson.game] || DEFAULT_COACH;
+  board = new View($("board-host"), { onSquare: (sq) => clickSquare(sq) });
+  board.setTable({ game: S.lesson.game, options: (S.lesson.table || {}).options || {}, course_data: S.lesson.course, wind: "front" });
   board.legend($("legend"));
   $("back").addEventListener("click", () => S.view && openStep(S.view.number - 1));
   $("next").addEventListener("click", () => S.view && S.view.finished && openStep(S.view.number + 1));
   $("play-real").addEventListener("click", playReal);
-  // Squares the board does not light (out of reach, behind, taken) are clickable too:
-  // the engine explains why the move they mean is refused.
+  // Squares the board does not light (out of reach, behind, taken) are clickable too
+  // where the game's coach gives them a move: the engine explains why it is refused.
   $("board-host").addEventListener("click", (e) => {
     const square = /** @type {HTMLElement} */ (/** @type {Element} */ (e.target).closest("[data-square]"));
     if (square && !square.classList.contains("legal")) clickSquare(square.dataset.square);

@@ -85,8 +85,8 @@ def test_the_toy_editor_checks_its_course_in_a_worker(http: httpx.Client) -> Non
     assert not bad["ok"] and bad["problems"][0]["key"] == "target"
     assert "99" in bad["problems"][0]["message"]
     assert http.get("/editor", params={"game": TOY}).status_code == 200
-    assert http.get("/editor", params={"game": "pistard"}).status_code == 404
-    refused = http.post("/api/editor/check", json={"game": "pistard", "course": {}})
+    assert http.get("/editor", params={"game": "mind-twist"}).status_code == 404
+    refused = http.post("/api/editor/check", json={"game": "mind-twist", "course": {}})
     assert refused.status_code == 400 and "course editor" in refused.json()["error"]["message"]
 
 

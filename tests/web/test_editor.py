@@ -34,7 +34,7 @@ def test_design_a_course_download_it_and_race_on_it_mc_1(
 ) -> None:
     page = open_page(new_context(1280, 800), f"{server.url}/")
     page.get_by_test_id("editor-link").click()
-    expect(page).to_have_url(f"{server.url}/editor")
+    expect(page).to_have_url(f"{server.url}/editor?game=mind-cycling")
 
     # A blank road of 30 rows and 5 lanes: no tab yet, which the check says (MC-1.3).
     page.get_by_test_id("start-course").select_option("")

@@ -56,7 +56,7 @@ def test_the_whole_tutorial_from_the_lobby_to_a_real_race(server: Server, new_co
     page = open_page(new_context(1280, 800), server.url)
     console = console_errors(page)
     page.get_by_test_id("tutorial-link").click()
-    expect(page).to_have_url(re.compile(r"/tutorial(#1)?$"))
+    expect(page).to_have_url(re.compile(r"/tutorial\?game=mind-cycling(#1)?$"))
     main = lesson(page)
     expect(main).to_have_attribute("data-step", "1")
     expect(page.get_by_test_id("progress-label")).to_have_text("Step 1 of 12")
@@ -110,7 +110,7 @@ def test_the_whole_tutorial_from_the_lobby_to_a_real_race(server: Server, new_co
     page.get_by_test_id("back").click()
     expect(main).to_have_attribute("data-step", "11")
     expect(main).to_have_attribute("data-finished", "false")
-    expect(page).to_have_url(re.compile(r"/tutorial#11$"))
+    expect(page).to_have_url(re.compile(r"/tutorial\?game=mind-cycling#11$"))
     finish_step(page)
     page.get_by_test_id("next").click()
 

@@ -308,6 +308,7 @@ async function onGame() {
   const turn = ++gameTurn;
   const g = game();
   $("create-form").dataset.game = g.name;
+  drawOffers();
   $("solo-field").hidden = !g.solo;
   if (!g.solo) field("solo").checked = false;
   if (g.courses && !courses[g.name]) {
@@ -382,29 +383,24 @@ async function loadGames() {
 }
 
 // What the games offer beyond their tables (GET /api/games: "tutorial", "editor",
-// "competitions"). The page's links lead to the first game that offers each (its URL
-// names no game: the server's default is that game); each other game that offers one
-// gets a link of its own, naming it.
+// "competitions"). The tutorial and editor links follow the game chosen in the create
+// form ("New to Pistard?"), hidden for a game that offers none; the competitions panel
+// shows while any game offers competitions.
 const OFFER_LINKS = {
   tutorial: { testid: "tutorial-link", path: "/tutorial", text: (g) => `New to ${g.title}? Learn in 5 minutes` },
-  editor: { testid: "editor-link", path: "/editor", text: (g, many) => (many ? `Design a ${g.title} course` : "Design a course") },
+  editor: { testid: "editor-link", path: "/editor", text: (g) => (g.courses ? `Design a ${g.title} course` : `Design a ${g.title} layout`) },
 };
 
 function drawOffers() {
+  const chosen = games.find((g) => g.name === /** @type {HTMLSelectElement} */ ($("game")).value) || games[0];
   for (const [offer, link] of Object.entries(OFFER_LINKS)) {
     const anchor = /** @type {HTMLAnchorElement} */ (document.querySelector(`[data-testid="${link.testid}"]`));
     if (!anchor) continue;
-    const offering = games.filter((g) => g[offer]);
-    anchor.hidden = offering.length === 0;
-    if (!offering.length) continue;
-    anchor.href = link.path;
-    anchor.textContent = link.text(offering[0], offering.length > 1);
-    let after = anchor;
-    for (const g of offering.slice(1)) {
-      const more = el("a", { class: anchor.className, href: `${link.path}?game=${encodeURIComponent(g.name)}`, dataset: { testid: `${link.testid}-more`, game: g.name } }, link.text(g, true));
-      after.after(more);
-      after = more;
-    }
+    anchor.hidden = !chosen || !chosen[offer];
+    if (anchor.hidden) continue;
+    anchor.href = `${link.path}?game=${encodeURIComponent(chosen.name)}`;
+    anchor.dataset.game = chosen.name;
+    anchor.textContent = link.text(chosen);
   }
   const panel = /** @type {HTMLElement} */ (document.querySelector(".competition-panel"));
   if (panel) panel.hidden = !games.some((g) => g.competitions);

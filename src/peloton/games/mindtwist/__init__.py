@@ -43,6 +43,7 @@ registry.register(
             "optimal": "peloton.games.mindtwist.bots:OptimalBot",
             "pass3": "peloton.games.mindtwist.bots:Pass3Bot",
         },
+        tutorial="peloton.games.mindtwist.tutorial:TUTORIAL",
     )
 )
 

@@ -385,7 +385,7 @@ async function boot() {
     if (answer) open(answer, "the shared layout"); // a damaged link: its problem, nothing opened
   } else if (!saved) {
     const answer = await ask({ course: "default" }, "the default layout");
-    if (answer && answer.draft) change(answer.draft);
+    if (answer && answer.draft) change({ ...answer.draft, name: "my default" });
   }
   check.schedule();
   loadLayouts();

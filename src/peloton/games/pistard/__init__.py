@@ -41,6 +41,7 @@ registry.register(
         options=OPTIONS,
         describe=describe,
         editor="peloton.games.pistard.layout_design:EDITOR",
+        tutorial="peloton.games.pistard.tutorial:TUTORIAL",
     )
 )
 

@@ -46,6 +46,7 @@ registry.register(
         describe=describe,
         competitions="peloton.games.cyclo.competitions.kinds:COMPETITIONS",
         editor="peloton.games.cyclo.course_design:EDITOR",
+        tutorial="peloton.games.cyclo.tutorial:TUTORIAL",
     )
 )
 

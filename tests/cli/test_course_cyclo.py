@@ -149,3 +149,33 @@ def test_an_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) ->
 def test_mind_cycling_s_commands_are_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "course", "show", "short")
     assert code == 0 and out.startswith("course 'short'")
+
+
+def test_the_course_builder_section_s_commands_run_in_order(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/cyclo.md, "Course builder": its command lines, then the check it names
+    inline, in one directory (the check reads the file the first line wrote)."""
+    monkeypatch.chdir(tmp_path)
+    page = (Path(__file__).resolve().parents[2] / "docs" / "cyclo.md").read_text()
+    section = page.split("## Course builder", 1)[1].split("\n## ", 1)[0]
+    found = commands_in(section)
+    assert [c[:3] for c in found] == [
+        ["course", "new", "--game"],
+        ["course", "show", "--game"],
+        ["courses", "--game", "cyclo"],
+        ["course", "check", "--game"],
+    ]
+    for argv in found:
+        code, out, err = run(capsys, *argv)
+        assert (code, err) == (0, ""), (argv, err)
+    assert "my-classic.json: valid course 'my-classic'" in out
+    assert f"{64 * 1024 // 1024} KB" in section and MAX_COURSE_FILE == 64 * 1024
+
+
+def commands_in(text: str) -> list[list[str]]:
+    """The ``peloton …`` lines of a code block and the ``peloton course check`` in the
+    prose after it, as argv lists."""
+    lines = [line for line in text.splitlines() if line.startswith("peloton ")]
+    inline = text.split("`peloton course check", 1)[1].split("`", 1)[0]
+    return [line.split()[1:] for line in lines] + [["course", "check", *inline.split()]]

@@ -42,7 +42,9 @@ def lesson_rules(learner: str) -> LessonRules:
     (``R`` or ``B``): a move is said in words as the learner sees it, so that neither
     the move a step asks for nor the log says the other player's hidden dial."""
     if learner not in PLAYERS:
-        raise ConfigError(f"a Mind Twist lesson's learner is R or B, not {learner!r}")
+        raise ConfigError(
+            f"a Mind Twist lesson's learner (key 'learner') is R or B, not {learner!r}"
+        )
 
     def said(state: State, move: Move | str) -> str:
         # From the learner's view: a guess at a hidden dial is said without its
@@ -64,7 +66,8 @@ def load_lesson(text: str) -> Lesson:
     :mod:`peloton.core.lesson`). Raises :class:`~peloton.ConfigError` for a malformed
     lesson or a scripted move the engine refuses, naming the step."""
     try:
-        learner = tomllib.loads(text).get("learner", PLAYERS[0])
+        # The core's default learner is "A", no Mind Twist seat: a lesson names its own.
+        learner = tomllib.loads(text).get("learner", "A")
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"the lesson is not valid TOML: {exc}") from None
     return core_lesson.load_lesson(text, lesson_rules(str(learner)))

@@ -6,9 +6,10 @@ of every game (:mod:`peloton.core.lesson`); :mod:`.lesson` holds what Cyclo adds
 
 >>> from peloton.games.cyclo.tutorial import starter_lesson
 >>> lesson = starter_lesson()
->>> lesson.steps[0].id, lesson.expected(0, 0)
-('two-dice', 'AC1-46')
->>> state, done, turns = lesson.play(0, 0, "AC1-46")
+>>> state, done, turns = lesson.opening(0)      # the dice are played for you
+>>> lesson.steps[0].id, [t.move for t in turns], lesson.expected(0, done)
+('two-dice', ['roll:2,4'], 'AC1-46')
+>>> state, done, turns = lesson.play(0, done, "AC1-46")
 >>> state.rider("AC1").square, turns[0].describe
 ('a46', 'AC1 rides to space 46')
 """

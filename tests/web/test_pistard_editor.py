@@ -179,3 +179,44 @@ def test_a_damaged_link_or_file_opens_nothing(
     expect(page.get_by_test_id("error")).to_contain_text("not valid TOML")
     expect(page.get_by_test_id("name")).to_have_value("Kept")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+#: Records the track's SVG changes from now on: nodes put in or taken out, and the
+#: squares whose fill changed.
+WATCH = """() => {
+  const root = document.querySelector("[data-testid=layout-board] svg");
+  window.__changes = { added: 0, removed: 0, recoloured: [] };
+  window.__watch = new MutationObserver((records) => {
+    for (const r of records) {
+      window.__changes.added += r.addedNodes.length;
+      window.__changes.removed += r.removedNodes.length;
+      const square = r.type === "attributes" && r.target.dataset && r.target.dataset.square;
+      if (square && r.attributeName === "fill") window.__changes.recoloured.push(square);
+    }
+  });
+  window.__watch.observe(root, { subtree: true, childList: true, attributes: true });
+}"""
+
+
+def test_a_paint_redraws_its_square_only(server: Server, new_context: Any) -> None:
+    """On the longest track (120 rows, 480 squares) a paint recolours the one square
+    it paints and draws no node anew (benchmarks/pistard_builder_redraw.py times it)."""
+    page = open_builder(f"{server.url}/editor?game=pistard", new_context(1280, 900))
+    page.get_by_test_id("length").fill("120")
+    page.get_by_test_id("length").press("Enter")
+    expect(page.locator(f"{BUILDER} [data-square]")).to_have_count(480)
+    expect(page.get_by_test_id("check-state")).to_have_attribute("data-state", "valid")
+    page.get_by_test_id("colour-r").click()
+    for name in ("c77", "a118", "d3"):
+        before = colours(page)[name]
+        page.evaluate(WATCH)
+        square(page, name).click()
+        found = page.evaluate(
+            "() => { window.__watch.takeRecords(); window.__watch.disconnect(); return window.__changes; }"
+        )
+        if before == "red":
+            assert found["recoloured"] == [], found
+        else:
+            assert found["recoloured"] == [name], found
+        assert found["added"] == found["removed"] == 0, found
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -74,7 +74,10 @@ function render() {
   } else {
     d.rows.forEach((row, i) => {
       if (row === before.rows[i]) return;
-      for (let lane = 0; lane < 4; lane++) recolour(`${LANES[lane]}${i + 1}`, colourAt(row, lane));
+      for (let lane = 0; lane < 4; lane++) {
+        const colour = colourAt(row, lane);
+        if (colour !== colourAt(before.rows[i], lane)) recolour(`${LANES[lane]}${i + 1}`, colour);
+      }
     });
   }
   view.root.setAttribute("aria-label", `Pistard track ${d.name}: ${d.rows.length} rows, 4 lanes`);
@@ -91,7 +94,9 @@ function recolour(square, colour) {
   path.setAttribute("fill", SQUARE_FILL[colour] || "#eee");
   path.setAttribute("data-colour", colour);
   path.setAttribute("class", `sq pi-sq c-${colour}`);
-  path.firstChild.textContent = `${square} (${colour})`;
+  // The tooltip's text changes in place: no node is drawn anew for a paint.
+  const tip = path.firstChild && path.firstChild.firstChild;
+  if (tip) tip.nodeValue = `${square} (${colour})`;
 }
 
 function renderPalette() {
@@ -121,7 +126,9 @@ function renderRowTools() {
 
 /** The squares the design checks and problems are about, outlined on the track. */
 function renderMarks() {
-  for (const path of Object.values(view.squares || {})) path.classList.remove("pl-advice", "pl-problem");
+  // Only the squares marked before are unmarked: a class taken from every square would
+  // touch (and restyle) the whole track on each paint.
+  for (const path of view.root.querySelectorAll(".pl-advice, .pl-problem")) path.classList.remove("pl-advice", "pl-problem");
   const answer = check.answer();
   if (!answer) return;
   const mark = (item, cls) => {

@@ -1,5 +1,5 @@
 """The ``peloton`` command: play Mind Cycling, Mind Twist, Pistard or Cyclo The Game in
-the terminal, replay records, list legal moves, list and check courses, simulate many
+the terminal, learn them step by step, replay records, list legal moves, list and check courses, simulate many
 bot games of any game, serve the web table.
 
 Every error is one line on stderr and a non-zero exit code: engine errors (bad
@@ -20,7 +20,7 @@ import sys
 import typer
 
 from ..core.errors import PelotonError
-from . import clock, courses, db, info, play, rules, serve, simulate, solve, tour
+from . import clock, courses, db, info, learn, play, rules, serve, simulate, solve, tour
 from .base import EXIT_ERROR, EXIT_INTERRUPTED, new_app
 
 __all__ = ["app", "main"]
@@ -31,6 +31,7 @@ play.register(app)  # play, replay, options, moves
 courses.register(app)  # courses, and the group course (check, show)
 info.register(app)
 rules.register(app)
+learn.register(app)
 serve.register(app)
 simulate.register(app)
 solve.register(app)

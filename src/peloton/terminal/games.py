@@ -154,6 +154,7 @@ class TerminalGame:
 
 _ADAPTERS = {
     "cyclo": "peloton.terminal.cyclo:CycloTerminal",
+    "mind-cycling": "peloton.terminal.mindcycling:MindCyclingTerminal",
     "mind-twist": "peloton.terminal.mindtwist:MindTwistTerminal",
     "pistard": "peloton.terminal.pistard:PistardTerminal",
 }

@@ -412,3 +412,12 @@ def test_every_step_shows_on_the_tutorial_page(index: int) -> None:
         state, done, turns = LESSON.play(index, done, view["expect"])
         view = step_view(LESSON, index, state, done, turns)
         assert view["turns"][-1]["snapshot"] == view["snapshot"]
+
+
+def test_the_last_wrong_guess_is_said_as_a_win_not_another_dial() -> None:
+    """MT-2.3: blue's wrong guess lets red ride past the finish, which ends the game:
+    the log says red rides to the finish, not that it dials again."""
+    last = len(LESSON.steps) - 1
+    _, done, _ = LESSON.opening(last)
+    _, _, turns = LESSON.play(last, done, LESSON.expected(last, done) or "")
+    assert turns[-1].describe == "Blue guesses 2: wrong, the dial was 3; Red rides to the finish"

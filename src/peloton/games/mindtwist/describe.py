@@ -39,9 +39,11 @@ def describe(state: State, move: Move | str) -> str:
             return f"{challenger} guesses {move.amount}"
         if dial == move.amount:
             return f"{challenger} guesses {move.amount}: right, {mover} stays on {here}"
+        # A dial that reaches the finish ends the game (MT-2.3): no dial follows.
+        again = "" if there == "the finish" else " and dials again"
         return (
             f"{challenger} guesses {move.amount}: wrong, the dial was {dial}; "
-            f"{mover} rides to {there} and dials again"
+            f"{mover} rides to {there}{again}"
         )
     if dial is None:
         return f"{challenger} does not challenge"

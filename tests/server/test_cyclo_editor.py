@@ -7,13 +7,18 @@ wrong, nothing opened or stored, and the server answering on."""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from typing import Any
 
 import httpx
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from peloton import CourseError
 from peloton.games.cyclo import Course, bundled_boards
 from peloton.server.limits import MAX_BODY
+from peloton.server.work.drafts import check_draft
 
 from .helpers import create
 
@@ -130,3 +135,43 @@ def test_a_table_runs_on_an_inline_course_and_a_refused_one_stores_nothing(
     assert refused.status_code == 400, refused.text
     assert "has start spaces but is not first" in refused.text
     assert len(http.get("/api/tables").json()["tables"]) == before + 1
+
+
+board_names = st.sampled_from(["A1", "A2", "B1", "C1", "D2", "E1", "E2", "F2", "Z9", "", "a1"])
+near_courses = st.fixed_dictionaries(
+    {"boards": st.lists(board_names, max_size=20)},
+    optional={
+        "name": st.one_of(st.text(max_size=12), st.integers()),
+        "start": st.one_of(st.integers(-3, 70), st.text(max_size=3)),
+        "lap": st.integers(0, 30),
+        "extra": st.none(),
+    },
+)
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=6)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5),
+        st.dictionaries(st.sampled_from(["name", "boards", "start", "x"]), inner, max_size=4),
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(near_courses, json_values))
+def test_any_json_gets_an_answer_that_holds_together_cy_1_7(data: Any) -> None:
+    """The worker's check (run in-process): never raises; its problems are the
+    loader's, each with a rule id; a draft it opens writes a file that reads back."""
+    outcome, answer = check_draft({"game": "cyclo", "course": data})
+    assert outcome == "ok"
+    json.dumps(answer)
+    try:
+        Course.from_dict(data)
+        valid = True
+    except (CourseError, TypeError, ValueError, AttributeError):
+        valid = False
+    assert answer["ok"] is valid
+    assert all(re.search(r"\(CY-1\.[47]", p["message"]) for p in answer["problems"])
+    if answer["draft"] is not None:
+        assert tomllib.loads(answer["toml"]) == answer["draft"]
+        assert check_draft({"game": "cyclo", "link": answer["link"]})[1]["draft"] == answer["draft"]

@@ -6,9 +6,13 @@ course and played there; and a course built at phone size."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
+
+from peloton.games.cyclo import Course
 
 from .conftest import Server, open_page
 from .helpers import root
@@ -138,4 +142,44 @@ def test_build_a_course_at_phone_size(server: Server, new_context) -> None:
     # Nothing sticks out of the phone's width.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, width
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_download_and_upload_and_bad_files_cy_1_4(
+    server: Server, new_context, tmp_path: Path
+) -> None:
+    page = open_page(new_context(1280, 900), f"{server.url}/editor?game=cyclo")
+    expect(page.get_by_test_id("tray-board")).to_have_count(12)
+    page.get_by_test_id("name").fill("down-and-up")
+    for name in ("A2", "E2"):
+        tray(page, name).click()
+    expect_valid(page)
+    with page.expect_download() as toml_download:
+        page.get_by_test_id("download-toml").click()
+    saved = tmp_path / "course.toml"
+    toml_download.value.save_as(saved)
+    assert toml_download.value.suggested_filename == "down-and-up.toml"
+    assert [b.name for b in Course.from_file(saved).boards] == ["A1", "A2", "E2"]
+    with page.expect_download() as json_download:
+        page.get_by_test_id("download-json").click()
+    as_json = tmp_path / "course.json"
+    json_download.value.save_as(as_json)
+    assert json.loads(as_json.read_text()) == {"name": "down-and-up", "boards": ["A1", "A2", "E2"]}
+
+    # A JSON file opens; a file that is not TOML opens nothing and says why.
+    other = tmp_path / "tt.json"
+    other.write_text(json.dumps({"name": "tt", "boards": ["E1"], "start": 11}))
+    page.get_by_test_id("upload").set_input_files(str(other))
+    expect_placed(page, ["E1"])
+    expect(page.get_by_test_id("start-space")).to_have_value("11")
+    broken = tmp_path / "broken.toml"
+    broken.write_text('name = "x"\nboards = ["A1", ')
+    page.get_by_test_id("upload").set_input_files(str(broken))
+    expect(page.get_by_test_id("error")).to_contain_text("broken.toml could not be opened")
+    expect_placed(page, ["E1"])  # nothing else opened
+    huge = tmp_path / "huge.toml"
+    huge.write_text("# " + "x" * 70_000)
+    page.get_by_test_id("upload").set_input_files(str(huge))
+    expect(page.get_by_test_id("error")).to_contain_text("over the 65536 a course file may have")
+    expect_placed(page, ["E1"])
     assert not page.errors  # type: ignore[attr-defined]

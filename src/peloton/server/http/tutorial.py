@@ -108,10 +108,13 @@ def step_view(
     expect = lesson.expected(index, done)
     snaps = []
     if turns:
-        # Each turn's position, for the page to show the replies one by one.
-        replay = lesson.state_at(index, done - len(turns))
-        for turn in turns:
-            replay.play(turn.move)
+        # Each turn's position, for the page to show the replies one by one, replayed
+        # from the step's own moves: a turn shows a secret move as the learner sees
+        # it (Mind Twist's "dial:?"), which the engine cannot play.
+        first = done - len(turns)
+        replay = lesson.state_at(index, first)
+        for move in step.moves[first:done]:
+            replay.play(move)
             snaps.append(lesson.snapshot(replay))
     return {
         "number": index + 1,

@@ -69,11 +69,13 @@ def test_build_a_course_click_and_drag_share_it_and_race_on_it_cy_1_4(
     # A1 dragged after C2: a problem citing its rule, on the board it is about.
     page.get_by_test_id("placed-board").nth(0).drag_to(page.get_by_test_id("placed-board").nth(2))
     expect_placed(page, ["C2", "A1", "B1", "E1"])
-    problem = page.get_by_test_id("problem")
+    problem = page.get_by_test_id("problem-text")
     expect(problem).to_have_text(
         ["course 'my-classic': board 'A1' has start spaces but is not first (CY-1.7; position 2)"]
     )
     expect(page.get_by_test_id("placed-board").nth(1)).to_have_class(re.compile("cb-bad"))
+    page.get_by_test_id("show-board").click()  # the problem's board, brought into view
+    expect(page.get_by_test_id("placed-board").nth(1).get_by_test_id("move-left")).to_be_focused()
     expect(page.get_by_test_id("play")).to_be_disabled()
     page.get_by_test_id("placed-board").nth(1).get_by_test_id("move-left").click()
     expect_placed(page, ["A1", "C2", "B1", "E1"])

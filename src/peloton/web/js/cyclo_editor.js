@@ -263,14 +263,29 @@ function renderCheck() {
   }
   if (answer.ok) box.append(el("p", { class: "cb-good", dataset: { testid: "valid" } }, "A valid course: ready to race."));
   const list = el("ul", { class: "cb-problem-list" });
-  for (const p of answer.problems) list.append(el("li", { class: "cb-problem", dataset: { testid: "problem", row: String(p.row || "") } }, p.message));
-  for (const a of answer.advice || []) list.append(el("li", { class: "cb-advice", dataset: { testid: "advice", row: String(a.row || "") } }, `Advice: ${a.message}`));
+  for (const p of answer.problems) list.append(el("li", { class: "cb-problem", dataset: { testid: "problem", row: String(p.row || "") } }, el("span", { dataset: { testid: "problem-text" } }, p.message), showButton(p.row)));
+  for (const a of answer.advice || []) list.append(el("li", { class: "cb-advice", dataset: { testid: "advice", row: String(a.row || "") } }, `Advice: ${a.message}`, showButton(a.row)));
   for (const n of answer.notes || []) list.append(el("li", { class: "muted" }, n));
   if (list.childNodes.length) box.append(list);
   $("toml").textContent = answer.toml || "";
   $("share-link").value = answer.link ? shareUrl(answer.link) : "";
   $("play").disabled = !answer.ok;
   renderPlacedMarks();
+}
+
+/** A button bringing the board at `row` (1 = the first) into view, or nothing. */
+function showButton(row) {
+  if (!row) return null;
+  return el("button", {
+    type: "button", class: "link cb-show", dataset: { testid: "show-board" },
+    onclick: () => {
+      const item = $("placed").querySelector(`[data-position="${row}"]`);
+      if (item) {
+        item.scrollIntoView({ block: "nearest" });
+        item.querySelector("button").focus();
+      }
+    },
+  }, `board ${row}`);
 }
 
 /** Mark the placed boards the problems point at (without rebuilding the list). */

@@ -41,10 +41,11 @@ def test_the_games_list_says_what_each_game_offers(http: httpx.Client) -> None:
     games = {g["name"]: g for g in http.get("/api/games").json()["games"]}
     offers = {name: (g["tutorial"], g["editor"], g["competitions"]) for name, g in games.items()}
     assert offers[TOY] == (True, True, True)
+    # Issue 34: every game has a lesson; each game with courses or layouts a builder.
     assert offers["mind-cycling"] == (True, True, False)
-    assert offers["cyclo"] == (False, False, True)
-    assert offers["pistard"] == (False, True, False)  # its layout builder
-    assert offers["mind-twist"] == (False, False, False)
+    assert offers["cyclo"] == (True, True, True)
+    assert offers["pistard"] == (True, True, False)  # its layout builder
+    assert offers["mind-twist"] == (True, False, False)
 
 
 def test_the_toy_tutorial_plays_through_the_api(http: httpx.Client) -> None:
@@ -68,10 +69,12 @@ def test_the_toy_tutorial_plays_through_the_api(http: httpx.Client) -> None:
     win = http.post("/api/tutorial/steps/2", params={"game": TOY}, json={"move": "+2", "done": 0})
     assert win.json()["snapshot"]["result"] == "A"
     assert http.get("/tutorial", params={"game": TOY}).status_code == 200
-    assert http.get("/tutorial", params={"game": "pistard"}).status_code == 404
-    none = http.get("/api/tutorial", params={"game": "pistard"})
+    assert http.get("/tutorial", params={"game": "chess"}).status_code == 404
+    assert http.get("/tutorial", params={"game": TOY, "lesson": "pro"}).status_code == 404
+    none = http.get("/api/tutorial", params={"game": TOY, "lesson": "pro"})
+    assert none.status_code == 404
     assert (
-        none.status_code == 404 and "not a game with a tutorial" in none.json()["error"]["message"]
+        "Count to five has no lesson 'pro' (its lessons: first)" in none.json()["error"]["message"]
     )
 
 

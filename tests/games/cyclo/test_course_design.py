@@ -93,9 +93,13 @@ def test_name_start_and_unknown_keys_cite_their_rules_cy_1_4() -> None:
 
 
 def test_a_name_that_reads_like_a_problem_is_not_read_as_one() -> None:
-    name = "board 'E1' 'start'"
-    problems = course_problems({"name": name, "boards": ["A1", "Z9", "E1"]})
-    assert problem_place(problems[0]) == {"row": 2, "square": None, "key": "boards"}
+    for name in ("board 'E1' 'start'", "x (CY-1.4; position 5)"):
+        problems = course_problems({"name": name, "boards": ["A1", "Z9", "E1"]})
+        assert problem_place(problems[0]) == {"row": 2, "square": None, "key": "boards"}
+    # Nor is a board's name, whatever it quotes.
+    problems = course_problems({"name": "x", "boards": ["A1", "'start'", "E1"]})
+    assert problems[0].endswith("(CY-1.7; position 2)")
+    assert problem_place(problems[0])["key"] == "boards"
 
 
 def test_a_value_of_the_wrong_type_is_a_problem_and_no_draft() -> None:

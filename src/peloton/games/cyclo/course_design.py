@@ -37,15 +37,17 @@ MAX_DRAFT_BOARDS = 2 * MAX_BOARDS
 
 #: The rule each kind of loader problem breaks, by a pattern of its words.
 _RULES = (
+    (re.compile(r"unknown board ['\"]"), "CY-1.7", "boards"),  # whatever the name quotes
     (re.compile(r"'name' must be"), "CY-1.4", "name"),
     (re.compile(r"'start'"), "CY-1.4", "start"),
     (re.compile(r"'boards' must be"), "CY-1.4", "boards"),
     (re.compile(r"unknown key"), "CY-1.7", "file"),
     (re.compile(r"boards?, not 1-"), "CY-1.7", "boards"),
 )
-_BOARD = re.compile(r"\bboard '([^']*)'")
-_POSITION = re.compile(r"\((CY-[0-9.]+); positions? (\d+)")
-_RULE = re.compile(r"\((CY-[0-9.]+)")
+#: A board named in a problem, as Python writes its name (in either quotes).
+_BOARD = re.compile(r"""\bboard ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
+#: The rule and positions :func:`course_problems` ends a problem with.
+_SUFFIX = re.compile(r" \((CY-[0-9.]+)(?:; positions? (\d+)(?:, \d+)*)?\)$")
 #: A problem's label, ``course`` and the course's name as Python writes it (in either
 #: quotes): what a designer typed is never read as words of the problem.
 _LABEL = re.compile(r"""^course ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
@@ -83,7 +85,7 @@ def course_problems(data: Any) -> list[str]:
         rule, _ = _rule_of(words)
         named = _BOARD.search(words)
         # Every copy of a board the problem names (a repeated board, A1 not first).
-        where = [i + 1 for i, n in enumerate(names) if named and n == named.group(1)]
+        where = [i + 1 for i, n in enumerate(names) if named and repr(n) == named.group(1)]
         if "has no finish line" in words and names:
             where = [len(names)]
         elif "but is not first" in words:
@@ -117,11 +119,12 @@ def problem_place(problem: str) -> dict[str, Any]:
     as a whole), ``square`` always ``None`` (a builder places boards, not squares)
     and ``key`` the draft key it is about (``name``, ``boards``, ``start`` or
     ``file`` for a file that is not a course at all)."""
-    found = _POSITION.search(problem)
-    if not _RULE.search(problem):
+    found = _SUFFIX.search(problem)
+    if found is None:
         return {"row": None, "square": None, "key": "file"}
-    _, key = _rule_of(_LABEL.sub("course", problem))
-    return {"row": int(found.group(2)) if found else None, "square": None, "key": key}
+    _, key = _rule_of(_LABEL.sub("course", problem[: found.start()]))
+    row = found.group(2)
+    return {"row": int(row) if row else None, "square": None, "key": key}
 
 
 def editable_draft(data: Any) -> tuple[dict[str, Any] | None, list[str]]:

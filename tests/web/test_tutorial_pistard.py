@@ -13,21 +13,20 @@ from .conftest import Server, artifact, open_page
 
 
 def play_asked_move(page: Page) -> None:
-    """The step's move as a learner makes it: the lit button, or the die "Your move"
-    names (the only one left is chosen already), then the lit square."""
+    """The step's move as a learner makes it, by what the page lights: the move's
+    button, or the die the ride needs (PI-3.2) and then the lit square (the die is
+    chosen already where only one is left)."""
     main = page.get_by_test_id("tutorial")
     done = main.get_attribute("data-done")
     button = page.locator("#controls button.lesson-target")
+    expect(button.or_(page.locator("[data-testid=board] .lesson-target")).first).to_be_visible()
     if button.count():
-        button.click()
+        is_die = button.first.get_attribute("data-testid") == "die-button"
+        button.first.click()
+        if is_die:
+            page.locator("[data-testid=board] .lesson-target").first.click()
     else:
-        ask = page.get_by_test_id("ask-text").text_content() or ""
-        die = re.search(r"uses the (\d)", ask)
-        assert die, ask
-        choose = page.locator(f"[data-testid=die-button][data-die='{die.group(1)}']")
-        if choose.count():
-            choose.click()
-        page.locator("[data-testid=board] .sq.lesson-target").click()
+        page.locator("[data-testid=board] .lesson-target").first.click()
     expect(main).not_to_have_attribute("data-done", done or "")
 
 

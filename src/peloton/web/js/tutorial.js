@@ -9,6 +9,7 @@
 
 import { api, playerName, tokens } from "./api.js";
 import { MindCyclingCoach } from "./mindcycling_coach.js";
+import { PistardCoach } from "./pistard_coach.js";
 import { clear, el, showError, HintLine } from "./ui.js";
 import { knowGames, viewOf } from "./views.js";
 
@@ -51,7 +52,7 @@ const DEFAULT_COACH = {
     return Boolean(snap.is_over);
   },
 };
-const COACHES = { "mind-cycling": MindCyclingCoach };
+const COACHES = { "mind-cycling": MindCyclingCoach, pistard: PistardCoach };
 
 function storedReached() {
   try {

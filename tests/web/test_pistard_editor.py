@@ -82,6 +82,26 @@ def test_paint_check_share_and_race_on_a_layout_pi_1_1(
     for name in ("b1", "b2", "b3"):
         expect(square(page, name)).to_have_attribute("data-colour", "green")
     expect(rule(page, "no-triples")).to_contain_text("broken at row 1")  # rows 1, 2 and 3
+    # The drag is undone as one edit, and redone.
+    page.get_by_test_id("undo").click()
+    for row in (2, 3):
+        default = COLOUR_OF_LETTER[DEFAULT_ROWS[row - 1][1]]
+        expect(square(page, f"b{row}")).to_have_attribute("data-colour", default)
+    expect(rule(page, "no-triples")).to_have_attribute("data-state", "holds")
+    page.keyboard.press("Control+y")
+    expect(square(page, "b3")).to_have_attribute("data-colour", "green")
+    # The keyboard paints too: from the cursor (b3, last painted) one row on and one
+    # lane out, in red.
+    page.get_by_test_id("layout-board").focus()
+    page.keyboard.press("r")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowUp")
+    expect(page.get_by_test_id("row-facts")).to_contain_text(
+        "cursor c4 (green): Enter paints it red"
+    )
+    page.keyboard.press("Enter")
+    expect(square(page, "c4")).to_have_attribute("data-colour", "red")
+    page.keyboard.press("ArrowLeft")  # back to row 3, for the row tools
     # The row tools change the row last painted (row 3): a copy of row 2 before it.
     expect(page.get_by_test_id("copy-before")).to_have_text("Copy row 2 to row 3")
     page.get_by_test_id("copy-before").click()

@@ -17,6 +17,7 @@ import { el, clear, showError } from "./ui.js";
 
 const GAME = "pistard";
 const STORE = "peloton.pistard_editor.draft";
+const HISTORY = 200; // edits that can be undone
 const $ = (id) => document.getElementById(id);
 const field = (id) => /** @type {HTMLInputElement} */ ($(id));
 const error = (message) => showError($("error"), message);
@@ -24,8 +25,13 @@ const error = (message) => showError($("error"), message);
 const state = {
   draft: { name: "custom", length: 40, rows: Array(40).fill("ygbr") },
   colour: "y",
-  row: 1, // the row the row tools change
+  row: 1, // the cursor's row: the row the row tools change
+  lane: 0, // the cursor's lane (the keyboard paints the cursor's square)
   painting: false,
+  strokes: 0, // drags so far: the squares of one drag are undone as one
+  past: [], // drafts before, for undo
+  future: [], // drafts undone, for redo
+  merge: null, // the kind of the last change (a drag, typing the name)
   drawn: null, // the draft the track shows
   narrow: null, // whether it was drawn upright (a phone)
 };
@@ -36,9 +42,33 @@ const check = new LayoutCheck(draft, () => renderCheck());
 
 // ------------------------------------------------------------------ changes
 
-/** Make `next` the draft, then redraw and check it. */
-function change(next) {
+/** Make `next` the draft (undoable), then redraw and check it. Changes of one `merge`
+ * kind in a row (the squares of one drag, typing a name) are undone as one. */
+function change(next, merge = null) {
   if (same(next, state.draft)) return;
+  if (!merge || merge !== state.merge) state.past.push(state.draft);
+  if (state.past.length > HISTORY) state.past.shift();
+  state.future = [];
+  state.merge = merge;
+  show(next);
+}
+
+function undo() {
+  if (!state.past.length) return;
+  state.future.push(state.draft);
+  state.merge = null;
+  show(state.past.pop());
+}
+
+function redo() {
+  if (!state.future.length) return;
+  state.past.push(state.draft);
+  state.merge = null;
+  show(state.future.pop());
+}
+
+/** Make `next` the draft shown, kept and checked. */
+function show(next) {
   state.draft = next;
   state.row = Math.min(state.row, next.rows.length);
   try {
@@ -51,11 +81,12 @@ function change(next) {
   renderCheck();
 }
 
-function paintSquare(square) {
+function paintSquare(square, merge = null) {
   const p = parseSquare(square);
   if (!p) return;
   state.row = p.row;
-  change(paint(draft(), p.row, p.lane, state.colour));
+  state.lane = p.lane;
+  change(paint(draft(), p.row, p.lane, state.colour), merge);
   renderRowTools();
 }
 
@@ -118,10 +149,17 @@ function renderPalette() {
 function renderRowTools() {
   const d = draft();
   const row = d.rows[state.row - 1] || "";
-  $("row-facts").textContent = `Row ${state.row}: ${[...row].map((c) => COLOUR_OF[c] || `'${c}'`).join(", ")}`;
+  const cursor = `${LANES[state.lane]}${state.row}`;
+  $("row-facts").textContent = `Row ${state.row}: ${[...row].map((c) => COLOUR_OF[c] || `'${c}'`).join(", ")}`
+    + ` · cursor ${cursor} (${colourAt(row, state.lane)}): Enter paints it ${COLOUR_OF[state.colour]}`;
+  field("undo").disabled = !state.past.length;
+  field("redo").disabled = !state.future.length;
   $("copy-before").textContent = `Copy row ${state.row === 1 ? d.rows.length : state.row - 1} to row ${state.row}`;
   $("shuffle").textContent = `Shuffle row ${state.row}`;
-  for (const path of Object.values(view.squares || {})) path.classList.toggle("pl-selected", path.dataset.square.slice(1) === String(state.row));
+  for (const path of Object.values(view.squares || {})) {
+    path.classList.toggle("pl-selected", path.dataset.square.slice(1) === String(state.row));
+    path.classList.toggle("pl-cursor", path.dataset.square === cursor);
+  }
 }
 
 /** The squares the design checks and problems are about, outlined on the track. */
@@ -331,12 +369,13 @@ $("board").addEventListener("pointerdown", (e) => {
   if (!square || e.button !== 0) return;
   e.preventDefault();
   state.painting = true;
-  paintSquare(square);
+  state.strokes += 1;
+  paintSquare(square, `drag ${state.strokes}`);
 });
 $("board").addEventListener("pointermove", (e) => {
   if (!state.painting) return;
   const square = squareAt(e);
-  if (square) paintSquare(square);
+  if (square) paintSquare(square, `drag ${state.strokes}`);
 });
 window.addEventListener("pointerup", () => {
   state.painting = false;
@@ -345,19 +384,43 @@ window.addEventListener("pointercancel", () => {
   state.painting = false;
 });
 document.addEventListener("keydown", (e) => {
-  if (e.ctrlKey || e.metaKey || e.altKey || /** @type {Element} */ (e.target).closest("input, select, textarea")) return;
-  if (LETTERS.includes(e.key) && e.key.length === 1) {
+  if (/** @type {Element} */ (e.target).closest("input, select, textarea")) return; // a field's own keys
+  const key = e.key.toLowerCase();
+  if ((e.ctrlKey || e.metaKey) && (key === "z" || key === "y")) {
+    e.preventDefault();
+    if (key === "y" || e.shiftKey) redo();
+    else undo();
+  } else if (!e.ctrlKey && !e.metaKey && !e.altKey && LETTERS.includes(e.key) && e.key.length === 1) {
     state.colour = e.key;
     renderPalette();
+    renderRowTools();
+  }
+});
+/** The track's keys: the arrows move the cursor (along the loop and across the lanes),
+ * Enter or Space paints its square. */
+$("board").addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const n = draft().rows.length;
+  const moves = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1], PageDown: [8, 0], PageUp: [-8, 0] };
+  if (moves[e.key]) {
+    e.preventDefault();
+    state.row = ((state.row - 1 + moves[e.key][0] + n) % n) + 1;
+    state.lane = Math.min(3, Math.max(0, state.lane + moves[e.key][1]));
+    renderRowTools();
+  } else if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    paintSquare(`${LANES[state.lane]}${state.row}`);
   }
 });
 window.matchMedia("(max-width: 600px)").addEventListener("change", render);
-$("name").addEventListener("input", () => change({ ...draft(), name: field("name").value }));
+$("name").addEventListener("input", () => change({ ...draft(), name: field("name").value }, "name"));
 $("length").addEventListener("change", () => {
   const n = Number(field("length").value);
   if (Number.isInteger(n) && n >= 1 && n <= MAX_LENGTH) change(resize(draft(), n));
   else error(`The length must be a whole number of rows from 1 to ${MAX_LENGTH} (a track races on 20 to ${MAX_LENGTH}).`);
 });
+$("undo").addEventListener("click", undo);
+$("redo").addEventListener("click", redo);
 $("shuffle").addEventListener("click", () => change(shuffleRow(draft(), state.row)));
 $("copy-before").addEventListener("click", () => change(copyRowBefore(draft(), state.row)));
 $("download-toml").addEventListener("click", downloadToml);

@@ -223,8 +223,9 @@ def layout_summary(data: Any) -> list[str]:
     rows = _rows_of(data)
     name = data if isinstance(data, str) else data.get("name", "custom")
     lines = [f"{name}: {len(rows)} rows of {LANES} lanes ({TRACK_RULE})"]
+    checks = design_checks(data)
     for key, title in DESIGN_RULES:
-        broken = design_checks(data)[key]
+        broken = checks[key]
         lines.append(f"{title}: {'yes' if not broken else f'no ({len(broken)} place(s))'}")
     return lines
 

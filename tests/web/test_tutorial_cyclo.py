@@ -13,27 +13,22 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Server, artifact, open_page
 
-#: The token button a ride's words ask for (the game's ``describe``).
-TOKEN_WORDS = {
-    "spending one of its own tokens": "r",
-    "spending one team token": "t",
-    "spending two of its own tokens": "rr",
-    "spending one of its own tokens and one team token": "rt",
-    "spending two team tokens": "tt",
-}
-
 
 def play_asked_move(page: Page) -> None:
-    """The step's move as a learner makes it: the token button the move names, then
-    the lit button, or else the lit space."""
+    """The step's move as a learner makes it, by what the page lights: the token
+    button a ride spending tokens needs first (CY-4.3), then the lit ride button or
+    space."""
     main = page.get_by_test_id("tutorial")
     done = main.get_attribute("data-done")
-    ask = page.get_by_test_id("ask-text").text_content() or ""
-    spent = re.search(r"spending .*$", ask)
-    if spent:
-        token = TOKEN_WORDS[spent.group(0)]
-        page.locator(f"[data-testid=token-button][data-token='{token}']").click()
-    button = page.locator("#controls button.lesson-target")
+    lit = page.locator("#controls button.lesson-target, #board-host [data-square].lesson-target")
+    expect(lit.first).to_be_visible()
+    token = page.locator("#controls [data-testid=token-button].lesson-target")
+    if token.count():
+        choice = token.get_attribute("data-token")
+        token.click()
+        chosen = page.locator(f"#controls [data-testid=token-button][data-token='{choice}']")
+        expect(chosen).to_have_attribute("aria-pressed", "true")
+    button = page.locator("#controls button.lesson-target:not([data-testid=token-button])")
     if button.count():
         button.first.click()
     else:

@@ -8,6 +8,7 @@
 // one. The step number lives in the address (`#3`), so a reload resumes the lesson.
 
 import { api, playerName, tokens } from "./api.js";
+import { CycloCoach } from "./cyclo_coach.js";
 import { MindCyclingCoach } from "./mindcycling_coach.js";
 import { PistardCoach } from "./pistard_coach.js";
 import { clear, el, showError, HintLine } from "./ui.js";
@@ -52,7 +53,7 @@ const DEFAULT_COACH = {
     return Boolean(snap.is_over);
   },
 };
-const COACHES = { "mind-cycling": MindCyclingCoach, pistard: PistardCoach };
+const COACHES = { cyclo: CycloCoach, "mind-cycling": MindCyclingCoach, pistard: PistardCoach };
 
 function storedReached() {
   try {

@@ -106,11 +106,17 @@ def test_paint_check_share_and_race_on_a_layout_pi_1_1(
     expect(page.get_by_test_id("copy-before")).to_have_text("Copy row 2 to row 3")
     page.get_by_test_id("copy-before").click()
     expect(square(page, "a3")).to_have_attribute("data-colour", "blue")  # row 2 "bgyg"
+    # Shuffled, row 3 keeps its colours in another order.
+    row3 = ["blue", "green", "yellow", "green"]
+    page.get_by_test_id("shuffle").click()
+    shuffled = [colours(page)[f"{lane}3"] for lane in "abcd"]
+    assert sorted(shuffled) == sorted(row3) and shuffled != row3
     page.get_by_test_id("name").fill("Painted")
     expect(page.get_by_test_id("check-state")).to_have_attribute("data-state", "valid")
     painted = colours(page)
-    assert painted["b1"] == painted["b2"] == painted["b3"] == "green"
-    assert painted["a3"] == "blue" and painted["a4"] == COLOUR_OF_LETTER[DEFAULT_ROWS[3][0]]
+    assert painted["b1"] == painted["b2"] == "green"
+    assert [painted[f"{lane}3"] for lane in "abcd"] == shuffled
+    assert painted["a4"] == COLOUR_OF_LETTER[DEFAULT_ROWS[3][0]]
     page.screenshot(path=artifact("pistard-builder-1280.png"), full_page=True)
 
     # Downloaded, the layout file reads back as the layout painted, as TOML and as JSON.
@@ -197,6 +203,11 @@ def test_a_damaged_link_or_file_opens_nothing(
     page.get_by_test_id("upload").set_input_files(str(broken))
     expect(page.get_by_test_id("error")).to_contain_text("broken.toml cannot be opened")
     expect(page.get_by_test_id("error")).to_contain_text("not valid TOML")
+    expect(page.get_by_test_id("name")).to_have_value("Kept")
+    # Start from the bundled layout, then undo: the layout before comes back.
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("name")).to_have_value("my default")
+    page.get_by_test_id("undo").click()
     expect(page.get_by_test_id("name")).to_have_value("Kept")
     assert page.errors == []  # type: ignore[attr-defined]
 

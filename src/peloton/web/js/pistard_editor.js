@@ -252,14 +252,16 @@ function downloadJson() {
   save(`${JSON.stringify(draft(), null, 2)}\n`, `${slug(draft())}.json`, "application/json");
 }
 
-/** Open what a check answered (an upload, a link, a bundled layout), or say why not. */
-function open(answer, what) {
+/** Open what a check answered (an upload, a link, a bundled layout), or say why not;
+ * `name` renames it (a bundled layout opens as "my ..."). One edit: undo brings back
+ * the layout before. */
+function open(answer, what, name = null) {
   if (!answer.draft) {
     const why = [...answer.notes, ...answer.problems.map((p) => p.message)];
     error(`${what} cannot be opened: ${why.join("; ")}`);
     return false;
   }
-  change(answer.draft);
+  change(name === null ? answer.draft : { ...answer.draft, name });
   state.row = 1;
   renderRowTools();
   const notes = answer.notes.length ? ` (${answer.notes.join("; ")})` : "";
@@ -326,7 +328,7 @@ async function start(event) {
   event.preventDefault();
   const name = field("start-layout").value;
   const answer = await ask({ course: name }, `the ${name} layout`);
-  if (answer && open(answer, `the ${name} layout`)) change({ ...draft(), name: `my ${name}` });
+  if (answer) open(answer, `the ${name} layout`, `my ${name}`);
 }
 
 // ------------------------------------------------------------------ racing on it
@@ -455,7 +457,8 @@ async function boot() {
     if (answer) open(answer, "the shared layout"); // a damaged link: its problem, nothing opened
   } else if (!saved) {
     const answer = await ask({ course: "default" }, "the default layout");
-    if (answer && answer.draft) change({ ...answer.draft, name: "my default" });
+    // The first layout shown: nothing before it to undo back to.
+    if (answer && answer.draft) show({ ...answer.draft, name: "my default" });
   }
   check.schedule();
   loadLayouts();

@@ -28,7 +28,7 @@ def lit(page: Page) -> Locator:
 
 def play_lit_move(page: Page) -> int:
     """Press what is lit until the step's move is played (the page's ``data-done``
-    moves on); the number of presses."""
+    moves on, its replies all shown); the number of presses."""
     main = lesson(page)
     done = main.get_attribute("data-done")
     for presses in range(1, 5):
@@ -38,25 +38,33 @@ def play_lit_move(page: Page) -> int:
             if target.count():
                 target.first.click()
                 break
-        try:
-            expect(main).not_to_have_attribute("data-done", done or "", timeout=1_500)
+        # Either the move was sent (the page is busy until every reply is shown) or a
+        # choice was made (a die, a token, the attack) and the next thing is lit.
+        page.wait_for_function(
+            """([done, lit]) => {
+                const main = document.querySelector("[data-testid=tutorial]");
+                if (main.dataset.busy !== "false") return false;
+                return main.dataset.done !== done || document.querySelector(lit) !== null;
+            }""",
+            arg=[done, ", ".join(LIT)],
+        )
+        if main.get_attribute("data-done") != done:
             return presses
-        except AssertionError:
-            continue  # a choice was made (a die, a token, the attack): press the next
     raise AssertionError(f"step {main.get_attribute('data-step')}: 4 presses played nothing")
 
 
-def play_lesson(page: Page) -> tuple[int, int]:
+def play_lesson(page: Page) -> tuple[int, int, int]:
     """Play every step from the first to the last by what is lit, stopping on the
-    last step once it is done; (steps, presses)."""
+    last step once it is done; (steps, presses, the learner's moves)."""
     main = lesson(page)
     expect(main).to_have_attribute("data-step", "1")
     count = int((page.get_by_test_id("progress-label").text_content() or "").split()[-1])
-    presses = 0
+    presses = moves = 0
     for number in range(1, count + 1):
         expect(main).to_have_attribute("data-step", str(number))
         while main.get_attribute("data-finished") == "false":
             presses += play_lit_move(page)
+            moves += 1
         if number < count:
             page.get_by_test_id("next").click()
-    return count, presses
+    return count, presses, moves

@@ -41,8 +41,8 @@ def test_every_lesson_is_played_to_its_real_table(
             new_context(width, height), f"{server.url}/tutorial?game={game}&lesson={name}"
         )
         expect(page.get_by_test_id("game-title")).to_have_text(f"Learn {title}")
-        steps, presses = play_lesson(page)
-        assert presses >= steps - 1, (game, name)  # every step but a closing one asks a move
+        steps, presses, moves = play_lesson(page)
+        assert presses >= moves >= steps - 1, (game, name)  # a closing step may ask none
         expect(lesson(page)).to_have_attribute("data-finished", "true")
         if size == "phone":
             # Nothing wider than the phone: the board scrolls inside its own box.

@@ -146,6 +146,7 @@ function showStep() {
   main.dataset.step = String(v.number);
   main.dataset.finished = String(v.finished);
   main.dataset.done = String(v.done);
+  main.dataset.busy = String(S.busy); // a move sent and its replies not all shown yet
   $("progress-label").textContent = `Step ${v.number} of ${v.count}`;
   const bar = $("progress-bar");
   bar.setAttribute("aria-valuemax", String(v.count));

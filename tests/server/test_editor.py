@@ -40,7 +40,7 @@ def test_the_editor_page_is_served(http: httpx.Client) -> None:
     page = http.get("/editor")
     assert page.status_code == 200
     assert "/static/js/editor.js" in page.text
-    assert 'href="/editor"' in http.get("/").text  # the lobby's link
+    assert 'href="/editor?game=mind-cycling"' in http.get("/").text  # the lobby's link
 
 
 def test_a_draft_gets_the_problems_of_course_check_each_placed_mc_1_3(

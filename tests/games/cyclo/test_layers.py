@@ -1,8 +1,8 @@
-"""Cyclo's package in three layers, and its modes as data (docs/layout.md).
+"""Cyclo's package in layers, and its modes as data (docs/layout.md).
 
-The engine (the package root) imports neither the bots' knowledge (``bots/``) nor the
-competitions (``competitions/``), and those two do not import each other: each rests
-on the engine alone. No module asks a mode its name to decide what to do: what a mode
+The engine (the package root) imports neither the bots' knowledge (``bots/``), the
+competitions (``competitions/``) nor the lessons (``tutorial/``), and those do not
+import each other: each rests on the engine alone. No module asks a mode its name to decide what to do: what a mode
 is (a pacer, eliminations, a team time, its lines …) is a field of ``Mode`` in
 ``modes.py`` (CY-2.1), read by the rules, the bots, the competitions and the page.
 """
@@ -17,11 +17,11 @@ import pytest
 from peloton.games.cyclo.modes import MODES
 
 PACKAGE = Path(__file__).resolve().parents[3] / "src" / "peloton" / "games" / "cyclo"
-LAYERS = ("bots", "competitions")
+LAYERS = ("bots", "competitions", "tutorial")
 
 
 def layer_of(path: Path) -> str:
-    """``bots``, ``competitions`` or ``engine`` (the package root)."""
+    """``bots``, ``competitions``, ``tutorial`` or ``engine`` (the package root)."""
     parts = path.relative_to(PACKAGE).parts
     return parts[0] if len(parts) > 1 else "engine"
 

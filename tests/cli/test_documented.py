@@ -37,7 +37,10 @@ from docs_examples import (
     name,
 )
 from peloton.cli import app
+from peloton.cli.learn import tutorial_of
 from peloton.core.record import load_record
+
+from .test_learn import typed
 
 PELOTON = str(Path(sys.executable).parent / "peloton")
 
@@ -77,7 +80,12 @@ def keyboard(command: Command) -> str:
     game. A Mind Cycling human places its riders by start squares (a taken one is
     refused and the next one tried), then leaves (``q``, which still saves a
     ``--record``): a whole Mind Cycling game typed into the board takes 20 to 40 s
-    here, and test_subprocess plays whole ones."""
+    here, and test_subprocess plays whole ones. A lesson (``peloton learn``) gets the
+    moves it asks for, from its ``--step`` on, then declines the real game."""
+    if command.command == "learn":
+        tutorial = tutorial_of(game_of(command))
+        lesson = tutorial.lessons[command.option("--lesson") or tutorial.first]()
+        return typed(lesson, int(command.option("--step") or 1) - 1) + "n\n"
     if game_of(command) != "mind-cycling":
         return "1\n" * 3000
     return "".join(f"{square}\n" for square in START_SQUARES * 12) + "q\n"
@@ -120,6 +128,8 @@ def run(command: Command, cwd: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     if command.command == "simulate":
         err = err.strip()  # what is left of its progress bar (on stderr) is a newline
     assert (code, err) == (0, ""), (str(command), out[-1500:], err)
+    if command.command == "learn":
+        assert "You have finished the lesson." in out, out[-1500:]
     check_outputs(command, cwd)
     return out
 

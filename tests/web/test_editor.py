@@ -235,3 +235,33 @@ def test_a_check_the_server_refuses_is_shown_and_tried_again(server: Server, new
     page.unroute("**/api/editor/check")
     expect_valid(page)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_share_link_opens_the_course_elsewhere_and_a_changed_one_opens_nothing(
+    server: Server, new_context
+) -> None:
+    """The course editor's share link (like Cyclo's and Pistard's builders') carries
+    the course whole: another browser opens it as it was drawn; a link cut or changed
+    by hand is named as such and the other browser's own draft stays."""
+    page = open_page(new_context(1280, 800), f"{server.url}/editor")
+    page.get_by_test_id("start-course").select_option("short")
+    page.get_by_test_id("start").click()
+    page.get_by_test_id("name").fill("Shared Col")
+    expect_valid(page)
+    page.get_by_test_id("share").click()
+    link = page.get_by_test_id("share-link")
+    expect(link).to_have_value(re.compile(r"/editor\?game=mind-cycling&course=[\w.%-]+$"))
+    url = link.input_value()
+
+    other = open_page(new_context(1280, 800), url)
+    expect(other.get_by_test_id("name")).to_have_value("Shared Col")
+    expect(other.get_by_test_id("notice")).to_contain_text("Opened the shared course")
+    expect_valid(other)
+
+    cut = open_page(new_context(1280, 800), url[:-3])
+    expect(cut.get_by_test_id("error")).to_contain_text(
+        "the shared course cannot be opened: the share link was changed or cut"
+    )
+    expect(cut.get_by_test_id("name")).not_to_have_value("Shared Col")
+    for p in (page, other, cut):
+        assert p.errors == []  # type: ignore[attr-defined]

@@ -10,7 +10,7 @@
 import { api, playerName } from "./api.js";
 import { CycloBoard } from "./cyclo_board.js";
 import { chequerDefs, courseFacts, courseLayout, drawBoard, suitedModes } from "./cyclo_editor_draw.js";
-import { keepCreator } from "./creator.js";
+import { copyLink, fileSlug, formatOf, linkInAddress, openTable, saveFile, shareUrl } from "./editor_files.js";
 import { el, clear } from "./ui.js";
 
 const GAME = "cyclo";
@@ -268,7 +268,7 @@ function renderCheck() {
   for (const n of answer.notes || []) list.append(el("li", { class: "muted" }, n));
   if (list.childNodes.length) box.append(list);
   $("toml").textContent = answer.toml || "";
-  $("share-link").value = answer.link ? shareUrl(answer.link) : "";
+  $("share-link").value = answer.link ? shareUrl(GAME, answer.link) : "";
   $("play").disabled = !answer.ok;
   renderPlacedMarks();
 }
@@ -298,23 +298,11 @@ function renderPlacedMarks() {
 
 // ------------------------------------------------------------------ files, links, tables
 
-const shareUrl = (token) => `${location.origin}/editor?game=${GAME}&course=${encodeURIComponent(token)}`;
-
-function fileName(ext) {
-  const slug = (state.draft.name || "course").toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "course";
-  return `${slug}.${ext}`;
-}
-
 async function save(ext) {
   const answer = await checkedNow();
   if (!answer || !answer.draft) return error("The course could not be saved: it was not checked.");
   const text = ext === "toml" ? answer.toml : `${JSON.stringify(answer.draft, null, 2)}\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: ext === "toml" ? "application/toml" : "application/json" }));
-  const link = el("a", { href: url, download: fileName(ext), hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(text, `${fileSlug(state.draft.name)}.${ext}`, ext === "toml" ? "application/toml" : "application/json");
 }
 
 /** Open what the server answered for a file or a link, or say why nothing opened. */
@@ -332,9 +320,9 @@ function openAnswer(answer, what) {
 async function upload(file) {
   error(null);
   if (file.size > MAX_UPLOAD) return error(`${file.name} is ${file.size} bytes, over the ${MAX_UPLOAD} a course file may have.`);
-  const format = /\.json$/i.test(file.name) ? "json" : "toml";
   try {
-    openAnswer(await api("POST", "/api/editor/check", { game: GAME, text: await file.text(), format }), file.name);
+    const text = await file.text();
+    openAnswer(await api("POST", "/api/editor/check", { game: GAME, text, format: formatOf(file, text) }), file.name);
   } catch (e) {
     error(`${file.name} could not be read: ${e.message}`);
   }
@@ -343,15 +331,8 @@ async function upload(file) {
 async function share() {
   const answer = await checkedNow();
   if (!answer || !answer.link) return error("No link: the course could not be checked.");
-  const url = shareUrl(answer.link);
-  $("share-link").value = url;
-  try {
-    await navigator.clipboard.writeText(url);
-    notice("Share link copied.");
-  } catch {
-    $("share-link").select();
-    notice("Copy the share link from the field.");
-  }
+  const copied = await copyLink(shareUrl(GAME, answer.link), $("share-link"));
+  notice(copied ? "Share link copied." : "Copy the share link from the field.");
 }
 
 async function createTable() {
@@ -369,13 +350,9 @@ async function createTable() {
     seats: ["human", ...Array(n - 1).fill(bot)],
   };
   $("play").disabled = true;
-  try {
-    const made = await api("POST", "/api/tables", body);
-    keepCreator(made, creator);
-    location.href = made.url || `/table/${made.id}`;
-  } catch (e) {
-    const extra = e.problems && e.problems.length ? `: ${e.problems.join("; ")}` : "";
-    error(`The table could not be created: ${e.message}${extra}`);
+  const failed = await openTable(body);
+  if (failed) {
+    error(failed);
     $("play").disabled = false;
   }
 }
@@ -404,7 +381,7 @@ async function start() {
   renderTray();
   $("play-name").value = playerName.get() || "";
   $("name").value = state.draft.name;
-  const token = new URLSearchParams(location.search).get("course");
+  const token = linkInAddress();
   if (token) {
     try {
       const answer = await api("POST", "/api/editor/check", { game: GAME, link: token });

@@ -9,6 +9,7 @@
 import { api } from "./api.js";
 import { Board } from "./board.js";
 import { LiveCheck } from "./editor_check.js";
+import { copyLink, fileSlug, formatOf, linkInAddress, saveFile, shareUrl } from "./editor_files.js";
 import { el, clear, showError } from "./ui.js";
 import {
   History, LANE_LETTERS, MAX_FINISH, MAX_LANES, blankRoad, drawable, erase, normal, parseSquare, removeSquare,
@@ -356,8 +357,7 @@ function renderProblems() {
 // ------------------------------------------------------------------ files
 
 function fileName(d) {
-  const slug = (d.name || "course").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-  return `${slug || "course"}.toml`;
+  return `${fileSlug(d.name)}.toml`;
 }
 
 async function download() {
@@ -367,36 +367,44 @@ async function download() {
     error("The course could not be written: the server did not check it.");
     return;
   }
-  const url = URL.createObjectURL(new Blob([answer.toml], { type: "application/toml" }));
-  const link = el("a", { href: url, download: fileName(draft()), hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(answer.toml, fileName(draft()), "application/toml");
   notice(answer.ok ? `Downloaded ${fileName(draft())}.` : `Downloaded ${fileName(draft())}; it still has ${answer.problems.length} problem(s).`);
 }
 
-async function upload(file) {
+/** Open what a check answered for `what` (a file, a share link), or say why not. */
+async function openChecked(body, what) {
   error(null);
-  const text = await file.text();
-  const format = /\.json$/i.test(file.name) || /^\s*\{/.test(text) ? "json" : "toml";
   let answer;
   try {
-    answer = await api("POST", "/api/editor/check", { text, format });
+    answer = await api("POST", "/api/editor/check", { game: GAME, ...body });
   } catch (e) {
-    error(`${file.name}: ${e.message}`);
+    error(`${what}: ${e.message}`);
     return;
   }
   if (!answer.draft) {
     const why = [...answer.notes, ...answer.problems.map((p) => p.message)];
-    error(`${file.name} cannot be opened: ${why.join("; ")}`);
+    error(`${what} cannot be opened: ${why.join("; ")}`);
     return;
   }
   change(answer.draft);
   goTo(1, 0);
   $("board").scrollLeft = 0;
   const notes = answer.notes.length ? ` (${answer.notes.join("; ")})` : "";
-  notice(`Opened ${file.name}${notes}.`);
+  notice(`Opened ${what}${notes}.`);
+}
+
+async function upload(file) {
+  const text = await file.text();
+  await openChecked({ text, format: formatOf(file, text) }, file.name);
+}
+
+/** Copy the link that opens this course in another browser (the check's token). */
+async function share() {
+  error(null);
+  const answer = await check.now();
+  if (!answer || !answer.link) return error("The course could not be shared: the server did not check it.");
+  const copied = await copyLink(shareUrl(GAME, answer.link), field("share-link"));
+  notice(copied ? "The share link is copied: whoever opens it sees this course." : "Copy the share link beside: whoever opens it sees this course.");
 }
 
 function notice(message) {
@@ -548,6 +556,7 @@ document.addEventListener("keydown", pageKeys);
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 $("download").addEventListener("click", download);
+$("share").addEventListener("click", share);
 $("upload").addEventListener("change", (e) => {
   const input = /** @type {HTMLInputElement} */ (e.target);
   const file = input.files && input.files[0];
@@ -568,6 +577,7 @@ $("play-solo").addEventListener("click", () => open(true));
 restore();
 render();
 check.schedule();
+if (linkInAddress()) openChecked({ link: linkInAddress() }, "the shared course");
 renderCheckState();
 loadCourses();
 loadGames();

@@ -7,7 +7,8 @@
 // table. The draft is kept in localStorage, so a reload or a trip to the table loses
 // nothing.
 
-import { api, playerName, tokens } from "./api.js";
+import { api, playerName } from "./api.js";
+import { copyLink, fileSlug, formatOf, linkInAddress, openTable, saveFile, shareUrl } from "./editor_files.js";
 import { PistardView, SQUARE_FILL } from "./pistard.js";
 import {
   COLOUR_OF, DESIGN_RULES, LANES, LETTERS, LayoutCheck, MAX_LENGTH, colourAt, copyRowBefore, drawable, paint,
@@ -226,30 +227,18 @@ function renderProblems(answer) {
 
 // ------------------------------------------------------------------ files and links
 
-function slug(d) {
-  return (d.name || "layout").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "layout";
-}
-
-function save(text, name, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = el("a", { href: url, download: name, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  notice(`Downloaded ${name}.`);
-}
-
 async function downloadToml() {
   error(null);
   const answer = await check.now();
   if (!answer || !answer.toml) return error("The layout could not be written: the server did not check it.");
-  save(answer.toml, `${slug(draft())}.toml`, "application/toml");
+  saveFile(answer.toml, `${fileSlug(draft().name, "layout")}.toml`, "application/toml");
+  notice(`Downloaded ${fileSlug(draft().name, "layout")}.toml.`);
 }
 
 function downloadJson() {
   error(null);
-  save(`${JSON.stringify(draft(), null, 2)}\n`, `${slug(draft())}.json`, "application/json");
+  saveFile(`${JSON.stringify(draft(), null, 2)}\n`, `${fileSlug(draft().name, "layout")}.json`, "application/json");
+  notice(`Downloaded ${fileSlug(draft().name, "layout")}.json.`);
 }
 
 /** Open what a check answered (an upload, a link, a bundled layout), or say why not;
@@ -281,8 +270,7 @@ async function ask(body, what) {
 
 async function upload(file) {
   const text = await file.text();
-  const format = /\.json$/i.test(file.name) || /^\s*\{/.test(text) ? "json" : "toml";
-  const answer = await ask({ text, format }, file.name);
+  const answer = await ask({ text, format: formatOf(file, text) }, file.name);
   if (answer) open(answer, file.name);
 }
 
@@ -290,17 +278,9 @@ async function share() {
   error(null);
   const answer = await check.now();
   if (!answer || !answer.link) return error("The layout could not be shared: the server did not check it.");
-  const url = `${location.origin}/editor?game=${GAME}&course=${answer.link}`;
-  const box = field("share-url");
-  box.hidden = false;
-  box.value = url;
-  box.select();
-  try {
-    await navigator.clipboard.writeText(url);
-    notice("The share link is copied: whoever opens it sees this layout.");
-  } catch {
-    notice("Copy the share link below: whoever opens it sees this layout.");
-  }
+  const copied = await copyLink(shareUrl(GAME, answer.link), field("share-url"));
+  notice(copied ? "The share link is copied: whoever opens it sees this layout."
+    : "Copy the share link below: whoever opens it sees this layout.");
 }
 
 function notice(message) {
@@ -345,14 +325,9 @@ async function play() {
     seats: ["human", ...Array(players - 1).fill("greedy")], creator: { seat: "A", name },
   };
   field("play").disabled = true;
-  try {
-    const made = await api("POST", "/api/tables", body);
-    if (made.token) tokens.set(made.id, made.token);
-    playerName.set(name);
-    location.href = made.url || `/table/${made.id}`;
-  } catch (e) {
-    const extra = e.problems && e.problems.length ? `: ${e.problems.join("; ")}` : "";
-    error(`The table could not be created: ${e.message}${extra}`);
+  const failed = await openTable(body);
+  if (failed) {
+    error(failed);
     field("play").disabled = false;
   }
 }
@@ -442,7 +417,7 @@ field("player-name").value = playerName.get() || "";
 /** The draft to open: a share link's, else the one kept, else the default layout. */
 async function boot() {
   renderPalette();
-  const link = new URLSearchParams(location.search).get("course");
+  const link = linkInAddress();
   let saved = null;
   try {
     saved = drawable(JSON.parse(localStorage.getItem(STORE) || "null"));

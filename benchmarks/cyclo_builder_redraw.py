@@ -20,16 +20,11 @@ Prints the median, the 95th percentile and the largest time; ``--quick`` makes s
 from __future__ import annotations
 
 import argparse
-import statistics
-import tempfile
-from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
-from _servers import servers
+from _browser import print_times, served_browser
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 #: The boards added to A1, one course's worth, in order.
 ADDS = ["C1", "D2", "C2", "B2", "F1", "E1"]
 
@@ -73,12 +68,6 @@ def measure(page: Page, url: str, count: int) -> list[float]:
     return times
 
 
-def percentile(values: list[float], share: float) -> float:
-    """The nearest-rank percentile ``share`` (0..1) of ``values``."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -87,22 +76,11 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="six adds: the script runs")
     args = parser.parse_args()
     count = 6 if args.quick else args.adds
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        servers(f"sqlite:///{Path(tmp) / 'bench.db'}") as running,
-        sync_playwright() as p,
-    ):
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            times = measure(page, running.urls[0], count)
-        finally:
-            browser.close()
+    with served_browser() as (url, browser):
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        times = measure(page, url, count)
     print(f"{count} board adds (ms: median, p95, max)")
-    print(
-        f"{'click to the frame after it (performance.now)':<48} {statistics.median(times):6.1f} "
-        f"{percentile(times, 0.95):6.1f} {max(times):6.1f}"
-    )
+    print_times([("click to the frame after it (performance.now)", times)])
 
 
 if __name__ == "__main__":

@@ -23,17 +23,11 @@ over the edits; ``--quick`` makes six edits (a check that the script runs).
 from __future__ import annotations
 
 import argparse
-import statistics
-import tempfile
 import time
-from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
-from _servers import servers
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
+from _browser import print_times, served_browser
 
 #: Installed before the page's scripts: for each click on a square of the board, the
 #: milliseconds from the event to the frame after it, and the browser's own Event Timing
@@ -129,12 +123,6 @@ def measure(
     return times, painted, walls
 
 
-def percentile(values: list[float], share: float) -> float:
-    """The nearest-rank percentile ``share`` (0..1) of ``values``."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -145,27 +133,17 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="six edits: the script runs")
     args = parser.parse_args()
     count = 6 if args.quick else args.edits
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        servers(f"sqlite:///{Path(tmp) / 'bench.db'}") as running,
-        sync_playwright() as p,
-    ):
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            times, painted, walls = measure(page, running.urls[0], args.rows, args.lanes, count)
-        finally:
-            browser.close()
+    with served_browser() as (url, browser):
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        times, painted, walls = measure(page, url, args.rows, args.lanes, count)
     print(f"course {args.rows} rows x {args.lanes} lanes, {count} edits (ms: median, p95, max)")
-    for label, values in (
-        ("click to the frame after it (performance.now)", times),
-        ("click to next paint (Event Timing)", painted),
-        ("Playwright's click to the frame (wall)", walls),
-    ):
-        print(
-            f"{label:<48} {statistics.median(values):6.1f} "
-            f"{percentile(values, 0.95):6.1f} {max(values):6.1f}"
-        )
+    print_times(
+        [
+            ("click to the frame after it (performance.now)", times),
+            ("click to next paint (Event Timing)", painted),
+            ("Playwright's click to the frame (wall)", walls),
+        ]
+    )
 
 
 if __name__ == "__main__":

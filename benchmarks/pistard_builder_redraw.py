@@ -20,17 +20,12 @@ paints (a check that the script runs).
 from __future__ import annotations
 
 import argparse
-import statistics
-import tempfile
 import time
-from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
-from _servers import servers
+from _browser import print_times, served_browser
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 BOARD = "[data-testid=layout-board]"
 
 #: Installed before the page's scripts: per pointerdown on a square, the milliseconds
@@ -95,12 +90,6 @@ def measure(
     return times, painted, walls
 
 
-def percentile(values: list[float], share: float) -> float:
-    """The nearest-rank percentile ``share`` (0..1) of ``values``."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -110,27 +99,17 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="six paints: the script runs")
     args = parser.parse_args()
     count = 6 if args.quick else args.paints
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        servers(f"sqlite:///{Path(tmp) / 'bench.db'}") as running,
-        sync_playwright() as p,
-    ):
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            times, painted, walls = measure(page, running.urls[0], args.rows, count)
-        finally:
-            browser.close()
+    with served_browser() as (url, browser):
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        times, painted, walls = measure(page, url, args.rows, count)
     print(f"layout {args.rows} rows x 4 lanes, {count} paints (ms: median, p95, max)")
-    for label, values in (
-        ("pointerdown to the frame after it (performance.now)", times),
-        ("pointerdown to next paint (Event Timing)", painted),
-        ("Playwright's click to the frame (wall)", walls),
-    ):
-        print(
-            f"{label:<52} {statistics.median(values):6.1f} "
-            f"{percentile(values, 0.95):6.1f} {max(values):6.1f}"
-        )
+    print_times(
+        [
+            ("pointerdown to the frame after it (performance.now)", times),
+            ("pointerdown to next paint (Event Timing)", painted),
+            ("Playwright's click to the frame (wall)", walls),
+        ]
+    )
 
 
 if __name__ == "__main__":

@@ -17,20 +17,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import sync_playwright
 
-from _servers import servers
+from _browser import served_browser
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.web.lessons import play_lesson
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 READING_WPM = 200
 SECONDS_A_PRESS = 5
 
@@ -60,25 +56,16 @@ def main() -> None:
     parser.add_argument("--game", help="only this game's lessons")
     args = parser.parse_args()
     rows = []
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        servers(f"sqlite:///{Path(tmp) / 'bench.db'}") as running,
-        sync_playwright() as p,
-    ):
-        url = running.urls[0]
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for game, name, words in lessons(url, args.game):
-                page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-                page.goto(f"{url}/tutorial?game={game}&lesson={name}")
-                began = time.perf_counter()
-                steps, presses, moves = play_lesson(page)
-                played = time.perf_counter() - began
-                page.context.close()
-                estimate = played + 60 * words / READING_WPM + SECONDS_A_PRESS * presses
-                rows.append((f"{game} / {name}", steps, moves, presses, words, played, estimate))
-        finally:
-            browser.close()
+    with served_browser() as (url, browser):
+        for game, name, words in lessons(url, args.game):
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page.goto(f"{url}/tutorial?game={game}&lesson={name}")
+            began = time.perf_counter()
+            steps, presses, moves = play_lesson(page)
+            played = time.perf_counter() - began
+            page.context.close()
+            estimate = played + 60 * words / READING_WPM + SECONDS_A_PRESS * presses
+            rows.append((f"{game} / {name}", steps, moves, presses, words, played, estimate))
     print(f"{'lesson':<24} steps moves presses words  played  newcomer (estimate)")
     for label, steps, moves, presses, words, played, estimate in rows:
         print(

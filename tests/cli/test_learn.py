@@ -5,8 +5,6 @@ real game against bots, which ``--play`` starts."""
 
 from __future__ import annotations
 
-from importlib import import_module
-
 import pytest
 from typer.testing import CliRunner
 
@@ -20,10 +18,7 @@ runner = CliRunner()
 def lessons() -> list[tuple[str, str, Lesson]]:
     found = []
     for game in registry.names():
-        path = registry.get(game).tutorial
-        if path:
-            module, _, attribute = path.partition(":")
-            tutorial = getattr(import_module(module), attribute)
+        if tutorial := registry.offer(game, "tutorial"):
             found += [(game, name, load()) for name, load in tutorial.lessons.items()]
     return found
 

@@ -18,14 +18,7 @@ from peloton.core.offers import OffLessonError, Tutorial
 
 
 def _tutorials() -> list[tuple[str, Tutorial]]:
-    found = []
-    for name in registry.names():
-        path = registry.get(name).tutorial
-        if path is None:
-            continue
-        module, _, attribute = path.partition(":")
-        found.append((name, getattr(importlib.import_module(module), attribute)))
-    return found
+    return [(name, t) for name in registry.names() if (t := registry.offer(name, "tutorial"))]
 
 
 LESSONS = [

@@ -208,3 +208,15 @@ def test_extra_games_are_loaded_from_the_environment(
     monkeypatch.setenv(registry.EXTRA_GAMES_ENV, "no_such_game_package_here")
     with pytest.raises(peloton.ConfigError, match=r"PELOTON_EXTRA_GAMES.*no_such_game_package"):
         registry.names()
+
+
+def test_an_offer_is_imported_from_the_game_info() -> None:
+    """What a game offers is the record its GameInfo names, imported on demand; a game
+    that offers none gives None, and an unknown offer is a ConfigError."""
+    from peloton.core.offers import Editor, Tutorial
+
+    assert isinstance(registry.offer("pistard", "tutorial"), Tutorial)
+    assert isinstance(registry.offer("pistard", "editor"), Editor)
+    assert registry.offer("mind-twist", "editor") is None
+    with pytest.raises(peloton.ConfigError, match="no offer 'lessons'"):
+        registry.offer("pistard", "lessons")

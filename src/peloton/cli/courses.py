@@ -48,11 +48,9 @@ def register(app: typer.Typer) -> None:
 
 def _editor(game: str) -> Editor:
     """The course editor ``game`` declares (usage error if it has none)."""
-    path = registry.get(game).editor
-    if path is None:
+    editor: Editor | None = registry.offer(game, "editor")
+    if editor is None:
         raise fail(f"{game} has no course editor, so no course files to check", EXIT_USAGE)
-    module, _, attribute = path.partition(":")
-    editor: Editor = getattr(import_module(module), attribute)
     return editor
 
 

@@ -4,7 +4,6 @@ bots."""
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Annotated, Any
 
 import typer
@@ -30,13 +29,13 @@ def register(app: typer.Typer) -> None:
 def tutorial_of(game: str) -> Any:
     """The tutorial ``game`` offers (``GameInfo.tutorial``); :class:`ConfigError` naming
     the games that offer one when it offers none."""
-    with_tutorial = [n for n in registry.names() if registry.get(n).tutorial]
-    if game not in registry.names() or not registry.get(game).tutorial:
+    found = registry.offer(game, "tutorial") if game in registry.names() else None
+    if found is None:
+        with_tutorial = [n for n in registry.names() if registry.get(n).tutorial]
         raise ConfigError(
             f"no lesson for {game!r}: the games with one are {', '.join(with_tutorial)}"
         )
-    module, _, attribute = str(registry.get(game).tutorial).partition(":")
-    return getattr(import_module(module), attribute)
+    return found
 
 
 def learn(

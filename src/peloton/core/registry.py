@@ -247,3 +247,17 @@ def names() -> list[str]:
     """The names of every game Peloton knows."""
     _load_extras()
     return sorted(set(_GAMES) | set(_MODULES))
+
+
+def offer(name: str, kind: str) -> Any | None:
+    """What game ``name`` offers as ``kind`` (one of :data:`OFFERS`: its tutorial,
+    course editor or competitions, records of :mod:`.offers`), imported from the
+    ``"module:attribute"`` its ``GameInfo`` names; ``None`` when it offers none.
+    :class:`ConfigError` for an unknown game or kind."""
+    if kind not in OFFERS:
+        raise ConfigError(f"no offer {kind!r} (offers: {', '.join(OFFERS)})")
+    path = getattr(get(name), kind)
+    if path is None:
+        return None
+    module, _, attribute = path.partition(":")
+    return getattr(import_module(module), attribute)

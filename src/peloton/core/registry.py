@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, NamedTuple, TypedDict
 
+from . import offers
 from .errors import ConfigError
 
 
@@ -253,11 +254,23 @@ def offer(name: str, kind: str) -> Any | None:
     """What game ``name`` offers as ``kind`` (one of :data:`OFFERS`: its tutorial,
     course editor or competitions, records of :mod:`.offers`), imported from the
     ``"module:attribute"`` its ``GameInfo`` names; ``None`` when it offers none.
-    :class:`ConfigError` for an unknown game or kind."""
-    if kind not in OFFERS:
+    :class:`ConfigError` for an unknown game or kind, or a name that cannot be loaded
+    or leads to something else than the offer's record."""
+    records = {"tutorial": offers.Tutorial, "editor": offers.Editor,
+               "competitions": offers.Competitions}  # fmt: skip
+    if kind not in records:
         raise ConfigError(f"no offer {kind!r} (offers: {', '.join(OFFERS)})")
-    path = getattr(get(name), kind)
+    info = get(name)
+    path = getattr(info, kind)
     if path is None:
         return None
     module, _, attribute = path.partition(":")
-    return getattr(import_module(module), attribute)
+    try:
+        found = getattr(import_module(module), attribute)
+    except (ImportError, AttributeError) as exc:
+        raise ConfigError(f"{info.title}'s {kind} {path!r} cannot be loaded ({exc})") from None
+    if not isinstance(found, records[kind]):
+        raise ConfigError(
+            f"{info.title}'s {kind} {path!r} is not a peloton.core.offers.{records[kind].__name__}"
+        )
+    return found

@@ -44,7 +44,7 @@ from string import ascii_uppercase
 from typing import Any
 
 from ..bots import bot_names
-from ..core import offers, registry
+from ..core import registry
 from ..core.errors import ConfigError, IllegalMoveError, PelotonError
 from ..core.registry import FIRST_GAME, GameInfo, Option
 from ..core.rng import Rng
@@ -67,12 +67,6 @@ _MODULE_OF = {
 }
 _MISSING = object()
 
-#: The record each offer of ``GameInfo`` must name (:mod:`peloton.core.offers`).
-_OFFER_TYPES: dict[str, type] = {
-    "tutorial": offers.Tutorial,
-    "editor": offers.Editor,
-    "competitions": offers.Competitions,
-}
 
 _WORDS = {"tutorial": "a tutorial", "editor": "a course editor", "competitions": "competitions"}
 
@@ -173,30 +167,17 @@ class GameSpec:
 
     def offers(self) -> dict[str, bool]:
         """``{"tutorial", "editor", "competitions"}``: whether the game declares each."""
-        return {offer: getattr(self.info, offer) is not None for offer in _OFFER_TYPES}
+        return {offer: getattr(self.info, offer) is not None for offer in registry.OFFERS}
 
     def offer(self, offer: str) -> Any:
         """The game's ``offer`` (``tutorial``, ``editor`` or ``competitions``), imported
         from the ``"module:attribute"`` its ``GameInfo`` names; ``None`` when it offers
         none; :class:`ConfigError` when the name leads to something else."""
-        path = getattr(self.info, offer)
-        if path is None:
+        if getattr(self.info, offer) is None:
             return None
         found = _OFFERS.get((self.name, offer))
         if found is None:
-            module, _, attr = path.partition(":")
-            try:
-                found = getattr(import_module(module), attr)
-            except (ImportError, AttributeError) as exc:
-                raise ConfigError(
-                    f"{self.title}'s {offer} {path!r} cannot be loaded ({exc})"
-                ) from None
-            if not isinstance(found, _OFFER_TYPES[offer]):
-                raise ConfigError(
-                    f"{self.title}'s {offer} {path!r} is not a peloton.core.offers."
-                    f"{_OFFER_TYPES[offer].__name__}"
-                )
-            _OFFERS[(self.name, offer)] = found
+            found = _OFFERS[(self.name, offer)] = registry.offer(self.name, offer)
         return found
 
     # ------------------------------------------------------------ games and moves

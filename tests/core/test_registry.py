@@ -220,3 +220,24 @@ def test_an_offer_is_imported_from_the_game_info() -> None:
     assert registry.offer("mind-twist", "editor") is None
     with pytest.raises(peloton.ConfigError, match="no offer 'lessons'"):
         registry.offer("pistard", "lessons")
+
+
+#: Something that is no offer's record, for the test below to name.
+NOT_A_TUTORIAL = "a tutorial in name only"
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("no_such_module_anywhere:TUTORIAL", "cannot be loaded"),
+        (f"{__name__}:MISSING", "cannot be loaded"),
+        (f"{__name__}:NOT_A_TUTORIAL", "is not a peloton.core.offers.Tutorial"),
+    ],
+)
+def test_an_offer_that_leads_nowhere_says_so(path: str, message: str) -> None:
+    registry.register(registry.GameInfo("test-bad-offer", "Bad offer", dict, tutorial=path))
+    try:
+        with pytest.raises(peloton.ConfigError, match=f"Bad offer's tutorial .*{message}"):
+            registry.offer("test-bad-offer", "tutorial")
+    finally:
+        registry.unregister("test-bad-offer")

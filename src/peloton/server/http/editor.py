@@ -31,6 +31,8 @@ async def check_draft(request: Request) -> Response:
     body = await read_json(request)
     if not isinstance(body, dict):
         raise ApiError(
-            400, BAD_REQUEST, 'send {"course": {...}}, {"text": "...", "format": "toml"} or {"link": "..."}'
+            400,
+            BAD_REQUEST,
+            'send {"course": {...}}, {"text": "...", "format": "toml"} or {"link": "..."}',
         )
     return await course_check(request, "check_draft", body)

@@ -60,6 +60,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import ConfigError
@@ -214,6 +215,29 @@ class MCTSBot(SeededBot):
         )
         return _anchored(root, best, me, search.anchor).move
 
+    def statistics(self, state: GameState) -> RootStatistics:
+        """Search ``state`` for the whole budget (never settling early, even with one
+        legal move) and report what the root learnt, for analysis rather than play:
+        the mean reward vector of the position and of each move tried. How the bot
+        chooses its moves is unchanged."""
+        search = _Search(self, state)
+        root = search.root
+        start = self._now()
+        deadline = None if self.seconds is None else start + self.seconds
+        done = 0
+        while (self.iterations is None or done < self.iterations) and (
+            deadline is None or done == 0 or self._now() < deadline
+        ):
+            search.iterate()
+            done += 1
+        self.last_iterations = done
+        return RootStatistics(
+            players=search.players,
+            visits=root.visits,
+            means=_means(root),
+            moves={str(c.move): (c.visits, _means(c)) for c in root.children if c.visits},
+        )
+
     def _left(self, done: int, start: float, deadline: float | None) -> float:
         """How many more playouts the budget allows (estimated from the pace so far for
         a time budget)."""
@@ -222,6 +246,23 @@ class MCTSBot(SeededBot):
             now = self._now()
             left = min(left, (deadline - now) * done / max(now - start, 1e-9))
         return left
+
+
+@dataclass(frozen=True)
+class RootStatistics:
+    """What one :meth:`MCTSBot.statistics` search learnt at its root: each player's
+    mean reward there (``means``, in the order of ``players``), and for each move
+    tried (by notation) its visits and mean reward vector."""
+
+    players: tuple[str, ...]
+    visits: int
+    means: tuple[float, ...]
+    moves: dict[str, tuple[int, tuple[float, ...]]]
+
+
+def _means(node: Node) -> tuple[float, ...]:
+    """``node``'s mean reward vector (empty before its first visit)."""
+    return tuple(t / node.visits for t in node.totals) if node.visits else ()
 
 
 def _settled(root: Node, left: float) -> bool:

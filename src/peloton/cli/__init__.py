@@ -20,7 +20,7 @@ import sys
 import typer
 
 from ..core.errors import PelotonError
-from . import clock, courses, db, info, learn, play, rules, serve, simulate, solve, tour
+from . import analyse, clock, courses, db, info, learn, play, rules, serve, simulate, solve, tour
 from .base import EXIT_ERROR, EXIT_INTERRUPTED, new_app
 
 __all__ = ["app", "main"]
@@ -34,6 +34,7 @@ rules.register(app)
 learn.register(app)
 serve.register(app)
 simulate.register(app)
+analyse.register(app)
 solve.register(app)
 tour.register(app)
 db.register(app)  # the group db (upgrade, current)

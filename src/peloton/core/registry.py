@@ -108,6 +108,11 @@ class GameInfo:
     tutorial: str | None = None
     editor: str | None = None
     competitions: str | None = None
+    #: The engine of ``peloton analyse`` for this game, ``"module:attribute"`` of a
+    #: factory called with no argument that returns a
+    #: :class:`~peloton.analysis.review.Analyst` (imported on first use), or ``None``:
+    #: the generic MCTS analyst.
+    analyst: str | None = None
 
     def __post_init__(self) -> None:
         problems = _problems(self)

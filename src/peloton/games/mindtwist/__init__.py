@@ -44,6 +44,7 @@ registry.register(
             "pass3": "peloton.games.mindtwist.bots:Pass3Bot",
         },
         tutorial="peloton.games.mindtwist.tutorial:TUTORIAL",
+        analyst="peloton.games.mindtwist.solver.analysis:make",
     )
 )
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from analysis_records import record
 from peloton.analysis.review import (
     THRESHOLDS,
     Budget,
@@ -26,8 +27,6 @@ from peloton.games import mindcycling as mc
 from peloton.games import mindtwist as mt
 from peloton.games.mindtwist.solver import solution_for
 from peloton.games.mindtwist.solver.analysis import move_values
-
-from .records import record
 
 #: A search budget for tests: a few playouts, the same on every machine.
 TINY = Budget(seconds=None, iterations=6)

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis_records import record
+from docs_examples import ROOT
 from peloton.analysis.review import ANALYSIS_FORMAT
 from peloton.cli import app
 from peloton.server.limits import MAX_RECORD_BYTES
@@ -102,3 +103,12 @@ def test_a_missing_file_and_bad_numbers(tmp_path: Path) -> None:
     path = saved(tmp_path, "mind-twist")
     assert run(str(path), "--jobs", "0")[0] == 2
     assert run(str(path), "--budget", "0")[0] == 2
+
+
+def test_the_documented_example_has_the_keys_the_command_writes(tmp_path: Path) -> None:
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    section = text[text.index("## Analysis files") :]
+    example = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
+    code, out, _ = run(str(saved(tmp_path, "mind-twist", moves=1)), "--json")
+    written = json.loads(out)
+    assert code == 0 and example == written  # the first dial of seed 1's game, exact

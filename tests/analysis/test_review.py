@@ -20,6 +20,7 @@ from peloton.analysis.review import (
     classify,
     to_json,
 )
+from peloton.analysis.review.search import SearchAnalyst
 from peloton.bots import make_bot
 from peloton.core.errors import RecordError
 from peloton.core.rng import Rng
@@ -78,6 +79,21 @@ def test_a_mind_cycling_record_is_searched_and_its_best_moves_are_legal(tmp_path
         assert p.best in {str(m) for m in state.legal_moves()}
         assert p.best_value is not None and p.played_value is not None
         assert p.cost == pytest.approx(max(0.0, p.best_value - p.played_value))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_mc_8_3_the_search_sees_that_crossing_first_takes_two_medals(seed: int) -> None:
+    # BC1 leads the climb (b63, moving first); crossing now makes it the stage winner
+    # and the first past the mountain's last row (MC-8.3): two medals to A's sprinter
+    # one, the trophy (MC-8.4). Stopping short lets AC1 (c62, bottle) attack past.
+    state = mc.from_mcn(
+        "standard", "20 AC1:c62+,BC1:b63,AS1:a40,AD1:b40,BS1:d40,BD1:e40 / / sprint=AS1"
+    )
+    analyst = SearchAnalyst()
+    short = analyst.assess(state.copy(), state.parse_move("BC1-a66"), Budget(None, 100), Rng(seed))
+    assert short.best == "BC1-#" and classify(short.cost) == "blunder"
+    crossed = analyst.assess(state.copy(), state.parse_move("BC1-#"), Budget(None, 100), Rng(seed))
+    assert (crossed.best, crossed.cost) == ("BC1-#", 0.0)
 
 
 @pytest.mark.parametrize("game", ["pistard", "cyclo"])
